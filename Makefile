@@ -1,0 +1,44 @@
+# tally: every target creates its own virtual environment in .venv on first use.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-stamp
+
+.PHONY: demo test check lint format bench samples corpus clean
+
+$(STAMP): pyproject.toml constraints.txt
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[dev]'
+	touch $(STAMP)
+
+## demo: run every bundled sample in sample_data/ and write the standings workbooks to out/
+demo: $(STAMP)
+	$(BIN)/tally demo --out out
+
+## test: the whole test suite
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+## lint: ruff, ruff format --check and mypy
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+
+## check: lint, types and tests
+check: lint test
+
+format: $(STAMP)
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+## bench: stage-by-stage timings and peak memory; figures go to bench/README.md
+bench: $(STAMP)
+	$(BIN)/python -m bench.run
+
+## samples: regenerate the bundled sample workbooks
+samples: $(STAMP)
+	$(BIN)/python tools/make_samples.py
+
+clean:
+	rm -rf $(VENV) out .pytest_cache .mypy_cache .ruff_cache

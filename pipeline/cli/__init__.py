@@ -1,0 +1,57 @@
+"""The `tally` command line: parses options, then read -> validate -> compute -> write."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from pipeline import __version__
+from pipeline.cli import domino
+from pipeline.cli.common import Debug, guarded, state
+from pipeline.cli.demo import run_demo
+
+app = typer.Typer(
+    name="tally",
+    help="Correct, explainable standings from tournament results kept in Excel workbooks.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+app.add_typer(domino.app, name="domino")
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"tally {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    debug: Debug = False,
+    version: bool = typer.Option(
+        False, "--version", callback=_version, is_eager=True, help="Print the version and exit."
+    ),
+) -> None:
+    """Correct, explainable standings from tournament results kept in Excel workbooks."""
+    state.debug = debug
+
+
+@app.command()
+def demo(
+    out: Path = typer.Option(Path("out"), "--out", "-o", help="Folder for the results workbooks."),
+    samples: Path | None = typer.Option(
+        None, "--samples", help="Folder of input workbooks (default: the bundled sample_data/)."
+    ),
+) -> None:
+    """Score every bundled sample workbook and write the standings to OUT.
+
+    Example: tally demo --out out
+    """
+    guarded(lambda: run_demo(samples, out))
+
+
+def main() -> None:
+    """Entry point of the console script."""
+    app()

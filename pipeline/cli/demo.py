@@ -1,0 +1,26 @@
+"""`tally demo`: every bundled sample workbook scored into one folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from pipeline.cli.domino import score_domino
+from pipeline.errors import UsageError
+
+BUNDLED = Path(__file__).resolve().parents[2] / "sample_data"
+
+
+def run_demo(samples: Path | None, out: Path) -> list[Path]:
+    """Score every sample workbook in the folder, writing `<name>-standings.xlsx` into `out`."""
+    folder = samples or BUNDLED
+    inputs = sorted(folder.glob("*.xlsx"))
+    if not inputs:
+        raise UsageError(f"no sample workbooks (*.xlsx) in {folder}")
+    written = []
+    for source in inputs:  # one workbook after another
+        target = out / f"{source.stem}-standings.xlsx"
+        written.append(score_domino(source, target))
+        typer.echo(f"{source.name} -> {target}")
+    return written

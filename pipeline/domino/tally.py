@@ -1,0 +1,61 @@
+"""The whole domino computation: validated event in, every output table out (pure)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pandas as pd
+
+from pipeline.domino.load import DominoEvent
+from pipeline.domino.rules import side_results
+from pipeline.domino.standings import classification, meetings, player_results, progressive_totals
+from schemas.domino import ProgressiveStanding as P
+from schemas.domino import SideResult as S
+from schemas.domino import Standing
+
+
+@dataclass
+class DominoTables:
+    """Everything the standings workbook shows."""
+
+    standings: pd.DataFrame
+    rounds: pd.DataFrame
+    sides: pd.DataFrame
+    penalties: pd.DataFrame
+
+
+def competitors(event: DominoEvent) -> pd.Index:
+    """Every id in the event: listed players, seated players and penalized players, sorted."""
+    m = event.matches
+    seated = pd.concat([m[c] for c in ("a1", "a2", "b1", "b2")]).dropna()
+    everyone = pd.concat([event.players["id"], seated, event.penalties["player"]]).dropna()
+    return pd.Index(sorted(everyone.astype("str").unique()), name="player")
+
+
+def progressive_standings(event: DominoEvent, sides: pd.DataFrame) -> pd.DataFrame:
+    """The standings after every round, long form, ranked within each round."""
+    m = event.matches
+    rounds = pd.Index(sorted(m["round"].astype("int64").unique()), name=P.round)
+    if rounds.empty:
+        rounds = pd.Index([1], name=P.round)
+    totals = progressive_totals(player_results(m, sides), event.penalties, competitors(event), rounds)
+    ranked = classification(totals, meetings(m, sides), event.settings.count_word)
+    names = event.players.set_index("id")["name"]
+    ranked[P.name] = ranked["player"].map(names).astype("str")
+    ranked[P.name] = ranked[P.name].where(ranked["player"].isin(names.index))
+    ranked[P.player] = ranked["player"].astype("str")
+    return P.validate(ranked[list(P.to_schema().columns)])
+
+
+def domino_tables(event: DominoEvent) -> DominoTables:
+    """Side results, progressive and final standings of a validated event."""
+    sides = side_results(event.matches)
+    rounds = progressive_standings(event, sides)
+    last = rounds[P.round].max()
+    final = rounds[rounds[P.round] == last].drop(columns=[P.round]).reset_index(drop=True)
+    return DominoTables(
+        standings=Standing.validate(final),
+        rounds=rounds,
+        sides=sides.sort_values([S.match, S.side]).reset_index(drop=True),
+        penalties=event.penalties,
+    )

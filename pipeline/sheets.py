@@ -1,0 +1,39 @@
+"""A worksheet as text, the form every input sheet takes before validation (no file access here)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+import pandas as pd
+
+
+def normalized_header(text: object) -> str:
+    """The comparable form of a header or sheet name: case, spaces and `_` do not matter."""
+    return re.sub(r"[\s_]+", "_", str(text).strip().lower()).strip("_")
+
+
+@dataclass
+class Sheet:
+    """One worksheet as text: normalized column names, index = Excel row number."""
+
+    name: str
+    frame: pd.DataFrame
+    headers: dict[str, str] = field(default_factory=dict)
+    header_row: int = 1
+
+    def written(self, column: str) -> str:
+        """The header as the organizer wrote it (the normalized name when the column is absent)."""
+        return self.headers.get(column, column)
+
+
+@dataclass
+class OutputSheet:
+    """A table to write: display headers as columns, optional number formats and row highlights."""
+
+    name: str
+    frame: pd.DataFrame
+    number_formats: Mapping[str, str] = field(default_factory=dict)
+    highlight: pd.Series | None = None
+    widths: Mapping[str, float] = field(default_factory=dict)

@@ -1,0 +1,207 @@
+"""Write the bundled sample workbooks in sample_data/ (run by `make samples`; the files are committed).
+
+The results are typed here by hand, as an organizer would: they are the data the golden tests
+check, so changing a figure here means re-deriving the expected standings in tests/.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from openpyxl import Workbook
+from openpyxl.styles import Font
+
+OUT = Path(__file__).resolve().parents[1] / "sample_data"
+
+
+def sheet(book: Workbook, title: str, header: list[str], rows: list[list[object]]) -> None:
+    ws = book.create_sheet(title)
+    ws.append(header)
+    for cell in ws[1]:
+        cell.font = Font(bold=True)
+    for row in rows:
+        ws.append(row)
+
+
+def save(book: Workbook, name: str) -> None:
+    del book["Sheet"]
+    book.properties.creator = "tally samples"
+    path = OUT / name
+    book.save(path)
+    print(f"wrote {path}")
+
+
+def pairs_event() -> None:
+    """Six fixed pairs, full round robin (circle method), target 100."""
+    book = Workbook()
+    sheet(
+        book,
+        "Settings",
+        ["Key", "Value"],
+        [
+            ["Event", "Club pairs night"],
+            ["Date", "2026-11-27"],
+            ["Target", 100],
+            ["Podium", 3],
+        ],
+    )
+    sheet(
+        book,
+        "Players",
+        ["ID", "Name", "Club"],
+        [
+            ["P1", "Ana Ruiz & Luis Mora", "Centro"],
+            ["P2", "Carmen Díaz & José Peña", "Centro"],
+            ["P3", "Rosa Lima & Juan Soto", "Norte"],
+            ["P4", "Elena Vega & Pedro Gil", "Norte"],
+            ["P5", "Marta Cruz & Raúl León", "Sur"],
+            ["P6", "Sofía Ramos & Iván Rey", "Sur"],
+        ],
+    )
+    # Round, Table, A1, A2, B1, B2, A Pips, B Pips
+    sheet(
+        book,
+        "Matches",
+        ["Round", "Table", "A1", "A2", "B1", "B2", "A Pips", "B Pips"],
+        [
+            [1, 1, "P1", None, "P6", None, 100, 0],
+            [1, 2, "P2", None, "P5", None, 10, 104],
+            [1, 3, "P3", None, "P4", None, 100, 60],
+            [2, 1, "P6", None, "P4", None, 30, 100],
+            [2, 2, "P5", None, "P3", None, 100, 50],
+            [2, 3, "P1", None, "P2", None, 72, 100],
+            [3, 1, "P2", None, "P6", None, 100, 51],
+            [3, 2, "P3", None, "P1", None, 20, 112],
+            [3, 3, "P4", None, "P5", None, 100, 25],
+            [4, 1, "P6", None, "P5", None, 100, 99],
+            [4, 2, "P1", None, "P4", None, 100, 35],
+            [4, 3, "P2", None, "P3", None, 0, 100],
+            [5, 1, "P3", None, "P6", None, 64, 100],
+            [5, 2, "P4", None, "P2", None, 100, 50],
+            [5, 3, "P5", None, "P1", None, 10, 100],
+        ],
+    )
+    save(book, "domino_pairs.xlsx")
+
+
+# 8 players, 7 rounds, 2 tables: everyone partners every other player exactly once.
+def _whist8() -> list[tuple[int, int, int, int, int, int]]:
+    rounds = []
+    for r in range(7):
+        p = [
+            8,
+            r + 1,
+            (r + 1) % 7 + 1,
+            (r + 3) % 7 + 1,
+            (r + 2) % 7 + 1,
+            (r + 6) % 7 + 1,
+            (r + 4) % 7 + 1,
+            (r + 5) % 7 + 1,
+        ]
+        rounds.append((r + 1, 1, p[0], p[1], p[2], p[3]))
+        rounds.append((r + 1, 2, p[4], p[5], p[6], p[7]))
+    return rounds
+
+
+def individual_event() -> None:
+    """Eight players at two tables of four, partners rotating, target 200, time rules and penalties."""
+    book = Workbook()
+    sheet(
+        book,
+        "Settings",
+        ["Key", "Value"],
+        [
+            ["Event", "Individual open"],
+            ["Date", "2026-11-28"],
+            ["Target", 200],
+            ["Podium", 3],
+        ],
+    )
+    names = ["Ana", "Beto", "Ciro", "Dora", "Eva", "Fabio", "Gina", "Hugo"]
+    sheet(book, "Players", ["ID", "Name"], [[i + 1, n] for i, n in enumerate(names)])
+    # (A Pips, B Pips, Ended, Winner) per match, in the order of _whist8()
+    scores = [
+        (200, 0, None, None),
+        (150, 205, None, None),
+        (110, 200, None, None),
+        (200, 101, None, None),
+        (200, 100, None, None),
+        (137, 95, "time", None),
+        (0, 200, None, None),
+        (200, 199, None, None),
+        (88, 88, "time", "B"),
+        (200, 40, None, None),
+        (210, 60, None, None),
+        (200, 150, None, None),
+        (75, 200, None, None),
+        (120, 130, "time", None),
+    ]
+    rows = []
+    for (rnd, table, a1, a2, b1, b2), (ap, bp, ended, winner) in zip(_whist8(), scores, strict=True):
+        rows.append([rnd, table, a1, a2, b1, b2, ap, bp, ended, winner])
+    sheet(
+        book,
+        "Matches",
+        ["Round", "Table", "A1", "A2", "B1", "B2", "A Pips", "B Pips", "Ended", "Winner"],
+        rows,
+    )
+    sheet(
+        book,
+        "Penalties",
+        ["Player", "Pips", "Round", "Reason"],
+        [
+            [3, 20, 2, "played out of turn"],
+            [6, -10, 5, "slow play"],
+        ],
+    )
+    save(book, "domino_individual.xlsx")
+
+
+def run_out_event() -> None:
+    """Four pairs, round robin, run-out scoring: first to 4 hands."""
+    book = Workbook()
+    sheet(
+        book,
+        "Settings",
+        ["Key", "Value"],
+        [
+            ["Event", "Run-out challenge"],
+            ["Date", "2026-11-29"],
+            ["Mode", "run_out"],
+            ["Target", 4],
+            ["Podium", 2],
+        ],
+    )
+    sheet(
+        book,
+        "Players",
+        ["ID", "Name"],
+        [
+            ["R1", "Los Primos"],
+            ["R2", "La Mesa Cuadrada"],
+            ["R3", "Doble Seis"],
+            ["R4", "El Capicúa"],
+        ],
+    )
+    sheet(
+        book,
+        "Matches",
+        ["Round", "Table", "A1", "B1", "A Hands", "B Hands", "Ended"],
+        [
+            [1, 1, "R1", "R4", 4, 0, None],
+            [1, 2, "R2", "R3", 2, 4, None],
+            [2, 1, "R4", "R3", 4, 3, None],
+            [2, 2, "R1", "R2", 1, 4, None],
+            [3, 1, "R2", "R4", 4, 2, None],
+            [3, 2, "R3", "R1", 3, 2, "time"],
+        ],
+    )
+    sheet(book, "Penalties", ["Player", "Pips", "Round", "Reason"], [["R2", 1, 3, "late arrival"]])
+    save(book, "domino_run_out.xlsx")
+
+
+if __name__ == "__main__":
+    OUT.mkdir(exist_ok=True)
+    pairs_event()
+    individual_event()
+    run_out_event()
