@@ -1,7 +1,8 @@
 """Totals per competitor, the classification order and the head-to-head differential.
 
 Every table here is computed for all rounds at once: a row per (round, player) holds the totals
-after that round, so the final standings are simply the block of the last round.
+after that round, so the final standings are simply the block of the last round. Players are
+integer codes inside (positions in the sorted list of ids) so that sorting and grouping stay cheap.
 """
 
 from __future__ import annotations
@@ -9,11 +10,11 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from pipeline.ordering import lexicographic_order
 from schemas.domino import ProgressiveStanding as P
 from schemas.domino import SideResult as S
 
 SEATS = {"A": ("a1", "a2"), "B": ("b1", "b2")}
-OPPONENTS = {"A": "B", "B": "A"}
 # (column, ascending) in the seed's order: points, match points, effectiveness, pips for, pips against
 CRITERIA: list[tuple[str, bool]] = [
     (P.points, False),
@@ -22,73 +23,89 @@ CRITERIA: list[tuple[str, bool]] = [
     (P.pips_for, False),
     (P.pips_against, True),
 ]
+FIGURES = [S.won, S.points, S.match_points, S.pips_for, S.pips_against]
 
 
-def player_results(m: pd.DataFrame, sides: pd.DataFrame) -> pd.DataFrame:
+def player_codes(m: pd.DataFrame, ids: pd.Index) -> dict[str, np.ndarray]:
+    """Each seat column as integer codes into `ids` (-1 for an empty seat)."""
+    return {
+        seat: pd.Categorical(m[seat], categories=ids).codes.astype("int64")
+        for side in SEATS.values()
+        for seat in side
+    }
+
+
+def player_results(m: pd.DataFrame, sides: pd.DataFrame, ids: pd.Index) -> pd.DataFrame:
     """One row per (match, player): every player of a side receives the side's figures."""
-    seated = sides.merge(_seats(m), on=[S.match, S.side])
-    return seated.sort_values([S.match, S.side, "player"], kind="stable").reset_index(drop=True)
+    codes = player_codes(m, ids)
+    parts = []
+    for side, seats in SEATS.items():  # two sides, two seats each
+        figures = sides[sides[S.side] == side]
+        for seat in seats:
+            part = figures[[S.match, S.round, *FIGURES]].assign(player=codes[seat])
+            parts.append(part[codes[seat] >= 0])
+    return pd.concat(parts, ignore_index=True)
 
 
-def _seats(m: pd.DataFrame) -> pd.DataFrame:
-    """(match, side, player) for every occupied seat."""
-    parts = [
-        pd.DataFrame({S.match: m.index.astype("int64"), S.side: side, "player": m[seat]})
-        for side, seats in SEATS.items()
-        for seat in seats
-    ]
-    return pd.concat(parts).dropna(subset=["player"])
-
-
-def meetings(m: pd.DataFrame, sides: pd.DataFrame) -> pd.DataFrame:
+def meetings(m: pd.DataFrame, sides: pd.DataFrame, ids: pd.Index) -> pd.DataFrame:
     """(match, round, player, opponent, diff): each player against each opposing player; partners excluded."""
-    seats = _seats(m)
-    mine = seats.merge(sides[[S.match, S.side, S.round, S.pips_for, S.pips_against]], on=[S.match, S.side])
-    theirs = seats.assign(**{S.side: seats[S.side].map(OPPONENTS)}).rename(columns={"player": "opponent"})
-    out = mine.merge(theirs, on=[S.match, S.side])
-    out["diff"] = out[S.pips_for] - out[S.pips_against]
-    return out[[S.match, S.round, "player", "opponent", "diff"]].reset_index(drop=True)
+    codes = player_codes(m, ids)
+    parts = []
+    for side, other in (("A", "B"), ("B", "A")):
+        figures = sides[sides[S.side] == side]
+        diff = (figures[S.pips_for] - figures[S.pips_against]).to_numpy()
+        for seat in SEATS[side]:
+            for opp in SEATS[other]:
+                keep = (codes[seat] >= 0) & (codes[opp] >= 0)
+                part = pd.DataFrame(
+                    {
+                        S.match: figures[S.match].to_numpy(),
+                        S.round: figures[S.round].to_numpy(),
+                        "player": codes[seat],
+                        "opponent": codes[opp],
+                        "diff": diff,
+                    }
+                )
+                parts.append(part[keep])
+    return pd.concat(parts, ignore_index=True)
 
 
 def progressive_totals(
-    results: pd.DataFrame,
-    penalties: pd.DataFrame,
-    players: pd.Index,
-    rounds: pd.Index,
+    results: pd.DataFrame, penalties: pd.DataFrame, n_players: int, rounds: pd.Index
 ) -> pd.DataFrame:
     """Cumulative totals per (round, player) after each round; penalties count from their round on."""
-    grid = pd.MultiIndex.from_product([players, rounds], names=["player", P.round])
-    per_round = (
-        results.groupby(["player", S.round])
-        .agg(
-            **{
-                P.played: (S.match, "size"),
-                P.won: (S.won, "sum"),
-                P.points: (S.points, "sum"),
-                P.match_points: (S.match_points, "sum"),
-                P.pips_for: (S.pips_for, "sum"),
-                P.pips_against: (S.pips_against, "sum"),
-            }
-        )
-        .reindex(grid, fill_value=0)
+    n_rounds = len(rounds)
+    cell = results["player"].to_numpy() * n_rounds + rounds.get_indexer(pd.Index(results[S.round]))
+    size = n_players * n_rounds
+
+    def cumulative(cells: np.ndarray, weights: np.ndarray | None) -> np.ndarray:
+        grid = np.bincount(cells, weights=weights, minlength=size).reshape(n_players, n_rounds)
+        return np.cumsum(grid, axis=1).T.ravel().round().astype("int64")  # round-major order
+
+    pen_round = penalties["round"].fillna(rounds.min()).clip(upper=rounds.max()).astype("int64")
+    pen_cell = penalties["player"].to_numpy() * n_rounds + rounds.get_indexer(pd.Index(pen_round))
+    totals = pd.DataFrame(
+        {
+            P.round: np.repeat(rounds.to_numpy(), n_players),
+            "player": np.tile(np.arange(n_players), n_rounds),
+            P.played: cumulative(cell, None),
+            P.won: cumulative(cell, results[S.won].to_numpy(dtype="float64")),
+            P.points: cumulative(cell, results[S.points].to_numpy(dtype="float64")),
+            P.match_points: cumulative(cell, results[S.match_points].to_numpy(dtype="float64")),
+            P.pips_for: cumulative(cell, results[S.pips_for].to_numpy(dtype="float64")),
+            P.pips_against: cumulative(cell, results[S.pips_against].to_numpy(dtype="float64")),
+            P.penalties: cumulative(pen_cell, penalties["pips"].to_numpy(dtype="float64")),
+        }
     )
-    last = rounds.max() if len(rounds) else 1
-    pen_round = penalties["round"].fillna(rounds.min() if len(rounds) else 1).clip(upper=last)
-    per_round[P.penalties] = (
-        penalties.assign(round=pen_round)
-        .groupby(["player", "round"])["pips"]
-        .sum()
-        .rename_axis(["player", P.round])
-        .reindex(grid, fill_value=0)
-    )
-    totals = per_round.groupby(level="player").cumsum().astype("int64")
     totals[P.lost] = totals[P.played] - totals[P.won]
     totals[P.effectiveness] = totals[P.pips_for] - totals[P.pips_against] - totals[P.penalties]
-    return totals.reset_index()
+    return totals
 
 
-def head_to_head(tied: pd.DataFrame, meets: pd.DataFrame) -> pd.Series:
+def head_to_head(tied: pd.DataFrame, meets: pd.DataFrame) -> np.ndarray:
     """Each tied row's differential over its matches against other members of its group, to date."""
+    involved = tied["player"].unique()
+    meets = meets[meets["player"].isin(involved) & meets["opponent"].isin(involved)]
     x = tied[[P.round, "player", "group"]].merge(meets.rename(columns={S.round: "played_in"}), on="player")
     x = x[x["played_in"] <= x[P.round]]
     others = tied[[P.round, "player", "group"]].rename(
@@ -98,28 +115,37 @@ def head_to_head(tied: pd.DataFrame, meets: pd.DataFrame) -> pd.Series:
     x = x[x["group"] == x["opponent_group"]].drop_duplicates([P.round, "player", S.match])
     sums = x.groupby([P.round, "player"])["diff"].sum()
     keys = pd.MultiIndex.from_frame(tied[[P.round, "player"]])
-    return pd.Series(sums.reindex(keys, fill_value=0).to_numpy(), index=tied.index, dtype="float64")
+    return sums.reindex(keys, fill_value=0).to_numpy(dtype="float64")
 
 
-def _group_sizes(group: pd.Series) -> pd.Series:
-    """How many rows share each row's group label."""
-    return group.map(group.value_counts())
+def run_ids(values: np.ndarray) -> np.ndarray:
+    """For rows already sorted, a label per run of identical rows (0, 0, 1, 2, 2, ...)."""
+    if len(values) == 0:
+        return np.zeros(0, dtype="int64")
+    new = np.ones(len(values), dtype=bool)
+    new[1:] = (values[1:] != values[:-1]).any(axis=1)
+    return np.cumsum(new) - 1
+
+
+def _sizes(labels: np.ndarray) -> np.ndarray:
+    """How many rows share each row's label."""
+    return np.bincount(labels)[labels]
 
 
 def head_to_head_passes(ordered: pd.DataFrame, meets: pd.DataFrame) -> pd.DataFrame:
     """Head-to-head differentials, one column per pass, re-applied to the members a pass leaves level."""
     keys = [P.round] + [c for c, _ in CRITERIA]
-    group = ordered.groupby(keys, sort=False).ngroup()
-    active = _group_sizes(group) > 1
-    passes: dict[str, pd.Series] = {}
+    group = run_ids(ordered[keys].to_numpy())
+    active = _sizes(group) > 1
+    passes: dict[str, np.ndarray] = {}
     while active.any():  # one pass per level of re-application, vectorized over all groups
         tied = ordered.loc[active, [P.round, "player"]].assign(group=group[active])
-        diff = pd.Series(np.nan, index=ordered.index)
+        diff = np.full(len(ordered), np.nan)
         diff[active] = head_to_head(tied, meets)
         passes[f"h2h_{len(passes) + 1}"] = diff
-        split = pd.DataFrame({"g": group, "d": diff.fillna(0)}).groupby(["g", "d"]).ngroup()
-        parent_size, child_size = _group_sizes(group), _group_sizes(split)
-        active = active & (child_size < parent_size) & (child_size > 1)
+        split = pd.DataFrame({"g": group, "d": np.nan_to_num(diff)}).groupby(["g", "d"]).ngroup().to_numpy()
+        child = _sizes(split)
+        active = active & (child < _sizes(group)) & (child > 1)
         group = split
     return pd.DataFrame(passes, index=ordered.index)
 
@@ -127,39 +153,54 @@ def head_to_head_passes(ordered: pd.DataFrame, meets: pd.DataFrame) -> pd.DataFr
 def classification(totals: pd.DataFrame, meets: pd.DataFrame, count_word: str = "pips") -> pd.DataFrame:
     """Totals ranked within each round: the five criteria, then head-to-head; level rows share a rank."""
     keys = [c for c, _ in CRITERIA]
-    ascending = [a for _, a in CRITERIA]
-    ordered = totals.sort_values(
-        [P.round, *keys, "player"], ascending=[True, *ascending, True], kind="stable"
-    ).reset_index(drop=True)
+    signs = [1 if asc else -1 for _, asc in CRITERIA]
+    sort_keys = [totals[P.round].to_numpy()]
+    sort_keys += [s * totals[c].to_numpy() for c, s in zip(keys, signs, strict=True)]
+    ordered = totals.iloc[lexicographic_order([*sort_keys, _player_key(totals)])]
+    ordered = ordered.reset_index(drop=True)
     passes = head_to_head_passes(ordered, meets)
     h2h = list(passes.columns)
-    first = passes.iloc[:, 0] if h2h else pd.Series(np.nan, index=ordered.index)
+    first = passes[h2h[0]] if h2h else pd.Series(np.nan, index=ordered.index)
     ranked = pd.concat([ordered, passes.fillna(0), first.rename(P.head_to_head).astype("float64")], axis=1)
-    ranked = ranked.sort_values(
-        [P.round, *keys, *h2h, "player"],
-        ascending=[True, *ascending, *[False] * len(h2h), True],
-        kind="stable",
-    ).reset_index(drop=True)
-    final = ranked.groupby([P.round, *keys, *h2h], sort=False).ngroup()
-    position = ranked.groupby(P.round).cumcount() + 1
-    ranked[P.rank] = position.groupby(final).transform("min").astype("int64")
+    if h2h:  # within each group level on the five criteria, higher differentials first
+        group = run_ids(ordered[[P.round, *keys]].to_numpy())
+        again = [group, *[-ranked[h].to_numpy() for h in h2h], _player_key(ranked)]
+        ranked = ranked.iloc[lexicographic_order(again)].reset_index(drop=True)
+    final = run_ids(ranked[[P.round, *keys, *h2h]].to_numpy())
+    start = np.r_[0, np.flatnonzero(np.diff(ranked[P.round].to_numpy())) + 1]
+    round_start = np.repeat(start, np.diff(np.r_[start, len(ranked)]))
+    first_of_group = np.r_[0, np.flatnonzero(np.diff(final)) + 1]
+    group_start = np.repeat(first_of_group, np.diff(np.r_[first_of_group, len(ranked)]))
+    ranked[P.rank] = group_start - round_start + 1
     ranked[P.decided_by] = _decided_by(ranked, keys, h2h, count_word)
     return ranked.drop(columns=h2h)
 
 
+def _player_key(frame: pd.DataFrame) -> np.ndarray:
+    """Players as sortable integers (codes already are; ids are ranked as text)."""
+    player = frame["player"]
+    if pd.api.types.is_integer_dtype(player):
+        return player.to_numpy()
+    return pd.factorize(player, sort=True)[0]
+
+
 def _decided_by(ranked: pd.DataFrame, keys: list[str], h2h: list[str], count_word: str) -> pd.Series:
     """The first criterion that separates each row from the next one in its round, or `tied`."""
-    labels = {
-        P.points: "points",
-        P.match_points: "match points",
-        P.effectiveness: "effectiveness",
-        P.pips_for: f"{count_word} for",
-        P.pips_against: f"{count_word} against",
-    }
-    labels.update({h: "head-to-head" if i == 0 else f"head-to-head, pass {i + 1}" for i, h in enumerate(h2h)})
-    columns = keys + h2h
-    nxt = ranked.groupby(P.round)[columns].shift(-1)
-    differs = [ranked[c].ne(nxt[c]) & nxt[c].notna() for c in columns]
-    has_next = nxt[keys[0]].notna()
-    decided = np.select(differs, [labels[c] for c in columns], default="tied")
-    return pd.Series(np.where(has_next, decided, ""), index=ranked.index, dtype="str")
+    labels = [
+        "points",
+        "match points",
+        "effectiveness",
+        f"{count_word} for",
+        f"{count_word} against",
+        *["head-to-head" if i == 0 else f"head-to-head, pass {i + 1}" for i in range(len(h2h))],
+        "tied",
+        "",
+    ]
+    values = ranked[keys + h2h].to_numpy(dtype="float64")
+    rounds = ranked[P.round].to_numpy()
+    differs = np.zeros((len(values), values.shape[1] + 1), dtype=bool)
+    differs[:-1, :-1] = values[1:] != values[:-1]
+    differs[:, -1] = True  # nothing differs: tied
+    code = differs.argmax(axis=1)
+    code[np.r_[rounds[1:] != rounds[:-1], True]] = len(labels) - 1  # last row of its round
+    return pd.Series(np.asarray(labels, dtype=object)[code], index=ranked.index, dtype="str")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
 import pandas as pd
 
 from pipeline.domino.load import DominoEvent
@@ -29,21 +30,26 @@ def competitors(event: DominoEvent) -> pd.Index:
     m = event.matches
     seated = pd.concat([m[c] for c in ("a1", "a2", "b1", "b2")]).dropna()
     everyone = pd.concat([event.players["id"], seated, event.penalties["player"]]).dropna()
-    return pd.Index(sorted(everyone.astype("str").unique()), name="player")
+    return pd.Index(np.sort(everyone.astype("str").unique()), name="player")
 
 
 def progressive_standings(event: DominoEvent, sides: pd.DataFrame) -> pd.DataFrame:
     """The standings after every round, long form, ranked within each round."""
     m = event.matches
-    rounds = pd.Index(sorted(m["round"].astype("int64").unique()), name=P.round)
+    ids = competitors(event)
+    rounds = pd.Index(np.sort(m["round"].astype("int64").unique()), name=P.round)
     if rounds.empty:
         rounds = pd.Index([1], name=P.round)
-    totals = progressive_totals(player_results(m, sides), event.penalties, competitors(event), rounds)
-    ranked = classification(totals, meetings(m, sides), event.settings.count_word)
+    penalties = event.penalties.assign(
+        player=pd.Categorical(event.penalties["player"], categories=ids).codes.astype("int64")
+    )
+    results = player_results(m, sides, ids)
+    totals = progressive_totals(results, penalties, len(ids), rounds)
+    ranked = classification(totals, meetings(m, sides, ids), event.settings.count_word)
+    player = ids[ranked["player"].to_numpy()]
     names = event.players.set_index("id")["name"]
-    ranked[P.name] = ranked["player"].map(names).astype("str")
-    ranked[P.name] = ranked[P.name].where(ranked["player"].isin(names.index))
-    ranked[P.player] = ranked["player"].astype("str")
+    ranked[P.player] = pd.Series(player, index=ranked.index, dtype="str")
+    ranked[P.name] = pd.Series(names.reindex(player).to_numpy(), index=ranked.index, dtype="str")
     return P.validate(ranked[list(P.to_schema().columns)])
 
 

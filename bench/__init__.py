@@ -1,0 +1,1 @@
+"""Benchmarks (`make bench`): synthetic events, stage-by-stage timings, peak memory."""

@@ -1,0 +1,36 @@
+"""Fast lexicographic ordering of integer keys (the sort behind every classification)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+_LIMIT = 2**62
+
+
+def packed_keys(keys: list[np.ndarray]) -> list[np.ndarray]:
+    """Integer keys (most significant first) packed into as few int64 keys as their ranges allow."""
+    packed: list[np.ndarray] = []
+    current: np.ndarray | None = None
+    span = 1
+    for key in keys:  # a handful of sort keys
+        k = np.asarray(key, dtype="int64")
+        low = int(k.min()) if len(k) else 0
+        width = (int(k.max()) - low + 1) if len(k) else 1
+        if current is not None and span * width < _LIMIT:
+            current = current * width + (k - low)
+            span *= width
+        else:
+            if current is not None:
+                packed.append(current)
+            current, span = k - low, width
+    if current is not None:
+        packed.append(current)
+    return packed
+
+
+def lexicographic_order(keys: list[np.ndarray]) -> np.ndarray:
+    """The stable permutation sorting rows by the integer keys, most significant first, ascending."""
+    packed = packed_keys(keys)
+    if len(packed) == 1:
+        return np.argsort(packed[0], kind="stable")
+    return np.lexsort(packed[::-1])
