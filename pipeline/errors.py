@@ -59,19 +59,10 @@ def problems_from_frame(frame: pd.DataFrame) -> list[Problem]:
 
 
 def sorted_problems(problems: Iterable[Problem]) -> list[Problem]:
-    """Problems in reading order: sheet order as found, then row, then column."""
+    """Problems in reading order: sheets as first met, then row; within a row, the order found."""
     unique = list(dict.fromkeys(problems))
     sheets = list(dict.fromkeys(p.sheet for p in unique))
-    return sorted(
-        unique,
-        key=lambda p: (
-            sheets.index(p.sheet),
-            -1 if p.row is None else p.row,
-            p.severity != "error",
-            p.column or "",
-            p.problem,
-        ),
-    )
+    return sorted(unique, key=lambda p: (sheets.index(p.sheet), -1 if p.row is None else p.row))
 
 
 class TallyError(Exception):

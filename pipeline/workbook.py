@@ -108,8 +108,18 @@ def read_workbook(path: Path, sheets: Iterable[str] | None = None) -> Workbook:
             loaded = reader.load_sheet(name, header_row=None, skip_rows=0, dtypes="string")
             result.setdefault(key, _sheet_from_raw(name, loaded.to_pandas()))
     except fastexcel.FastExcelError as exc:
+        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise InputError(
-            [Problem(path.name, None, None, None, f"cannot be read as a workbook: {exc}")],
+            [
+                Problem(
+                    path.name,
+                    None,
+                    None,
+                    None,
+                    "cannot be read as an xlsx workbook (is it corrupt, password-protected or another kind "
+                    f"of file saved as .xlsx?): {reason}",
+                )
+            ],
             source=str(path),
         ) from exc
     return Workbook(path, result)

@@ -53,7 +53,7 @@ class MatchesSheet(pa.DataFrameModel):
 class PlayersSheet(pa.DataFrameModel):
     """`Players`: the entrants (players, or pairs in a pairs event)."""
 
-    id: Series[str] = pa.Field(nullable=False, unique=True, title="ID")
+    id: Series[str] = pa.Field(nullable=False, title="ID")
     name: Series[str] | None = pa.Field(nullable=True, title="Name")
     club: Series[str] | None = pa.Field(nullable=True, title="Club")
 
@@ -84,7 +84,7 @@ class PenaltiesSheet(pa.DataFrameModel):
 class SettingsSheet(pa.DataFrameModel):
     """`Settings`: two columns, Key and Value."""
 
-    key: Series[str] = pa.Field(nullable=False, unique=True, title="Key")
+    key: Series[str] = pa.Field(nullable=False, title="Key")
     value: Series[str] | None = pa.Field(nullable=True, title="Value")
 
     class Config:

@@ -13,7 +13,8 @@ from pipeline.cli.demo import run_demo
 
 app = typer.Typer(
     name="tally",
-    help="Correct, explainable standings from tournament results kept in Excel workbooks.",
+    help="Correct, explainable standings from tournament results kept in Excel workbooks.\n\n"
+    "Example: tally domino standings club-night.xlsx -o club-night-standings.xlsx",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -34,7 +35,10 @@ def _root(
         False, "--version", callback=_version, is_eager=True, help="Print the version and exit."
     ),
 ) -> None:
-    """Correct, explainable standings from tournament results kept in Excel workbooks."""
+    """Correct, explainable standings from tournament results kept in Excel workbooks.
+
+    Example: tally domino standings club-night.xlsx -o club-night-standings.xlsx
+    """
     state.debug = debug
 
 

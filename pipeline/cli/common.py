@@ -13,7 +13,8 @@ from pipeline.errors import InputError, Problem, TallyError
 SHOWN = 20
 T = TypeVar("T")
 
-Debug = Annotated[bool, typer.Option("--debug", help="Show tracebacks for unexpected errors.")]
+Debug = Annotated[bool, typer.Option("--debug", help="Show the traceback of an unexpected error.")]
+ShowAll = Annotated[bool, typer.Option("--all", help=f"List every problem, not only the first {SHOWN}.")]
 
 
 @dataclass
@@ -24,31 +25,34 @@ class _State:
 state = _State()
 
 
-def report_problems(problems: list[Problem], source: str = "") -> None:
-    """Print at most SHOWN problems (errors first) and the total count, on stderr."""
+def report_problems(problems: list[Problem], source: str = "", *, show_all: bool = False) -> None:
+    """Print the problems (errors first, at most SHOWN unless show_all) and their count, on stderr."""
     errors = [p for p in problems if p.severity == "error"]
     warnings = [p for p in problems if p.severity == "warning"]
     head = f"{source}: " if source else ""
     if errors:
         typer.echo(f"{head}{len(errors)} problem(s) must be fixed before tally can score it:", err=True)
-    for p in (errors + warnings)[:SHOWN]:
+    elif warnings:
+        typer.echo(f"{head}{len(warnings)} warning(s):", err=True)
+    listed = errors + warnings
+    for p in listed if show_all else listed[:SHOWN]:
         typer.echo(f"  - {p}", err=True)
-    if len(problems) > SHOWN:
-        typer.echo(f"  ... and {len(problems) - SHOWN} more ({len(problems)} in all)", err=True)
+    if not show_all and len(listed) > SHOWN:
+        typer.echo(
+            f"  ... and {len(listed) - SHOWN} more: {len(errors)} error(s) and {len(warnings)} warning(s) "
+            "in all (add --all to list every one)",
+            err=True,
+        )
 
 
-def guarded(action: Callable[[], T]) -> T:
-    """Run the action; TallyError becomes a message and its exit code, anything else too unless --debug."""
+def guarded(action: Callable[[], T], *, show_all: bool = False) -> T:
+    """Run the action: a TallyError becomes its message and exit code; anything else exit 3."""
     try:
         return action()
     except InputError as exc:
-        if state.debug:
-            raise
-        report_problems(exc.problems, exc.source)
+        report_problems(exc.problems, exc.source, show_all=show_all)
         raise typer.Exit(exc.exit_code) from None
     except TallyError as exc:
-        if state.debug:
-            raise
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(exc.exit_code) from None
     except (typer.Exit, typer.Abort):

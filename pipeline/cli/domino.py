@@ -6,14 +6,18 @@ from pathlib import Path
 
 import typer
 
-from pipeline.cli.common import guarded, report_problems
+from pipeline.cli.common import ShowAll, guarded, report_problems
 from pipeline.domino.load import domino_event
 from pipeline.domino.report import domino_sheets
 from pipeline.domino.tally import domino_tables
-from pipeline.errors import UsageError
+from pipeline.errors import InputError, UsageError
 from pipeline.workbook import read_workbook, write_workbook
 
-app = typer.Typer(help="Domino tournaments: standings from a results workbook.", no_args_is_help=True)
+app = typer.Typer(
+    help="Domino tournaments: standings from a results workbook.\n\n"
+    "Example: tally domino standings club-night.xlsx",
+    no_args_is_help=True,
+)
 
 
 def default_output(source: Path) -> Path:
@@ -32,7 +36,11 @@ def checked_output(source: Path, out: Path | None) -> Path:
 def score_domino(source: Path, out: Path | None) -> Path:
     """Read, validate, compute and write one domino workbook; returns the output path."""
     target = checked_output(source, out)
-    event = domino_event(read_workbook(source).sheets)
+    try:
+        event = domino_event(read_workbook(source).sheets)
+    except InputError as exc:
+        exc.source = exc.source or str(source)
+        raise
     if event.warnings:
         report_problems(event.warnings, str(source))
     tables = domino_tables(event)
@@ -46,10 +54,11 @@ def standings(
     out: Path | None = typer.Option(
         None, "--out", "-o", help="Where to write the standings (default: <input>-standings.xlsx)."
     ),
+    show_all: ShowAll = False,
 ) -> None:
     """Compute the standings of a domino event and write them as a formatted workbook.
 
     Example: tally domino standings club-night.xlsx -o club-night-standings.xlsx
     """
-    written = guarded(lambda: score_domino(results, out))
+    written = guarded(lambda: score_domino(results, out), show_all=show_all)
     typer.echo(f"wrote {written}")

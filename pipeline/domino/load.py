@@ -1,4 +1,8 @@
-"""From the sheets as typed to validated, typed tables; every problem is collected, none raised early."""
+"""From the sheets as typed to validated, typed tables; every problem is collected, none raised early.
+
+Only structural problems (no `Matches` sheet, a required column missing) stop the checks before the
+cell-by-cell and cross-row checks run, because those need the columns to exist.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +13,6 @@ import pandas as pd
 
 from pipeline.checks import (
     as_problem_list,
-    empty_problems,
     missing_columns,
     model_titles,
     present_columns,
@@ -17,14 +20,35 @@ from pipeline.checks import (
     required_columns,
     schema_problems,
 )
+from pipeline.domino.rules import counts_with_forfeit_defaults
 from pipeline.errors import InputError, Problem
+from pipeline.settings import (
+    SettingSpec,
+    key_value_settings,
+    one_word_of,
+    plain_text,
+    positive_number,
+    positive_whole,
+)
 from pipeline.sheets import Sheet
 from schemas.common import as_ids, as_numbers, as_words, is_whole_number
-from schemas.domino import MODES, Match, MatchesSheet, PenaltiesSheet, PlayersSheet, SettingsSheet
+from schemas.domino import ENDINGS, MODES, SIDES, Match, MatchesSheet, PenaltiesSheet, PlayersSheet
 
-KNOWN_SETTINGS = {"event", "date", "target", "mode", "podium", "weight"}
 DEFAULT_TARGET = 100
 DEFAULT_PODIUM = 3
+SEAT_COLUMNS = ["a1", "a2", "b1", "b2"]
+SETTINGS = {
+    "event": SettingSpec("Event", plain_text, "the event's name"),
+    "date": SettingSpec("Date", plain_text, "the event's date"),
+    "target": SettingSpec(
+        "Target", positive_whole, "the target: a whole number of pips (or hands), 1 or more"
+    ),
+    "mode": SettingSpec("Mode", one_word_of(MODES), "points or run_out"),
+    "podium": SettingSpec(
+        "Podium", positive_whole, "how many places the podium shows: a whole number, 1 or more"
+    ),
+    "weight": SettingSpec("Weight", positive_number, "the event's ranking weight: a number above 0"),
+}
 
 
 @dataclass
@@ -43,6 +67,11 @@ class DominoSettings:
         """What the counts are: pips, or hands in a run-out event."""
         return "hands" if self.mode == "run_out" else "pips"
 
+    @property
+    def count_columns(self) -> list[str]:
+        """The Matches columns holding the counts."""
+        return ["a_hands", "b_hands"] if self.mode == "run_out" else ["a_pips", "b_pips"]
+
 
 @dataclass
 class DominoEvent:
@@ -56,213 +85,30 @@ class DominoEvent:
     warnings: list[Problem] = field(default_factory=list)
 
 
-def settings_from_sheet(sheet: Sheet | None) -> tuple[DominoSettings, pd.DataFrame]:
-    """Settings from the Key/Value sheet, with a problem for each bad or unknown entry."""
+def domino_settings(sheet: Sheet | None) -> tuple[DominoSettings, pd.DataFrame]:
+    """Settings from the Key/Value sheet, with a problem for each bad, repeated or unknown entry."""
+    values, problems = key_value_settings(sheet, SETTINGS)
     settings = DominoSettings()
-    if sheet is None or sheet.frame.empty:
-        return settings, empty_problems()
-    lost = missing_columns(sheet, required_columns(SettingsSheet), model_titles(SettingsSheet))
-    if lost:
-        return settings, pd.DataFrame([p.as_record() for p in lost])
-    sheet = present_columns(sheet, SettingsSheet)
-    frame = sheet.frame.dropna(how="all")
-    keys = as_words(frame["key"])
-    found = pd.Series(frame["value"].to_numpy(), index=keys.to_numpy())
-    found = found[~found.index.duplicated()]
-    problems = [schema_problems(Sheet(sheet.name, frame, sheet.headers), SettingsSheet)]
-    problems.append(
-        problems_where(
-            sheet,
-            frame["key"].notna() & ~keys.isin(KNOWN_SETTINGS),
-            "key",
-            "unknown setting, ignored (known: Event, Date, Target, Mode, Podium, Weight)",
-            "warning",
-        )
-    )
-    rows = frame.index
-
-    def where_key(k: str, ok: pd.Series, text: str) -> None:
-        problems.append(problems_where(sheet, keys.eq(k) & ~ok, "value", text))
-
-    whole = is_whole_number(frame["value"], 1) & frame["value"].notna()
-    where_key("target", whole, "expected the target: a whole number of pips (or hands), 1 or more")
-    where_key("podium", whole, "expected how many places the podium shows: a whole number, 1 or more")
-    mode = as_words(frame["value"])
-    where_key("mode", mode.isin(MODES), "expected points or run_out")
-    weight = as_numbers(frame["value"])
-    where_key("weight", (weight > 0).fillna(False).astype(bool), "expected a number above 0")
-    del rows
-    if "event" in found:
-        settings.event = str(found["event"]) if pd.notna(found["event"]) else ""
-    if "date" in found and pd.notna(found["date"]):
-        settings.date = str(found["date"]).removesuffix(" 00:00:00")
-    value_ok = whole & keys.isin(["target", "podium"])
-    good = pd.Series(as_numbers(frame["value"]).where(value_ok).to_numpy(), index=keys.to_numpy())
-    if "target" in found and pd.notna(good.get("target")):
-        settings.target = int(good["target"])
-    if "podium" in found and pd.notna(good.get("podium")):
-        settings.podium = int(good["podium"])
-    if "mode" in found and pd.notna(found["mode"]):
-        word = as_words(pd.Series([found["mode"]])).iloc[0]
-        settings.mode = word if word in MODES else settings.mode
-    if "weight" in found:
-        w = pd.to_numeric(pd.Series([found["weight"]]), errors="coerce").iloc[0]
-        settings.weight = float(w) if pd.notna(w) and w > 0 else settings.weight
-    return settings, pd.concat(problems, ignore_index=True)
+    settings.event = str(values.get("event", ""))
+    settings.date = str(values.get("date", ""))
+    settings.target = int(values["target"]) if "target" in values else None  # type: ignore[call-overload]
+    settings.mode = str(values.get("mode", "points"))
+    settings.podium = int(values.get("podium", DEFAULT_PODIUM))  # type: ignore[call-overload]
+    settings.weight = float(values.get("weight", 1.0))  # type: ignore[arg-type]
+    return settings, problems
 
 
-def _duplicates_after_first(keys: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
-    """Rows repeating an earlier row's key, and the Excel row of that first occurrence."""
+def first_rows(keys: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
+    """Rows repeating an earlier row's key, and the Excel row of that key's first occurrence."""
     complete = keys.notna().all(axis=1)
-    dup = keys.duplicated(keep="first") & complete
-    first_row = (
-        pd.Series(keys.index, index=keys.index)
-        .groupby([keys[c] for c in keys.columns], dropna=True)
-        .transform("min")
-    )
-    return dup, first_row.reindex(keys.index)
-
-
-def matches_problems(
-    sheet: Sheet, typed: pd.DataFrame, settings: DominoSettings, known: pd.Index | None
-) -> list[pd.DataFrame]:
-    """Cross-row and cross-column problems of the Matches sheet (typed holds NA where a cell is bad)."""
-    t = typed
-    count_cols = ["a_hands", "b_hands"] if settings.mode == "run_out" else ["a_pips", "b_pips"]
-    word = settings.count_word
-    out: list[pd.DataFrame] = []
-    # a side is one player or two, the same on both sides
-    shape = t["a2"].isna() != t["b2"].isna()
-    out.append(
-        problems_where(
-            sheet,
-            shape,
-            ["a2", "b2"],
-            "one side has two players and the other one; fill in both A2 and B2 or neither",
-        )
-    )
-    # counts required unless the match was forfeited
-    for raw in count_cols:
-        blank = sheet.frame[raw].isna() & t["ended"].ne("forfeit")
-        out.append(problems_where(sheet, blank, raw, f"the {word} of this side are required"))
-    # duplicate round/table
-    dup, first = _duplicates_after_first(t[["round", "table"]])
-    out.append(
-        problems_where(
-            sheet,
-            dup,
-            ["round", "table"],
-            "this round and table already appear at row " + first.astype("str"),
-        )
-    )
-    # a player twice in one round
-    seats = (
-        pd.concat(
-            [
-                pd.DataFrame({"round": t["round"], "player": t[c], "row": t.index})
-                for c in ("a1", "a2", "b1", "b2")
-            ]
-        )
-        .dropna()
-        .reset_index(drop=True)
-    )
-    seats = seats.sort_values(["row"], kind="stable")
-    twice = seats.duplicated(["round", "player"], keep="first")
-    first_row = seats.groupby(["round", "player"])["row"].transform("min")
-    clash = seats[twice]
-    if len(clash):
-        mask = pd.Series(False, index=t.index)
-        text = pd.Series("", index=t.index, dtype="str")
-        msg = (
-            "player "
-            + clash["player"].astype("str")
-            + " also plays in this round at row "
-            + first_row[twice].astype("str")
-        )
-        msg = msg.groupby(clash["row"].to_numpy()).agg("; ".join)
-        mask[msg.index] = True
-        text[msg.index] = msg
-        out.append(problems_where(sheet, mask, ["a1", "a2", "b1", "b2"], text))
-    if known is not None:
-        for c in ("a1", "a2", "b1", "b2"):
-            unknown = t[c].notna() & ~t[c].isin(known)
-            out.append(problems_where(sheet, unknown, c, "unknown id: not listed on the Players sheet"))
-    a, b, target, ended, winner = t["a_count"], t["b_count"], t["target"], t["ended"], t["winner"]
-    both = a.notna() & b.notna() & target.notna()
-    reached_a, reached_b = (a >= target) & both, (b >= target) & both
-    is_target, is_time, is_forfeit = ended.eq("target"), ended.eq("time"), ended.eq("forfeit")
-    cols = count_cols
-    out.append(
-        problems_where(
-            sheet,
-            is_target & reached_a & reached_b,
-            cols,
-            "both sides at or above the target " + target.astype("str") + "; only the winner can reach it",
-        )
-    )
-    out.append(
-        problems_where(
-            sheet,
-            is_target & both & ~reached_a & ~reached_b,
-            cols,
-            "neither side reached the target "
-            + target.astype("str")
-            + "; if time was called, set Ended to time",
-        )
-    )
-    named = winner.notna()
-    target_winner = pd.Series(np.where(reached_a, "A", "B"), index=t.index)
-    out.append(
-        problems_where(
-            sheet,
-            is_target & named & (reached_a ^ reached_b) & winner.ne(target_winner),
-            "winner",
-            "the winner named is not the side that reached the target",
-        )
-    )
-    out.append(
-        problems_where(
-            sheet,
-            is_time & (reached_a | reached_b),
-            cols,
-            "a side reached the target " + target.astype("str") + "; set Ended to target",
-        )
-    )
-    level = is_time & both & a.eq(b)
-    out.append(
-        problems_where(
-            sheet,
-            level & ~named,
-            "winner",
-            f"the {word} are level at time: name the Winner (A or B)",
-        )
-    )
-    higher = pd.Series(np.where(a > b, "A", "B"), index=t.index)
-    out.append(
-        problems_where(
-            sheet,
-            is_time & both & ~a.eq(b) & named & winner.ne(higher),
-            "winner",
-            f"the winner named has fewer {word} than the other side",
-        )
-    )
-    out.append(problems_where(sheet, is_forfeit & ~named, "winner", "a forfeit needs the Winner (A or B)"))
-    loser_count = pd.Series(np.where(winner.eq("A"), b, a), index=t.index)
-    out.append(
-        problems_where(
-            sheet,
-            is_forfeit & named & (loser_count >= target).fillna(False).astype(bool),
-            cols,
-            "the side that forfeited has reached the target",
-        )
-    )
-    return out
+    repeat = keys.duplicated(keep="first") & complete
+    first = pd.Series(keys.index, index=keys.index).groupby([keys[c] for c in keys.columns]).transform("min")
+    return repeat, first.reindex(keys.index)
 
 
 def typed_matches(sheet: Sheet, settings: DominoSettings) -> pd.DataFrame:
     """The Matches sheet typed: ids, whole numbers, lower-case endings; NA where a cell is bad."""
     f = sheet.frame
-    count_cols = ["a_hands", "b_hands"] if settings.mode == "run_out" else ["a_pips", "b_pips"]
 
     def whole(col: str, minimum: int) -> pd.Series:
         ok = is_whole_number(f[col], minimum) & f[col].notna()
@@ -273,144 +119,216 @@ def typed_matches(sheet: Sheet, settings: DominoSettings) -> pd.DataFrame:
         fallback = DEFAULT_TARGET
     target = whole("target", 1).fillna(pd.NA if fallback is None else fallback)
     ended = as_words(f["ended"]).fillna("target")
+    winner = f["winner"].astype("str").str.strip().str.upper()
+    a_count, b_count = settings.count_columns
     return pd.DataFrame(
         {
             "round": whole("round", 1),
             "table": whole("table", 1),
-            "a1": as_ids(f["a1"]),
-            "a2": as_ids(f["a2"]),
-            "b1": as_ids(f["b1"]),
-            "b2": as_ids(f["b2"]),
-            "a_count": whole(count_cols[0], 0),
-            "b_count": whole(count_cols[1], 0),
+            **{seat: as_ids(f[seat]) for seat in SEAT_COLUMNS},
+            "a_count": whole(a_count, 0),
+            "b_count": whole(b_count, 0),
             "target": target.astype("Int64"),
-            "ended": ended.where(ended.isin(["target", "time", "forfeit"])),
-            "winner": f["winner"].astype("str").str.upper().where(f["winner"].notna()),
+            "ended": ended.where(ended.isin(ENDINGS)),
+            "winner": winner.where(winner.isin(SIDES)),
         },
         index=f.index,
     )
 
 
+def seating_problems(sheet: Sheet, t: pd.DataFrame, known: pd.Index | None) -> list[pd.DataFrame]:
+    """Side shapes, duplicate round/table keys, players seated twice in a round, unknown ids."""
+    out = [
+        problems_where(
+            sheet,
+            t["a2"].isna() != t["b2"].isna(),
+            ["a2", "b2"],
+            "one side has two players and the other one; fill in both A2 and B2 or neither",
+        )
+    ]
+    repeat, first = first_rows(t[["round", "table"]])
+    out.append(
+        problems_where(
+            sheet,
+            repeat,
+            ["round", "table"],
+            "this round and table already appear at row " + first.astype("str"),
+        )
+    )
+    seats = pd.concat(
+        [pd.DataFrame({"round": t["round"], "player": t[c], "at": t.index, "seat": c}) for c in SEAT_COLUMNS]
+    ).dropna(subset=["round", "player"])
+    seats = seats.sort_values(["at", "seat"], kind="stable").reset_index(drop=True)
+    twice = seats.duplicated(["round", "player"], keep="first").to_numpy()
+    first_at = seats.groupby(["round", "player"])["at"].transform("min").to_numpy()
+    clash = seats[twice].assign(first=first_at[twice])
+    if len(clash):
+        text = np.where(
+            clash["first"] == clash["at"],
+            "player " + clash["player"].astype("str") + " sits twice in this match",
+            "player "
+            + clash["player"].astype("str")
+            + " also plays in this round at row "
+            + clash["first"].astype("str"),
+        )
+        per_row = pd.Series(text, index=clash["at"].to_numpy()).groupby(level=0).agg("; ".join)
+        mask = pd.Series(t.index.isin(per_row.index), index=t.index)
+        out.append(problems_where(sheet, mask, SEAT_COLUMNS, per_row.reindex(t.index).fillna("")))
+    if known is not None:
+        for c in SEAT_COLUMNS:
+            unknown = t[c].notna() & ~t[c].isin(known)
+            out.append(problems_where(sheet, unknown, c, "unknown id: not listed on the Players sheet"))
+    return out
+
+
+def score_problems(sheet: Sheet, t: pd.DataFrame, settings: DominoSettings) -> list[pd.DataFrame]:
+    """How each match ended against its counts: target reached, level at time, forfeits, blanks."""
+    cols, word = settings.count_columns, settings.count_word
+    a, b, target, ended, winner = t["a_count"], t["b_count"], t["target"], t["ended"], t["winner"]
+    out = [
+        problems_where(
+            sheet, sheet.frame[col].isna() & ended.ne("forfeit"), col, f"the {word} of this side are required"
+        )
+        for col in cols
+    ]
+    out.append(
+        problems_where(
+            sheet,
+            target.isna() & sheet.frame["target"].isna(),
+            "target",
+            "a run_out event needs its target in hands: a Target column or the Settings Target",
+        )
+    )
+    known = a.notna() & b.notna() & target.notna()
+    reached_a = ((a >= target) & known).fillna(False).astype(bool)
+    reached_b = ((b >= target) & known).fillna(False).astype(bool)
+    is_target, is_time, is_forfeit = ended.eq("target"), ended.eq("time"), ended.eq("forfeit")
+    named = winner.notna()
+    at = " " + target.astype("str")
+    reacher = pd.Series(np.where(reached_a, "A", "B"), index=t.index)
+    higher = pd.Series(np.where((a > b).fillna(False), "A", "B"), index=t.index)
+    out += [
+        problems_where(sheet, is_target & reached_a & reached_b, cols,
+                       "both sides at or above the target" + at + "; only the winner can reach it"),
+        problems_where(sheet, is_target & known & ~reached_a & ~reached_b, cols,
+                       "neither side reached the target" + at + "; if time was called, set Ended to time"),
+        problems_where(sheet, is_target & named & (reached_a ^ reached_b) & winner.ne(reacher),
+                       "winner", "the winner named is not the side that reached the target"),
+        problems_where(sheet, is_time & (reached_a | reached_b), cols,
+                       "a side reached the target" + at + "; set Ended to target"),
+        problems_where(sheet, is_time & known & a.eq(b) & ~named, "winner",
+                       f"the {word} are level at time: name the Winner (A or B)"),
+        problems_where(sheet, is_time & known & a.ne(b) & named & winner.ne(higher),
+                       "winner", f"the winner named has fewer {word} than the other side"),
+        problems_where(sheet, is_forfeit & ~named & sheet.frame["winner"].isna(), "winner",
+                       "a forfeit needs the Winner (A or B)"),
+        problems_where(sheet, is_forfeit & named & (b.where(winner.eq("A"), a) >= target).fillna(False), cols,
+                       "the side that forfeited has reached the target"),
+    ]  # fmt: skip
+    return out
+
+
+def players_table(sheet: Sheet | None) -> tuple[pd.DataFrame, pd.Index | None, list[pd.DataFrame]]:
+    """The Players sheet as (id, name, club), the known ids (None without the sheet), and its problems."""
+    empty = pd.DataFrame({c: pd.Series(dtype="str") for c in ("id", "name", "club")})
+    if sheet is None:
+        return empty, None, []
+    sheet = present_columns(sheet, PlayersSheet)
+    frame = sheet.frame.dropna(how="all")
+    ids = as_ids(frame["id"])
+    repeat, first = first_rows(ids.to_frame())
+    problems = [
+        schema_problems(Sheet(sheet.name, frame, sheet.headers), PlayersSheet),
+        problems_where(sheet, repeat, "id", "this ID is already listed at row " + first.astype("str")),
+    ]
+    players = pd.DataFrame({"id": ids, "name": frame["name"], "club": frame["club"]})
+    players = players.dropna(subset=["id"]).drop_duplicates("id").reset_index(drop=True)
+    return players, pd.Index(players["id"]), problems
+
+
+def penalties_table(
+    sheet: Sheet | None, everyone: pd.Index, where: str
+) -> tuple[pd.DataFrame, list[pd.DataFrame]]:
+    """The Penalties sheet as (player, pips deducted, round, reason), and its problems."""
+    empty = pd.DataFrame(
+        {"player": pd.Series(dtype="str"), "pips": pd.Series(dtype="int64"),
+         "round": pd.Series(dtype="Int64"), "reason": pd.Series(dtype="str")}
+    )  # fmt: skip
+    if sheet is None:
+        return empty, []
+    sheet = present_columns(sheet, PenaltiesSheet)
+    frame = sheet.frame.dropna(how="all")
+    own = Sheet(sheet.name, frame, sheet.headers)
+    who = as_ids(frame["player"])
+    problems = [
+        schema_problems(own, PenaltiesSheet),
+        problems_where(own, who.notna() & ~who.isin(everyone), "player", f"unknown id: not in {where}"),
+    ]
+    rnd = as_numbers(frame["round"]).where(is_whole_number(frame["round"], 1))
+    penalties = pd.DataFrame(
+        {"player": who, "pips": as_numbers(frame["pips"]).abs(), "round": rnd.round().astype("Int64"),
+         "reason": frame["reason"]},
+        index=frame.index,
+    )  # fmt: skip
+    return penalties, problems
+
+
+def blank_row_warnings(sheet: Sheet) -> pd.DataFrame:
+    """A warning for each entirely blank row between filled rows (the row is skipped)."""
+    return problems_where(sheet, sheet.frame.isna().all(axis=1), [], "blank row skipped", "warning")
+
+
 def domino_event(sheets: dict[str, Sheet]) -> DominoEvent:
     """The validated event, or InputError carrying every problem found in the workbook."""
-    found = ", ".join(f"'{s.name}'" for s in sheets.values()) or "none"
     matches = sheets.get("matches")
     if matches is None:
+        found = ", ".join(f"'{s.name}'" for s in sheets.values()) or "none"
         raise InputError(
             [
                 Problem(
-                    "workbook",
-                    None,
-                    None,
-                    None,
-                    f"missing required sheet 'Matches' (sheets found: {found})",
+                    "workbook", None, None, None, f"missing required sheet 'Matches' (sheets found: {found})"
                 )
             ]
         )
-    settings, settings_problems = settings_from_sheet(sheets.get("settings"))
-    frames = [settings_problems]
-    extra: list[Problem] = []
-    titles = model_titles(MatchesSheet)
-    needed = required_columns(MatchesSheet) + (
-        ["a_hands", "b_hands"] if settings.mode == "run_out" else ["a_pips", "b_pips"]
+    settings, settings_problems = domino_settings(sheets.get("settings"))
+    structural = missing_columns(
+        matches, required_columns(MatchesSheet) + settings.count_columns, model_titles(MatchesSheet)
     )
-    extra += missing_columns(matches, needed, titles)
-    players_sheet = sheets.get("players")
-    penalties_sheet = sheets.get("penalties")
-    for optional, model in ((players_sheet, PlayersSheet), (penalties_sheet, PenaltiesSheet)):
-        if optional is not None:
-            extra += missing_columns(optional, required_columns(model), model_titles(model))
-    if settings.mode == "run_out" and settings.target is None and "target" not in matches.frame:
-        extra.append(
-            Problem(
-                sheets["settings"].name if "settings" in sheets else "Settings",
-                None,
-                "Target",
-                None,
-                "a run_out event needs its Target in hands (Settings Target, or a Target column)",
-            )
-        )
-    if any(p.severity == "error" for p in extra) or any((f["severity"] == "error").any() for f in frames):
-        raise InputError(as_problem_list(frames, extra))
+    for name, model in (("players", PlayersSheet), ("penalties", PenaltiesSheet)):
+        if name in sheets:
+            structural += missing_columns(sheets[name], required_columns(model), model_titles(model))
+    if structural:
+        raise InputError(as_problem_list([settings_problems], structural))
+
+    frames = [settings_problems, blank_row_warnings(matches)]
     matches = present_columns(matches, MatchesSheet)
+    matches = Sheet(matches.name, matches.frame.dropna(how="all"), matches.headers, matches.header_row)
     frames.append(schema_problems(matches, MatchesSheet))
-
-    players = pd.DataFrame(
-        {
-            "id": pd.Series(dtype="str"),
-            "name": pd.Series(dtype="str"),
-            "club": pd.Series(dtype="str"),
-        }
-    )
-    known: pd.Index | None = None
-    if players_sheet is not None:
-        players_sheet = present_columns(players_sheet, PlayersSheet)
-        pf = players_sheet.frame.dropna(how="all")
-        frames.append(schema_problems(Sheet(players_sheet.name, pf, players_sheet.headers), PlayersSheet))
-        ids = as_ids(pf["id"])
-        dup, first = _duplicates_after_first(ids.to_frame())
-        frames.append(
-            problems_where(
-                players_sheet, dup, "id", "this ID is already listed at row " + first.astype("str")
-            )
-        )
-        players = pd.DataFrame({"id": ids, "name": pf["name"], "club": pf["club"]}).dropna(subset=["id"])
-        players = players.drop_duplicates("id")
-        known = pd.Index(players["id"])
-
+    players, known, problems = players_table(sheets.get("players"))
+    frames += problems
     typed = typed_matches(matches, settings)
-    frames += matches_problems(matches, typed, settings, known)
-
-    penalties = pd.DataFrame(
-        {
-            "player": pd.Series(dtype="str"),
-            "pips": pd.Series(dtype="int64"),
-            "round": pd.Series(dtype="Int64"),
-            "reason": pd.Series(dtype="str"),
-        }
-    )
-    if penalties_sheet is not None:
-        penalties_sheet = present_columns(penalties_sheet, PenaltiesSheet)
-        pen = penalties_sheet.frame.dropna(how="all")
-        pen_sheet = Sheet(penalties_sheet.name, pen, penalties_sheet.headers)
-        frames.append(schema_problems(pen_sheet, PenaltiesSheet))
-        who = as_ids(pen["player"])
-        everyone = (
-            known
-            if known is not None
-            else pd.Index(pd.concat([typed[c] for c in ("a1", "a2", "b1", "b2")]).dropna().unique())
-        )
-        where = "the Players sheet" if known is not None else "any match"
+    frames += seating_problems(matches, typed, known)
+    frames += score_problems(matches, typed, settings)
+    seated = pd.Index(pd.concat([typed[c] for c in SEAT_COLUMNS]).dropna().unique())
+    everyone, where = (known, "the Players sheet") if known is not None else (seated, "any match")
+    penalties, problems = penalties_table(sheets.get("penalties"), everyone, where)
+    frames += problems
+    if typed.empty:
         frames.append(
             problems_where(
-                pen_sheet,
-                who.notna() & ~who.isin(everyone),
-                "player",
-                f"unknown id: not in {where}",
+                matches, pd.Series([True]), [], "no matches yet: every competitor has 0", "warning"
             )
         )
-        pips = as_numbers(pen["pips"]).abs()
-        rnd = as_numbers(pen["round"]).where(is_whole_number(pen["round"], 1))
-        penalties = pd.DataFrame(
-            {
-                "player": who,
-                "pips": pips,
-                "round": rnd.round().astype("Int64"),
-                "reason": pen["reason"],
-            },
-            index=pen.index,
-        )
 
-    problems = as_problem_list(frames, extra)
-    if any(p.severity == "error" for p in problems):
-        raise InputError(problems)
-    typed = Match.validate(typed)
+    found_problems = as_problem_list(frames)
+    if any(p.severity == "error" for p in found_problems):
+        raise InputError(found_problems)
     penalties["pips"] = penalties["pips"].astype("int64")
     return DominoEvent(
         settings=settings,
-        matches=typed,
-        players=players.reset_index(drop=True),
+        matches=Match.validate(counts_with_forfeit_defaults(typed)),
+        players=players,
         penalties=penalties,
         matches_sheet=matches,
-        warnings=[p for p in problems if p.severity == "warning"],
+        warnings=[p for p in found_problems if p.severity == "warning"],
     )

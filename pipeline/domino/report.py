@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from pipeline.domino.load import DominoEvent
+from pipeline.domino.load import SEAT_COLUMNS, DominoEvent
 from pipeline.domino.tally import DominoTables
 from pipeline.sheets import OutputSheet
 from schemas.common import as_numbers
@@ -54,7 +54,12 @@ def matches_frame(event: DominoEvent, sides: pd.DataFrame) -> pd.DataFrame:
     sheet = event.matches_sheet
     given = sheet.frame.loc[event.matches.index]
     given = given.loc[:, given.notna().any() | given.columns.isin(["round", "table", "a1", "b1"])]
-    shown = pd.DataFrame({sheet.written(c): numbers_where_numeric(given[c]) for c in given.columns})
+    shown = pd.DataFrame(
+        {
+            sheet.written(c): given[c] if c in SEAT_COLUMNS else numbers_where_numeric(given[c])
+            for c in given.columns
+        }
+    )
     a = sides[sides[S.side] == "A"].set_index(S.match)
     b = sides[sides[S.side] == "B"].set_index(S.match)
     w = "Hands" if event.settings.count_word == "hands" else "Pips"

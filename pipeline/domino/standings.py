@@ -82,8 +82,10 @@ def progressive_totals(
         grid = np.bincount(cells, weights=weights, minlength=size).reshape(n_players, n_rounds)
         return np.cumsum(grid, axis=1).T.ravel().round().astype("int64")  # round-major order
 
-    pen_round = penalties["round"].fillna(rounds.min()).clip(upper=rounds.max()).astype("int64")
-    pen_cell = penalties["player"].to_numpy() * n_rounds + rounds.get_indexer(pd.Index(pen_round))
+    # a penalty counts from the first round played at or after its round (blank: the first round)
+    pen_round = penalties["round"].fillna(rounds.min()).astype("int64").to_numpy()
+    pen_at = np.minimum(rounds.searchsorted(pen_round, side="left"), n_rounds - 1)
+    pen_cell = penalties["player"].to_numpy() * n_rounds + pen_at
     totals = pd.DataFrame(
         {
             P.round: np.repeat(rounds.to_numpy(), n_players),
