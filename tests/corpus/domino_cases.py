@@ -1,0 +1,461 @@
+"""Bad (and a few forgiving) domino workbooks, built in Python and written to xlsx at test time.
+
+Each case is the tables an organizer might type, plus the problems tally must report for them:
+(sheet, Excel row or None, column header as written or None, a substring of the message).
+A column naming several cells is written as tally joins them, e.g. "A Pips, B Pips".
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import NamedTuple
+
+from openpyxl import Workbook
+
+FILE_NAME = "event.xlsx"
+MATCH_HEADER = ["Round", "Table", "A1", "A2", "B1", "B2", "A Pips", "B Pips", "Target", "Ended", "Winner"]
+PLAYERS_HEADER = ["ID", "Name"]
+PENALTIES_HEADER = ["Player", "Pips", "Round", "Reason"]
+SETTINGS_HEADER = ["Key", "Value"]
+RUN_OUT_HEADER = ["Round", "Table", "A1", "B1", "A Hands", "B Hands"]
+
+Table = tuple[Sequence[str], Sequence[Sequence[object]]]
+
+
+class Expected(NamedTuple):
+    """One problem tally must report; `value` (when given) is the cell text it must show."""
+
+    sheet: str
+    row: int | None
+    column: str | None
+    text: str
+    severity: str = "error"
+    value: str | None = None
+
+    @property
+    def where(self) -> str:
+        """The location as tally prints it: `Matches, row 7, column 'A Pips'`."""
+        parts = [self.sheet]
+        if self.row is not None:
+            parts.append(f"row {self.row}")
+        if self.column:
+            parts.append(f"column '{self.column}'")
+        return ", ".join(parts)
+
+
+@dataclass(frozen=True)
+class Case:
+    """A workbook to write and what tally must say about it."""
+
+    name: str
+    tables: dict[str, Table]
+    expected: list[Expected]
+    blank_rows_above: int = 0  # empty rows above every sheet's header
+    raw: bytes | None = None  # write these bytes instead of a workbook
+    points: dict[str, int] = field(default_factory=dict)  # accepted cases: Points in the Standings
+
+    def write(self, folder: Path) -> Path:
+        """Write the case as `event.xlsx` in the folder; returns its path."""
+        path = folder / FILE_NAME
+        if self.raw is not None:
+            path.write_bytes(self.raw)
+            return path
+        book = Workbook()
+        del book["Sheet"]
+        for name, (header, rows) in self.tables.items():
+            ws = book.create_sheet(name)
+            for _ in range(self.blank_rows_above):
+                ws.append([])
+            ws.append(list(header))
+            for row in rows:
+                ws.append(list(row))
+        book.save(path)
+        return path
+
+
+def match(
+    rnd: object,
+    table: object,
+    a1: object,
+    b1: object,
+    a_pips: object,
+    b_pips: object,
+    *,
+    a2: object = None,
+    b2: object = None,
+    target: object = None,
+    ended: object = None,
+    winner: object = None,
+) -> list[object]:
+    """A Matches row in MATCH_HEADER order."""
+    return [rnd, table, a1, a2, b1, b2, a_pips, b_pips, target, ended, winner]
+
+
+def event(*rows: list[object], **sheets: Table) -> dict[str, Table]:
+    """A workbook: a Matches sheet with these rows, plus other sheets by name."""
+    return {"Matches": (MATCH_HEADER, list(rows)), **sheets}
+
+
+def players(*ids: object) -> Table:
+    """A Players sheet listing these ids (names made up)."""
+    return PLAYERS_HEADER, [[i, f"Player {i}"] for i in ids]
+
+
+def settings(*pairs: tuple[object, object]) -> Table:
+    """A Settings sheet with these Key/Value rows."""
+    return SETTINGS_HEADER, [list(p) for p in pairs]
+
+
+def _zip_without_workbook() -> bytes:
+    """A zip archive that is not an xlsx (as when a .zip or .docx is renamed .xlsx)."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr("notes.txt", "round 1: p1 beat p2 100-20\n")
+    return buffer.getvalue()
+
+
+OK = match(1, 1, "p1", "p2", 100, 20)
+E = Expected
+
+CASES: list[Case] = [
+    # ---------------------------------------------------------------- cells of the wrong kind
+    Case(
+        "text_in_pips",
+        event(match(1, 1, "p1", "p2", "12 pips", 20)),
+        [E("Matches", 2, "A Pips", "expected a whole number, 0 or more", value="12 pips")],
+    ),
+    Case(
+        "negative_pips",
+        event(match(1, 1, "p1", "p2", 100, -5)),
+        [E("Matches", 2, "B Pips", "expected a whole number, 0 or more", value="-5")],
+    ),
+    Case(
+        "blank_pips",
+        event(OK, match(1, 2, "p3", "p4", None, 100)),
+        [E("Matches", 3, "A Pips", "the pips of this side are required")],
+    ),
+    Case(
+        "decimal_round",
+        event(match(1.5, 1, "p1", "p2", 100, 20)),
+        [E("Matches", 2, "Round", "expected a whole number, 1 or more", value="1.5")],
+    ),
+    Case(
+        "text_table",
+        event(match(1, "T1", "p1", "p2", 100, 20)),
+        [E("Matches", 2, "Table", "expected a whole number, 1 or more", value="T1")],
+    ),
+    Case(
+        "target_zero",
+        event(match(1, 1, "p1", "p2", 100, 20, target=0)),
+        [E("Matches", 2, "Target", "expected a whole number, 1 or more", value="0")],
+    ),
+    Case(
+        "blank_a1",
+        event(OK, match(1, 2, None, "p4", 100, 20)),
+        [E("Matches", 3, "A1", "a value is required here")],
+    ),
+    Case(
+        "text_in_hands_run_out",
+        {
+            "Matches": (RUN_OUT_HEADER, [[1, 1, "r1", "r2", 4, "two"]]),
+            "Settings": settings(("Mode", "run_out"), ("Target", 4)),
+        },
+        [E("Matches", 2, "B Hands", "expected a whole number, 0 or more", value="two")],
+    ),
+    # ---------------------------------------------------------------- how the match ended
+    Case(
+        "both_sides_at_target",
+        event(match(1, 1, "p1", "p2", 100, 105)),
+        [E("Matches", 2, "A Pips, B Pips", "both sides at or above the target 100", value="100 / 105")],
+    ),
+    Case(
+        "neither_side_at_target",
+        event(match(1, 1, "p1", "p2", 60, 50, ended="target")),
+        [E("Matches", 2, "A Pips, B Pips", "neither side reached the target 100", value="60 / 50")],
+    ),
+    Case(
+        "neither_side_at_row_target",
+        event(OK, match(1, 2, "p3", "p4", 150, 90, target=200)),
+        [E("Matches", 3, "A Pips, B Pips", "neither side reached the target 200")],
+    ),
+    Case(
+        "level_at_time_without_winner",
+        event(match(1, 1, "p1", "p2", 50, 50, ended="time")),
+        [E("Matches", 2, "Winner", "the pips are level at time: name the Winner")],
+    ),
+    Case(
+        "time_but_target_reached",
+        event(match(1, 1, "p1", "p2", 100, 50, ended="time")),
+        [E("Matches", 2, "A Pips, B Pips", "a side reached the target 100; set Ended to target")],
+    ),
+    Case(
+        "winner_contradicts_target",
+        event(match(1, 1, "p1", "p2", 100, 50, winner="B")),
+        [E("Matches", 2, "Winner", "the winner named is not the side that reached the target", value="B")],
+    ),
+    Case(
+        "winner_contradicts_time",
+        event(match(1, 1, "p1", "p2", 60, 50, ended="time", winner="B")),
+        [E("Matches", 2, "Winner", "the winner named has fewer pips than the other side", value="B")],
+    ),
+    Case(
+        "forfeit_without_winner_blank_pips",
+        event(OK, match(1, 2, "p3", "p4", None, None, ended="forfeit")),
+        [E("Matches", 3, "Winner", "a forfeit needs the Winner (A or B)")],
+    ),
+    Case(
+        "forfeit_without_winner_zero_pips",
+        event(match(1, 1, "p1", "p2", 0, 0, ended="forfeit")),
+        [E("Matches", 2, "Winner", "a forfeit needs the Winner (A or B)")],
+    ),
+    Case(
+        "unknown_ended_word",
+        event(match(1, 1, "p1", "p2", 100, 20, ended="finished")),
+        [E("Matches", 2, "Ended", "expected one of: target, time, forfeit", value="finished")],
+    ),
+    Case(
+        "winner_c",
+        event(match(1, 1, "p1", "p2", 100, 20, winner="C")),
+        [E("Matches", 2, "Winner", "expected A or B", value="C")],
+    ),
+    # ---------------------------------------------------------------- who played where
+    Case(
+        "duplicate_round_table",
+        event(OK, match(1, 2, "p5", "p6", 100, 0), match(1, 1, "p3", "p4", 100, 20)),
+        [E("Matches", 4, "Round, Table", "this round and table already appear at row 2", value="1 / 1")],
+    ),
+    Case(
+        "player_at_two_tables",
+        event(OK, match(1, 2, "p3", "p1", 100, 20)),
+        [E("Matches", 3, "A1, A2, B1, B2", "player p1 also plays in this round at row 2")],
+    ),
+    Case(
+        "same_player_both_sides",
+        event(match(1, 1, "p1", "p1", 100, 20)),
+        [E("Matches", 2, "A1, A2, B1, B2", "player p1")],
+    ),
+    Case(
+        "two_players_against_one",
+        event(match(1, 1, "p1", "p2", 100, 20, a2="p3")),
+        [E("Matches", 2, "A2, B2", "one side has two players and the other one", value="p3 / ")],
+    ),
+    Case(
+        "unknown_player_id",
+        event(OK, match(1, 2, "p9", "p3", 100, 20), Players=players("p1", "p2", "p3")),
+        [E("Matches", 3, "A1", "unknown id: not listed on the Players sheet", value="p9")],
+    ),
+    Case(
+        "duplicate_player_id_7_and_7_0",
+        event(
+            match(1, 1, 7, 8, 100, 20),
+            Players=(PLAYERS_HEADER, [[7, "Ana"], ["7.0", "Beto"], [8, "Ciro"], [7.0, "Dora"]]),
+        ),
+        [
+            E("Players", 3, "ID", "this ID is already listed at row 2", value="7.0"),
+            E("Players", 5, "ID", "this ID is already listed at row 2", value="7"),
+        ],
+    ),
+    Case(
+        "players_without_id_column",
+        event(OK, Players=(["Name"], [["Ana"]])),
+        [E("Players", 1, "ID", "missing required column 'ID'")],
+    ),
+    # ---------------------------------------------------------------- penalties
+    Case(
+        "penalty_zero_pips",
+        event(OK, Penalties=(PENALTIES_HEADER, [["p1", 0, 1, "slow play"]])),
+        [E("Penalties", 2, "Pips", "a whole number of pips other than 0", value="0")],
+    ),
+    Case(
+        "penalty_pips_text_and_blank_player",
+        event(OK, Penalties=(PENALTIES_HEADER, [["p1", "ten", 1, "slow play"], [None, 5, 1, "late"]])),
+        [
+            E("Penalties", 2, "Pips", "a whole number of pips other than 0", value="ten"),
+            E("Penalties", 3, "Player", "a value is required here"),
+        ],
+    ),
+    Case(
+        "penalty_unknown_player",
+        event(OK, Penalties=(PENALTIES_HEADER, [["p9", 10, 1, "slow play"]])),
+        [E("Penalties", 2, "Player", "unknown id: not in any match", value="p9")],
+    ),
+    Case(
+        "penalty_unknown_player_with_players_sheet",
+        event(OK, Players=players("p1", "p2"), Penalties=(PENALTIES_HEADER, [["p3", 10, 1, "slow play"]])),
+        [E("Penalties", 2, "Player", "unknown id: not in the Players sheet", value="p3")],
+    ),
+    Case(
+        "penalty_round_zero",
+        event(OK, Penalties=(PENALTIES_HEADER, [["p1", 10, 0, "slow play"]])),
+        [E("Penalties", 2, "Round", "expected a whole number, 1 or more", value="0")],
+    ),
+    # ---------------------------------------------------------------- sheets and columns
+    Case(
+        "missing_matches_sheet",
+        {"Results": (MATCH_HEADER, [OK]), "Players": players("p1", "p2")},
+        [
+            E(
+                "workbook",
+                None,
+                None,
+                "missing required sheet 'Matches' (sheets found: 'Results', 'Players')",
+            )
+        ],
+    ),
+    Case(
+        "missing_column_closest_header",
+        {"Matches": (["Round", "Table", "A1", "A2", "B1", "B2", "A Pip", "B Pips"], [OK[:8]])},
+        [E("Matches", 1, "A Pips", "missing required column 'A Pips'; the closest header found is 'A Pip'")],
+    ),
+    Case(
+        "settings_without_key_column",
+        event(OK, Settings=(["Setting", "Value"], [["Target", 100]])),
+        [E("Settings", 1, "Key", "missing required column 'Key'")],
+    ),
+    # ---------------------------------------------------------------- settings
+    Case(
+        "settings_bad_target",
+        event(OK, Settings=settings(("Target", "2OO"))),
+        [E("Settings", 2, "Value", "expected the target: a whole number", value="2OO")],
+    ),
+    Case(
+        "settings_bad_mode",
+        event(OK, Settings=settings(("Mode", "speed"))),
+        [E("Settings", 2, "Value", "expected points or run_out", value="speed")],
+    ),
+    Case(
+        "settings_bad_target_mode_podium_and_unknown_key",
+        event(
+            OK,
+            Settings=settings(("Target", 0), ("Mode", "fast"), ("Podium", "three"), ("Colour", "red")),
+        ),
+        [
+            E("Settings", 2, "Value", "expected the target", value="0"),
+            E("Settings", 3, "Value", "expected points or run_out", value="fast"),
+            E("Settings", 4, "Value", "expected how many places the podium shows", value="three"),
+            E("Settings", 5, "Key", "unknown setting, ignored", severity="warning", value="Colour"),
+        ],
+    ),
+    Case(
+        "settings_key_twice",
+        event(OK, Settings=settings(("Target", 100), ("Target", 150))),
+        [E("Settings", 3, "Key", "this setting is already given at row 2", value="Target")],
+    ),
+    # ---------------------------------------------------------------- not a workbook
+    Case(
+        "text_file_renamed_xlsx",
+        {},
+        [E(FILE_NAME, None, None, "is not an xlsx workbook")],
+        raw=b"Round,Table,A1,B1,A Pips,B Pips\n1,1,p1,p2,100,20\n",
+    ),
+    Case("empty_file", {}, [E(FILE_NAME, None, None, "is not an xlsx workbook")], raw=b""),
+    Case(
+        "zip_that_is_not_a_workbook",
+        {},
+        [E(FILE_NAME, None, None, "cannot be read as an xlsx workbook")],
+        raw=_zip_without_workbook(),
+    ),
+    # ---------------------------------------------------------------- Excel rows below a late header
+    Case(
+        "header_in_row_3",
+        event(
+            match(1, 1, "p1", "p2", 100, 20, ended="finished"),
+            match(1, 1, "p3", "p4", 100, 20),
+            match(1, 2, "p5", "p6", 100, 100),
+            Players=players("p1", "p2", "p3", "p4", "p5", "p6", "p2"),
+            Penalties=(PENALTIES_HEADER, [["p1", 5, 1, "ok"], ["p2", 0, 1, "zero"]]),
+        ),
+        [
+            E("Matches", 4, "Ended", "expected one of: target, time, forfeit", value="finished"),
+            E("Matches", 5, "Round, Table", "this round and table already appear at row 4"),
+            E("Matches", 6, "A Pips, B Pips", "both sides at or above the target 100"),
+            E("Players", 10, "ID", "this ID is already listed at row 5", value="p2"),
+            E("Penalties", 5, "Pips", "a whole number of pips other than 0", value="0"),
+        ],
+        blank_rows_above=2,
+    ),
+    # ---------------------------------------------------------------- everything at once
+    Case(
+        "many_errors_at_once",
+        event(
+            OK,  # row 2
+            match(1, 1, "p3", "p4", 100, 20),  # 3: round 1 table 1 again
+            match(1, 2, "p1", "p5", 100, 20),  # 4: p1 already plays in round 1
+            match(2, 1, "p9", "p2", 100, 20),  # 5: p9 not listed
+            match(2, 2, "p3", "p4", 100, 105),  # 6: both at the target
+            match(2, 3, "p5", "p6", 50, 50, ended="time"),  # 7: level, no winner
+            match(3, 1, "p1", "p2", 100, 50, winner="C"),  # 8: winner C
+            match(3, 2, "p3", "p5", 100, 0, a2="p4"),  # 9: two against one
+            match(1.5, 3, "p6", "p5", 100, 30),  # 10: decimal round
+            match(4, 1, "p1", "p2", 80, 70, ended="finished"),  # 11: unknown ending
+            match(4, 2, "p3", "p4", 60, 50, ended="time", winner="B"),  # 12: winner has fewer pips
+            Players=players("p1", "p2", "p3", "p4", "p5", "p6", "p1"),
+            Penalties=(PENALTIES_HEADER, [["p1", 0, 1, "zero"], ["p8", 5, 1, "who"], ["p2", 5, 0, "when"]]),
+        ),
+        [
+            E("Matches", 3, "Round, Table", "this round and table already appear at row 2"),
+            E("Matches", 4, "A1, A2, B1, B2", "player p1 also plays in this round at row 2"),
+            E("Matches", 5, "A1", "unknown id: not listed on the Players sheet", value="p9"),
+            E("Matches", 6, "A Pips, B Pips", "both sides at or above the target 100"),
+            E("Matches", 7, "Winner", "level at time"),
+            E("Matches", 8, "Winner", "expected A or B", value="C"),
+            E("Matches", 9, "A2, B2", "one side has two players and the other one"),
+            E("Matches", 10, "Round", "expected a whole number, 1 or more", value="1.5"),
+            E("Matches", 11, "Ended", "expected one of: target, time, forfeit", value="finished"),
+            E("Matches", 12, "Winner", "the winner named has fewer pips", value="B"),
+            E("Players", 8, "ID", "this ID is already listed at row 2", value="p1"),
+            E("Penalties", 2, "Pips", "other than 0", value="0"),
+            E("Penalties", 3, "Player", "unknown id: not in the Players sheet", value="p8"),
+            E("Penalties", 4, "Round", "expected a whole number, 1 or more", value="0"),
+        ],
+    ),
+]
+
+# Workbooks typed loosely but correctly: tally must score them (exit 0), reporting only the warnings.
+ACCEPTED: list[Case] = [
+    Case(
+        "forgiving_headers_and_sheet_name",
+        {
+            "MATCHES": (
+                [" ROUND ", "table", "a1", "A2", "b1", "B2", "a_pips", "B_PIPS", " Ended ", "WINNER"],
+                [[1, 1, "p1", None, "p2", None, 100, 0, None, None], [1, 2, "p3", None, "p4", None, 40, 100]],
+            )
+        },
+        [],
+        points={"p1": 3, "p2": 0, "p3": 0, "p4": 2},
+    ),
+    Case(
+        "ids_as_numbers_and_text",
+        event(match(1, 1, " 7 ", 8.0, 100, 0), Players=(PLAYERS_HEADER, [[7, "Ana"], ["8", "Beto"]])),
+        [],
+        points={"7": 3, "8": 0},
+    ),
+    Case(
+        "keywords_in_any_case",
+        event(match(1, 1, "p1", "p2", 50, 50, ended=" TIME ", winner="b")),
+        [],
+        points={"p1": 0, "p2": 2},
+    ),
+    Case(
+        "unknown_setting_is_only_a_warning",
+        event(OK, Settings=settings(("Event", "Club night"), ("Colour", "red"))),
+        [E("Settings", 3, "Key", "unknown setting, ignored", severity="warning", value="Colour")],
+        points={"p1": 2, "p2": 0},
+    ),
+    Case(
+        "forfeit_with_blank_pips",
+        event(match(1, 1, "p1", "p2", None, None, ended="forfeit", winner="A")),
+        [],
+        points={"p1": 3, "p2": 0},
+    ),
+    Case(
+        "blank_line_between_rounds",
+        event(OK, [None] * len(MATCH_HEADER), match(2, 1, "p2", "p1", 0, 100)),
+        [E("Matches", 3, None, "blank row skipped", severity="warning")],
+        points={"p1": 5, "p2": 0},
+    ),
+]
