@@ -35,39 +35,43 @@ def player_codes(m: pd.DataFrame, ids: pd.Index) -> dict[str, np.ndarray]:
     }
 
 
+def _side_arrays(sides: pd.DataFrame, side: str, columns: list[str]) -> dict[str, np.ndarray]:
+    """The named columns of one side's rows (one per match, in match order) as arrays."""
+    rows = sides[sides[S.side] == side]
+    return {c: rows[c].to_numpy() for c in columns}
+
+
 def player_results(m: pd.DataFrame, sides: pd.DataFrame, ids: pd.Index) -> pd.DataFrame:
     """One row per (match, player): every player of a side receives the side's figures."""
     codes = player_codes(m, ids)
-    parts = []
+    columns = [S.match, S.round, *FIGURES]
+    parts: dict[str, list[np.ndarray]] = {c: [] for c in [*columns, "player"]}
     for side, seats in SEATS.items():  # two sides, two seats each
-        figures = sides[sides[S.side] == side]
+        figures = _side_arrays(sides, side, columns)
         for seat in seats:
-            part = figures[[S.match, S.round, *FIGURES]].assign(player=codes[seat])
-            parts.append(part[codes[seat] >= 0])
-    return pd.concat(parts, ignore_index=True)
+            keep = codes[seat] >= 0
+            for c in columns:
+                parts[c].append(figures[c][keep])
+            parts["player"].append(codes[seat][keep])
+    return pd.DataFrame({c: np.concatenate(v) for c, v in parts.items()})
 
 
 def meetings(m: pd.DataFrame, sides: pd.DataFrame, ids: pd.Index) -> pd.DataFrame:
     """(match, round, player, opponent, diff): each player against each opposing player; partners excluded."""
     codes = player_codes(m, ids)
-    parts = []
+    parts: dict[str, list[np.ndarray]] = {c: [] for c in (S.match, S.round, "player", "opponent", "diff")}
     for side, other in (("A", "B"), ("B", "A")):
-        figures = sides[sides[S.side] == side]
-        diff = (figures[S.pips_for] - figures[S.pips_against]).to_numpy()
+        figures = _side_arrays(sides, side, [S.match, S.round, S.pips_for, S.pips_against])
+        diff = figures[S.pips_for] - figures[S.pips_against]
         for seat in SEATS[side]:
             for opp in SEATS[other]:
                 keep = (codes[seat] >= 0) & (codes[opp] >= 0)
-                part = pd.DataFrame(
-                    {
-                        S.match: figures[S.match].to_numpy(),
-                        S.round: figures[S.round].to_numpy(),
-                        "player": codes[seat],
-                        "opponent": codes[opp],
-                        "diff": diff,
-                    }
-                )
-                parts.append(part[keep])
-    return pd.concat(parts, ignore_index=True)
+                parts[S.match].append(figures[S.match][keep])
+                parts[S.round].append(figures[S.round][keep])
+                parts["player"].append(codes[seat][keep])
+                parts["opponent"].append(codes[opp][keep])
+                parts["diff"].append(diff[keep])
+    return pd.DataFrame({c: np.concatenate(v) for c, v in parts.items()})
 
 
 def progressive_totals(
@@ -106,18 +110,17 @@ def progressive_totals(
 
 def head_to_head(tied: pd.DataFrame, meets: pd.DataFrame) -> np.ndarray:
     """Each tied row's differential over its matches against other members of its group, to date."""
-    involved = tied["player"].unique()
-    meets = meets[meets["player"].isin(involved) & meets["opponent"].isin(involved)]
-    x = tied[[P.round, "player", "group"]].merge(meets.rename(columns={S.round: "played_in"}), on="player")
-    x = x[x["played_in"] <= x[P.round]]
-    others = tied[[P.round, "player", "group"]].rename(
-        columns={"player": "opponent", "group": "opponent_group"}
+    rows = tied[[P.round, "player", "group"]].assign(row=np.arange(len(tied)))
+    pairs = rows.merge(rows.rename(columns={"player": "opponent", "row": "other"}), on=[P.round, "group"])
+    pairs = pairs[pairs["player"] != pairs["opponent"]]
+    width = int(max(meets["opponent"].max(), pairs["opponent"].max(), 0)) + 1 if len(meets) else 1
+    meets = meets.assign(key=meets["player"] * width + meets["opponent"])
+    wanted = meets[meets["key"].isin(pairs["player"] * width + pairs["opponent"])]
+    x = pairs.assign(key=pairs["player"] * width + pairs["opponent"]).merge(
+        wanted[["key", S.match, S.round, "diff"]].rename(columns={S.round: "played_in"}), on="key"
     )
-    x = x.merge(others, on=[P.round, "opponent"])
-    x = x[x["group"] == x["opponent_group"]].drop_duplicates([P.round, "player", S.match])
-    sums = x.groupby([P.round, "player"])["diff"].sum()
-    keys = pd.MultiIndex.from_frame(tied[[P.round, "player"]])
-    return sums.reindex(keys, fill_value=0).to_numpy(dtype="float64")
+    x = x[x["played_in"] <= x[P.round]].drop_duplicates(["row", S.match])
+    return np.bincount(x["row"].to_numpy(), weights=x["diff"].to_numpy(dtype="float64"), minlength=len(tied))
 
 
 def run_ids(values: np.ndarray) -> np.ndarray:
@@ -145,7 +148,9 @@ def head_to_head_passes(ordered: pd.DataFrame, meets: pd.DataFrame) -> pd.DataFr
         diff = np.full(len(ordered), np.nan)
         diff[active] = head_to_head(tied, meets)
         passes[f"h2h_{len(passes) + 1}"] = diff
-        split = pd.DataFrame({"g": group, "d": np.nan_to_num(diff)}).groupby(["g", "d"]).ngroup().to_numpy()
+        split = group.copy()  # only the tied rows get new labels: (group, differential) pairs
+        pairs = pd.MultiIndex.from_arrays([group[active], diff[active]])
+        split[active] = group.max() + 1 + pd.factorize(pairs)[0]
         child = _sizes(split)
         active = active & (child < _sizes(group)) & (child > 1)
         group = split
@@ -154,11 +159,18 @@ def head_to_head_passes(ordered: pd.DataFrame, meets: pd.DataFrame) -> pd.DataFr
 
 def classification(totals: pd.DataFrame, meets: pd.DataFrame, count_word: str = "pips") -> pd.DataFrame:
     """Totals ranked within each round: the five criteria, then head-to-head; level rows share a rank."""
+    if not pd.api.types.is_integer_dtype(totals["player"]):  # ids as text: rank them as codes
+        ids = pd.Index(np.sort(totals["player"].unique()))
+        codes = {c: ids.get_indexer(meets[c]) for c in ("player", "opponent")}
+        coded = classification(
+            totals.assign(player=ids.get_indexer(totals["player"])), meets.assign(**codes), count_word
+        )
+        return coded.assign(player=ids[coded["player"].to_numpy()])
     keys = [c for c, _ in CRITERIA]
     signs = [1 if asc else -1 for _, asc in CRITERIA]
     sort_keys = [totals[P.round].to_numpy()]
     sort_keys += [s * totals[c].to_numpy() for c, s in zip(keys, signs, strict=True)]
-    ordered = totals.iloc[lexicographic_order([*sort_keys, _player_key(totals)])]
+    ordered = totals.iloc[lexicographic_order([*sort_keys, totals["player"].to_numpy()])]
     ordered = ordered.reset_index(drop=True)
     passes = head_to_head_passes(ordered, meets)
     h2h = list(passes.columns)
@@ -166,7 +178,7 @@ def classification(totals: pd.DataFrame, meets: pd.DataFrame, count_word: str = 
     ranked = pd.concat([ordered, passes.fillna(0), first.rename(P.head_to_head).astype("float64")], axis=1)
     if h2h:  # within each group level on the five criteria, higher differentials first
         group = run_ids(ordered[[P.round, *keys]].to_numpy())
-        again = [group, *[-ranked[h].to_numpy() for h in h2h], _player_key(ranked)]
+        again = [group, *[-ranked[h].to_numpy() for h in h2h], ranked["player"].to_numpy()]
         ranked = ranked.iloc[lexicographic_order(again)].reset_index(drop=True)
     final = run_ids(ranked[[P.round, *keys, *h2h]].to_numpy())
     start = np.r_[0, np.flatnonzero(np.diff(ranked[P.round].to_numpy())) + 1]
@@ -176,14 +188,6 @@ def classification(totals: pd.DataFrame, meets: pd.DataFrame, count_word: str = 
     ranked[P.rank] = group_start - round_start + 1
     ranked[P.decided_by] = _decided_by(ranked, keys, h2h, count_word)
     return ranked.drop(columns=h2h)
-
-
-def _player_key(frame: pd.DataFrame) -> np.ndarray:
-    """Players as sortable integers (codes already are; ids are ranked as text)."""
-    player = frame["player"]
-    if pd.api.types.is_integer_dtype(player):
-        return player.to_numpy()
-    return pd.factorize(player, sort=True)[0]
 
 
 def _decided_by(ranked: pd.DataFrame, keys: list[str], h2h: list[str], count_word: str) -> pd.Series:

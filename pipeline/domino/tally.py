@@ -46,10 +46,10 @@ def progressive_standings(event: DominoEvent, sides: pd.DataFrame) -> pd.DataFra
     results = player_results(m, sides, ids)
     totals = progressive_totals(results, penalties, len(ids), rounds)
     ranked = classification(totals, meetings(m, sides, ids), event.settings.count_word)
-    player = ids[ranked["player"].to_numpy()]
-    names = event.players.set_index("id")["name"]
-    ranked[P.player] = pd.Series(player, index=ranked.index, dtype="str")
-    ranked[P.name] = pd.Series(names.reindex(player).to_numpy(), index=ranked.index, dtype="str")
+    code = ranked["player"].to_numpy()
+    names = event.players.set_index("id")["name"].reindex(ids).astype("str")
+    ranked[P.player] = pd.Series(ids.to_numpy()[code], index=ranked.index, dtype="str")
+    ranked[P.name] = pd.Series(names.to_numpy()[code], index=ranked.index, dtype="str")
     return P.validate(ranked[list(P.to_schema().columns)])
 
 
