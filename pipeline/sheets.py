@@ -37,3 +37,8 @@ class OutputSheet:
     number_formats: Mapping[str, str] = field(default_factory=dict)
     highlight: pd.Series | None = None
     widths: Mapping[str, float] = field(default_factory=dict)
+
+
+def workbook_kind(sheets: Mapping[str, Sheet]) -> str:
+    """`bridge` when the workbook has a Results sheet, otherwise `domino` (by normalized sheet names)."""
+    return "bridge" if "results" in sheets else "domino"

@@ -15,7 +15,12 @@ from typer.testing import CliRunner
 
 from pipeline.cli import app
 
-SAMPLE_FILES = sorted(SAMPLES.glob("*.xlsx"))
+ALL_SAMPLES = sorted(SAMPLES.glob("*.xlsx"))
+SAMPLE_FILES = sorted(SAMPLES.glob("domino_*.xlsx"))
+BRIDGE_SHEETS = {
+    "bridge_teams.xlsx": ["Standings", "Travellers", "Matches", "Board IMPs", "Rules"],
+}
+PAIRS_SHEETS = ["Standings", "Travellers", "Frequencies", "Scorecards", "Rules"]
 SHEETS = ["Standings", "Matches", "Rounds", "Winners", "Penalties", "Rules"]
 GOOD_ROW = [1, 1, "p1", None, "p2", None, 100, 20, None, None, None]
 
@@ -41,7 +46,11 @@ def bad_workbook(path: Path) -> Path:
 
 
 def test_there_are_samples_to_run():
-    assert [p.name for p in SAMPLE_FILES] == [
+    assert [p.name for p in ALL_SAMPLES] == [
+        "bridge_club_mp.xlsx",
+        "bridge_imp_pairs_butler.xlsx",
+        "bridge_imp_pairs_cross.xlsx",
+        "bridge_teams.xlsx",
         "domino_individual.xlsx",
         "domino_pairs.xlsx",
         "domino_run_out.xlsx",
@@ -182,13 +191,14 @@ def test_demo_writes_one_workbook_per_sample(tmp_path: Path):
     out = tmp_path / "out"
     result = invoke("demo", "--out", str(out))
     assert result.exit_code == 0, result.output
-    names = [f"{s.stem}-standings.xlsx" for s in SAMPLE_FILES]
+    names = [f"{s.stem}-standings.xlsx" for s in ALL_SAMPLES]
     assert sorted(p.name for p in out.iterdir()) == names
     assert result.stdout.splitlines() == [
-        f"{s.name} -> {out / n}" for s, n in zip(SAMPLE_FILES, names, strict=True)
+        f"{s.name} -> {out / n}" for s, n in zip(ALL_SAMPLES, names, strict=True)
     ]
-    for name in names:
-        assert load_workbook(out / name).sheetnames == SHEETS
+    for sample, name in zip(ALL_SAMPLES, names, strict=True):
+        expected = SHEETS if sample.name.startswith("domino") else BRIDGE_SHEETS.get(sample.name, PAIRS_SHEETS)
+        assert load_workbook(out / name).sheetnames == expected
 
 
 def test_demo_gives_the_same_bytes_as_the_standings_command(tmp_path: Path):

@@ -200,8 +200,158 @@ def run_out_event() -> None:
     save(book, "domino_run_out.xlsx")
 
 
+# A small pool of plausible results per board: (contract, declarer, tricks); picked by table so that
+# each board shows a spread of scores.
+POOL = {
+    1: [("4S", "N", 10), ("4S", "N", 11), ("3NT", "S", 9), ("4S", "N", 9), ("5SX", "E", 9)],
+    2: [("3NT", "E", 9), ("3NT", "W", 10), ("4H", "E", 9), ("2NT", "E", 8), ("3NT", "E", 8)],
+    3: [("2H", "N", 8), ("3C", "E", 9), ("2H", "N", 9), ("1NT", "S", 6), ("3H", "N", 8)],
+    4: [("6H", "S", 12), ("4H", "S", 12), ("6H", "S", 11), ("6NT", "N", 12), ("4H", "S", 11)],
+    5: [("1NT", "W", 7), ("2S", "E", 8), ("PASS", None, None), ("1NT", "W", 6), ("2S", "E", 9)],
+    6: [("4SX", "S", 8), ("4H", "W", 10), ("3S", "S", 9), ("4H", "W", 9), ("4SX", "S", 9)],
+    7: [("3NT", "N", 9), ("3NT", "N", 8), ("4S", "S", 10), ("3NT", "N", 10), ("2NT", "N", 9)],
+    8: [("2D", "E", 8), ("3D", "E", 9), ("2D", "E", 7), ("1NT", "E", 8), ("3DX", "E", 8)],
+}
+
+
+def pooled(board: int, pick: int) -> tuple[str, str | None, int | None]:
+    """The pick-th result of the board's pool (boards beyond 8 reuse the pool of board - 8)."""
+    pool = POOL[(board - 1) % 8 + 1]
+    return pool[pick % len(pool)]
+
+
+def bridge_mp_event() -> None:
+    """Club matchpoint pairs: a one-section Mitchell, 5 tables, 5 rounds of 2 boards."""
+    book = Workbook()
+    sheet(
+        book,
+        "Settings",
+        ["Key", "Value"],
+        [
+            ["Event", "Tuesday pairs"],
+            ["Date", "2026-11-24"],
+            ["Scoring", "MP"],
+            ["MP Scale", 2],
+        ],
+    )
+    sheet(
+        book,
+        "Pairs",
+        ["Pair", "Names"],
+        [
+            [1, "Li Wei - Zhang Min"],
+            [2, "Ana Ruiz - Luis Mora"],
+            [3, "Ola Berg - Kari Lund"],
+            [4, "Tom Hall - Ann Kerr"],
+            [5, "Mei Chen - Hao Sun"],
+            [6, "Wang Fang - Liu Yang"],
+            [7, "Sara Gil - Pau Roca"],
+            [8, "Jan Holm - Eva Dahl"],
+            [9, "Bob Finn - Sue Ray"],
+            [10, "Ida Moe - Per Aas"],
+        ],
+    )
+    rows = []
+    for rnd in range(1, 6):
+        for table in range(1, 6):
+            ns, ew = table, 6 + (table - 1 + rnd - 1) % 5
+            board_set = (table - 1 - (rnd - 1)) % 5
+            for board in (2 * board_set + 1, 2 * board_set + 2):
+                contract, declarer, tricks = pooled(board, table + rnd)
+                rows.append([rnd, table, board, ns, ew, contract, declarer, tricks, None])
+    # an artificial score: board 5 could not be played at table 4 in round 5 (slow play, EW at fault)
+    for row in rows:
+        if row[0] == 5 and row[1] == 4 and row[2] == 5:
+            row[5:9] = [None, None, None, "A+/A-"]
+    sheet(
+        book,
+        "Results",
+        ["Round", "Table", "Board", "NS", "EW", "Contract", "Declarer", "Tricks", "Adjusted"],
+        rows,
+    )
+    save(book, "bridge_club_mp.xlsx")
+
+
+def bridge_imp_events() -> None:
+    """IMP pairs: the same 8-table-result game scored by cross-IMPs and by Butler (drop 1)."""
+    for scoring, name in (
+        ("Cross-IMP", "bridge_imp_pairs_cross.xlsx"),
+        ("Butler", "bridge_imp_pairs_butler.xlsx"),
+    ):
+        book = Workbook()
+        sheet(
+            book,
+            "Settings",
+            ["Key", "Value"],
+            [
+                ["Event", f"IMP pairs ({scoring})"],
+                ["Date", "2026-11-25"],
+                ["Scoring", scoring],
+                ["Butler Drop", 1],
+            ],
+        )
+        rows = []
+        for rnd in range(1, 4):
+            for table in range(1, 4):
+                ns, ew = table, 4 + (table - 1 + rnd - 1) % 3
+                board_set = (table - 1 - (rnd - 1)) % 3
+                for board in (2 * board_set + 1, 2 * board_set + 2):
+                    contract, declarer, tricks = pooled(board, 2 * table + rnd)
+                    rows.append([rnd, table, board, ns, ew, contract, declarer, tricks])
+        sheet(
+            book, "Results", ["Round", "Table", "Board", "NS", "EW", "Contract", "Declarer", "Tricks"], rows
+        )
+        save(book, name)
+
+
+def bridge_teams_event() -> None:
+    """Four teams, a round robin of three rounds, 4-board matches, Open and Closed rooms, WBF VPs."""
+    book = Workbook()
+    sheet(
+        book,
+        "Settings",
+        ["Key", "Value"],
+        [
+            ["Event", "Winter teams"],
+            ["Date", "2026-11-26"],
+            ["Scoring", "Teams"],
+            ["VP Scale", "WBF"],
+        ],
+    )
+    sheet(
+        book,
+        "Teams",
+        ["Team", "Names"],
+        [
+            ["Dragons", "Li, Zhang, Wang, Liu"],
+            ["Eagles", "Ruiz, Mora, Gil, Roca"],
+            ["Fjords", "Berg, Lund, Holm, Dahl"],
+            ["Gulls", "Hall, Kerr, Finn, Ray"],
+        ],
+    )
+    pairings = [(1, "Dragons", "Gulls"), (1, "Eagles", "Fjords"), (2, "Gulls", "Eagles"), (2, "Dragons", "Fjords"),
+                (3, "Fjords", "Gulls"), (3, "Eagles", "Dragons")]  # fmt: skip
+    sheet(
+        book,
+        "Matches",
+        ["Match", "Round", "Home", "Away"],
+        [[i + 1, rnd, home, away] for i, (rnd, home, away) in enumerate(pairings)],
+    )
+    rows = []
+    for i, (rnd, _, _) in enumerate(pairings):
+        for board in range(4 * (rnd - 1) + 1, 4 * rnd + 1):
+            for room, pick in (("Open", i + board), ("Closed", i + 2 * board + 1)):
+                contract, declarer, tricks = pooled(board, pick)
+                rows.append([i + 1, room, board, contract, declarer, tricks])
+    sheet(book, "Results", ["Match", "Room", "Board", "Contract", "Declarer", "Tricks"], rows)
+    save(book, "bridge_teams.xlsx")
+
+
 if __name__ == "__main__":
     OUT.mkdir(exist_ok=True)
     pairs_event()
     individual_event()
     run_out_event()
+    bridge_mp_event()
+    bridge_imp_events()
+    bridge_teams_event()

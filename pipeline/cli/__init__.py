@@ -7,7 +7,7 @@ from pathlib import Path
 import typer
 
 from pipeline import __version__
-from pipeline.cli import domino
+from pipeline.cli import bridge, domino
 from pipeline.cli.common import Debug, guarded, state
 from pipeline.cli.demo import run_demo
 
@@ -20,6 +20,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 app.add_typer(domino.app, name="domino")
+app.add_typer(bridge.app, name="bridge")
 
 
 def _version(value: bool) -> None:

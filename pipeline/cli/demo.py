@@ -6,8 +6,11 @@ from pathlib import Path
 
 import typer
 
+from pipeline.cli.bridge import score_bridge
 from pipeline.cli.domino import score_domino
 from pipeline.errors import UsageError
+from pipeline.sheets import workbook_kind
+from pipeline.workbook import read_workbook
 
 BUNDLED = Path(__file__).resolve().parents[2] / "sample_data"
 
@@ -21,6 +24,8 @@ def run_demo(samples: Path | None, out: Path) -> list[Path]:
     written = []
     for source in inputs:  # one workbook after another
         target = out / f"{source.stem}-standings.xlsx"
-        written.append(score_domino(source, target))
+        book = read_workbook(source)
+        score = score_bridge if workbook_kind(book.sheets) == "bridge" else score_domino
+        written.append(score(source, target, book))
         typer.echo(f"{source.name} -> {target}")
     return written

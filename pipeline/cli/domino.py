@@ -11,7 +11,7 @@ from pipeline.domino.load import domino_event
 from pipeline.domino.report import domino_sheets
 from pipeline.domino.tally import domino_tables
 from pipeline.errors import InputError, UsageError
-from pipeline.workbook import read_workbook, write_workbook
+from pipeline.workbook import Workbook, read_workbook, write_workbook
 
 app = typer.Typer(
     help="Domino tournaments: standings from a results workbook.\n\n"
@@ -33,11 +33,11 @@ def checked_output(source: Path, out: Path | None) -> Path:
     return target
 
 
-def score_domino(source: Path, out: Path | None) -> Path:
+def score_domino(source: Path, out: Path | None, book: Workbook | None = None) -> Path:
     """Read, validate, compute and write one domino workbook; returns the output path."""
     target = checked_output(source, out)
     try:
-        event = domino_event(read_workbook(source).sheets)
+        event = domino_event((book or read_workbook(source)).sheets)
     except InputError as exc:
         exc.source = exc.source or str(source)
         raise

@@ -208,23 +208,55 @@ def score_problems(sheet: Sheet, t: pd.DataFrame, settings: DominoSettings) -> l
     reacher = pd.Series(np.where(reached_a, "A", "B"), index=t.index)
     higher = pd.Series(np.where((a > b).fillna(False), "A", "B"), index=t.index)
     out += [
-        problems_where(sheet, is_target & reached_a & reached_b, cols,
-                       "both sides at or above the target" + at + "; only the winner can reach it"),
-        problems_where(sheet, is_target & known & ~reached_a & ~reached_b, cols,
-                       "neither side reached the target" + at + "; if time was called, set Ended to time"),
-        problems_where(sheet, is_target & named & (reached_a ^ reached_b) & winner.ne(reacher),
-                       "winner", "the winner named is not the side that reached the target"),
-        problems_where(sheet, is_time & (reached_a | reached_b), cols,
-                       "a side reached the target" + at + "; set Ended to target"),
-        problems_where(sheet, is_time & known & a.eq(b) & ~named, "winner",
-                       f"the {word} are level at time: name the Winner (A or B)"),
-        problems_where(sheet, is_time & known & a.ne(b) & named & winner.ne(higher),
-                       "winner", f"the winner named has fewer {word} than the other side"),
-        problems_where(sheet, is_forfeit & ~named & sheet.frame["winner"].isna(), "winner",
-                       "a forfeit needs the Winner (A or B)"),
-        problems_where(sheet, is_forfeit & named & (b.where(winner.eq("A"), a) >= target).fillna(False), cols,
-                       "the side that forfeited has reached the target"),
-    ]  # fmt: skip
+        problems_where(
+            sheet,
+            is_target & reached_a & reached_b,
+            cols,
+            "both sides at or above the target" + at + "; only the winner can reach it",
+        ),
+        problems_where(
+            sheet,
+            is_target & known & ~reached_a & ~reached_b,
+            cols,
+            "neither side reached the target" + at + "; if time was called, set Ended to time",
+        ),
+        problems_where(
+            sheet,
+            is_target & named & (reached_a ^ reached_b) & winner.ne(reacher),
+            "winner",
+            "the winner named is not the side that reached the target",
+        ),
+        problems_where(
+            sheet,
+            is_time & (reached_a | reached_b),
+            cols,
+            "a side reached the target" + at + "; set Ended to target",
+        ),
+        problems_where(
+            sheet,
+            is_time & known & a.eq(b) & ~named,
+            "winner",
+            f"the {word} are level at time: name the Winner (A or B)",
+        ),
+        problems_where(
+            sheet,
+            is_time & known & a.ne(b) & named & winner.ne(higher),
+            "winner",
+            f"the winner named has fewer {word} than the other side",
+        ),
+        problems_where(
+            sheet,
+            is_forfeit & ~named & sheet.frame["winner"].isna(),
+            "winner",
+            "a forfeit needs the Winner (A or B)",
+        ),
+        problems_where(
+            sheet,
+            is_forfeit & named & (b.where(winner.eq("A"), a) >= target).fillna(False),
+            cols,
+            "the side that forfeited has reached the target",
+        ),
+    ]
     return out
 
 
@@ -251,9 +283,13 @@ def penalties_table(
 ) -> tuple[pd.DataFrame, list[pd.DataFrame]]:
     """The Penalties sheet as (player, pips deducted, round, reason), and its problems."""
     empty = pd.DataFrame(
-        {"player": pd.Series(dtype="str"), "pips": pd.Series(dtype="int64"),
-         "round": pd.Series(dtype="Int64"), "reason": pd.Series(dtype="str")}
-    )  # fmt: skip
+        {
+            "player": pd.Series(dtype="str"),
+            "pips": pd.Series(dtype="int64"),
+            "round": pd.Series(dtype="Int64"),
+            "reason": pd.Series(dtype="str"),
+        }
+    )
     if sheet is None:
         return empty, []
     sheet = present_columns(sheet, PenaltiesSheet)
@@ -266,10 +302,14 @@ def penalties_table(
     ]
     rnd = as_numbers(frame["round"]).where(is_whole_number(frame["round"], 1))
     penalties = pd.DataFrame(
-        {"player": who, "pips": as_numbers(frame["pips"]).abs(), "round": rnd.round().astype("Int64"),
-         "reason": frame["reason"]},
+        {
+            "player": who,
+            "pips": as_numbers(frame["pips"]).abs(),
+            "round": rnd.round().astype("Int64"),
+            "reason": frame["reason"],
+        },
         index=frame.index,
-    )  # fmt: skip
+    )
     return penalties, problems
 
 

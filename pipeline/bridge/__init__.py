@@ -1,0 +1,1 @@
+"""Pure, vectorized contract-bridge scoring: contracts, Law 77 scores, matchpoints, IMPs, VPs."""

@@ -1,0 +1,64 @@
+"""IMPs (Law 78B table), cross-IMPs and Butler scoring."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+# Lower bound of the total-point difference for 1, 2, ..., 24 IMPs (Law 78B).
+IMP_LOWER_BOUNDS = np.array(
+    [20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900, 1100, 1300, 1500, 1750,
+     2000, 2250, 2500, 3000, 3500, 4000]
+)  # fmt: skip
+
+
+def imps_from_difference(diff: pd.Series) -> pd.Series:
+    """Signed IMPs for a total-point difference; gaps between bands take the lower band."""
+    values = pd.to_numeric(pd.Series(diff)).astype("Float64")
+    magnitude = values.abs().to_numpy(dtype="float64", na_value=np.nan)
+    imps = np.searchsorted(IMP_LOWER_BOUNDS, np.nan_to_num(magnitude), side="right")
+    signed = pd.Series(imps, index=values.index, dtype="Int64") * np.sign(values).astype("Int64")
+    return signed.where(values.notna())
+
+
+def cross_imps(scores: pd.Series, board: pd.Series) -> pd.Series:
+    """Each result IMPed against every other result on its board, averaged over n - 1."""
+    rows = pd.DataFrame(
+        {"row": np.arange(len(scores)), "board": board.to_numpy(), "score": scores.to_numpy()}
+    ).dropna(subset=["board", "score"])
+    pairs = rows.merge(rows, on="board", suffixes=("", "_other"))
+    pairs = pairs[pairs["row"] != pairs["row_other"]]
+    imps = imps_from_difference(pairs["score"] - pairs["score_other"]).astype("float64")
+    average = imps.groupby(pairs["row"].to_numpy()).mean()
+    result = np.full(len(scores), np.nan)
+    result[rows["row"].to_numpy()] = 0.0
+    result[average.index.to_numpy()] = average.to_numpy()
+    return pd.Series(result, index=scores.index)
+
+
+def rounded_to_tens(total: pd.Series, count: pd.Series) -> pd.Series:
+    """total / count rounded to the nearest 10, halves away from zero, in exact integers."""
+    total_int = total.round().astype("int64")
+    magnitude = (2 * total_int.abs() + 10 * count) // (20 * count) * 10
+    return np.sign(total_int) * magnitude
+
+
+def butler_datum(scores: pd.Series, board: pd.Series, drop: int = 1) -> pd.Series:
+    """Each row's board datum: mean NS score without `drop` top and bottom, to the nearest 10."""
+    values = pd.to_numeric(scores).astype("float64")
+    by_board = values.groupby(board, sort=False)
+    count = by_board.transform("count")
+    from_bottom = by_board.rank(method="first")
+    from_top = count - from_bottom + 1
+    kept = (count < 2 * drop + 1) | ((from_bottom > drop) & (from_top > drop))
+    trimmed = values.where(kept).groupby(board, sort=False)
+    total = trimmed.transform("sum")
+    kept_count = trimmed.transform("count")
+    has_scores = kept_count > 0
+    datum = rounded_to_tens(total[has_scores], kept_count[has_scores].astype("int64"))
+    return datum.reindex(values.index).astype("Int64")
+
+
+def butler_imps(scores: pd.Series, datum: pd.Series) -> pd.Series:
+    """Signed IMPs of each NS score against its board's datum."""
+    return imps_from_difference(pd.to_numeric(scores) - pd.to_numeric(datum))

@@ -1,0 +1,527 @@
+"""From the sheets of a bridge workbook to validated, typed results; every problem collected."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from pipeline.bridge.contracts import RESULT_PATTERN, normalized_text, parsed_contracts, parsed_declarers
+from pipeline.bridge.matchpoints import adjusted_score_parts
+from pipeline.bridge.score import declarer_scores, impossible_score_mask, ns_scores
+from pipeline.bridge.vulnerability import vulnerability_from_board, vulnerability_from_text
+from pipeline.checks import (
+    as_problem_list,
+    missing_columns,
+    model_titles,
+    present_columns,
+    problems_where,
+    required_columns,
+    schema_problems,
+)
+from pipeline.errors import InputError, Problem
+from pipeline.settings import (
+    SettingSpec,
+    key_value_settings,
+    one_word_of,
+    plain_text,
+    positive_number,
+    positive_whole,
+)
+from pipeline.sheets import Sheet
+from schemas.bridge import METHODS, ROOMS, PairsSheet, ResultsSheet, TeamMatchesSheet, TeamsSheet
+from schemas.common import as_ids, as_numbers, as_words, is_whole_number
+
+
+def whole_at_least(minimum: int) -> Callable[[pd.Series], pd.Series]:
+    """A parser of whole numbers at or above `minimum`."""
+
+    def parse(text: pd.Series) -> pd.Series:
+        ok = is_whole_number(text, minimum) & text.notna()
+        return as_numbers(text).where(ok).round().astype("Int64")
+
+    return parse
+
+
+def yes_no(text: pd.Series) -> pd.Series:
+    """yes/no (also true/false, y/n, 1/0) as booleans."""
+    words = as_words(text).map(
+        {"yes": True, "y": True, "true": True, "1": True, "no": False, "n": False, "false": False, "0": False}
+    )
+    return words.astype("boolean")
+
+
+def scale_1_or_2(text: pd.Series) -> pd.Series:
+    """The matchpoint scale: 1 or 2."""
+    number = positive_whole(text)
+    return number.where(number.isin([1, 2]))
+
+
+SETTINGS = {
+    "event": SettingSpec("Event", plain_text, "the event's name"),
+    "date": SettingSpec("Date", plain_text, "the event's date"),
+    "scoring": SettingSpec("Scoring", one_word_of(METHODS), "MP, Cross-IMP, Butler, TP or Teams"),
+    "mp_scale": SettingSpec("MP Scale", scale_1_or_2, "2 (2 per score beaten, 1 per tie) or 1 (1 and 1/2)"),
+    "neuberg": SettingSpec("Neuberg", yes_no, "yes or no"),
+    "butler_drop": SettingSpec(
+        "Butler Drop", whole_at_least(0), "how many top and bottom scores to drop: 0 or more"
+    ),
+    "vp_scale": SettingSpec("VP Scale", one_word_of(["wbf", "none"]), "WBF or none"),
+    "weight": SettingSpec("Weight", positive_number, "the event's ranking weight: a number above 0"),
+}
+METHOD_NAMES = {"mp": "MP", "cross_imp": "Cross-IMP", "butler": "Butler", "tp": "TP", "teams": "Teams"}
+
+
+@dataclass
+class BridgeSettings:
+    """The event's settings after validation."""
+
+    event: str = ""
+    date: str = ""
+    scoring: str = "mp"
+    mp_scale: int = 2
+    neuberg: bool = True
+    butler_drop: int = 1
+    vp_scale: str = "wbf"
+    weight: float = 1.0
+
+    @property
+    def teams(self) -> bool:
+        """True for a teams event (Match and Room instead of NS and EW)."""
+        return self.scoring == "teams"
+
+    @property
+    def method(self) -> str:
+        """The scoring method as written in the Settings."""
+        return METHOD_NAMES[self.scoring]
+
+
+@dataclass
+class BridgeEvent:
+    """A validated bridge workbook: typed results and the sheets as written."""
+
+    settings: BridgeSettings
+    results: pd.DataFrame
+    competitors: pd.DataFrame
+    matches: pd.DataFrame
+    results_sheet: Sheet
+    warnings: list[Problem] = field(default_factory=list)
+
+
+def bridge_settings(sheet: Sheet | None) -> tuple[BridgeSettings, pd.DataFrame]:
+    """Settings from the Key/Value sheet, with a problem for each bad, repeated or unknown entry."""
+    values, problems = key_value_settings(sheet, SETTINGS)
+    s = BridgeSettings()
+    s.event, s.date = str(values.get("event", "")), str(values.get("date", ""))
+    s.scoring = str(values.get("scoring", "mp"))
+    s.mp_scale = int(values.get("mp_scale", 2))  # type: ignore[call-overload]
+    s.neuberg = bool(values.get("neuberg", True))
+    s.butler_drop = int(values.get("butler_drop", 1))  # type: ignore[call-overload]
+    s.vp_scale = str(values.get("vp_scale", "wbf"))
+    s.weight = float(values.get("weight", 1.0))  # type: ignore[arg-type]
+    return s, problems
+
+
+def frame_via_distinct(text: pd.Series, parse: Callable[[pd.Series], pd.DataFrame]) -> pd.DataFrame:
+    """`parse` applied to the distinct cells only (results repeat a few hundred contracts), spread back."""
+    codes, distinct = pd.factorize(text, use_na_sentinel=True)
+    table = parse(pd.Series(pd.array([*map(str, distinct), None], dtype="str")))
+    rows = np.where(codes < 0, len(distinct), codes)
+    return table.iloc[rows].set_axis(text.index)
+
+
+def series_via_distinct(text: pd.Series, parse: Callable[[pd.Series], pd.Series]) -> pd.Series:
+    """`parse` applied to the distinct cells only, spread back."""
+    return frame_via_distinct(text, lambda s: parse(s).to_frame("v"))["v"]
+
+
+def result_offsets(text: pd.Series) -> pd.Series:
+    """Tricks over (+) or under (-) the contract from a result such as =, +1, -2 or made (Float64)."""
+    parts = normalized_text(text).str.extract(RESULT_PATTERN)
+    offset = pd.to_numeric(parts["offset"]).astype("Float64")
+    return offset.where(parts["made"].isna(), 0.0).astype("Float64")
+
+
+def typed_results(sheet: Sheet) -> pd.DataFrame:
+    """Every Results row typed and scored; NA wherever a cell is bad."""
+    f = sheet.frame
+    contract = frame_via_distinct(f["contract"], parsed_contracts)
+    declarer = series_via_distinct(f["declarer"], parsed_declarers)
+    board = whole_at_least(1)(f["board"])
+    offset = series_via_distinct(f["result"], result_offsets)
+    from_result = (contract["level"].astype("Float64") + 6 + offset).astype("Int64")
+    from_result = from_result.where(from_result.between(0, 13))
+    typed_tricks = whole_at_least(0)(f["tricks"])
+    typed_tricks = typed_tricks.where(typed_tricks <= 13)
+    tricks = typed_tricks.fillna(from_result)
+    cycle = vulnerability_from_board(board.astype("Float64"))
+    typed_vul = frame_via_distinct(f["vul"], vulnerability_from_text)
+    ns_vul = typed_vul["ns"].where(f["vul"].notna(), cycle["ns"])
+    ew_vul = typed_vul["ew"].where(f["vul"].notna(), cycle["ew"])
+    declarer_vul = ns_vul.where(declarer.isin(["N", "S"]), ew_vul)
+    points = declarer_scores(
+        contract["level"], contract["strain"], contract["doubling"], tricks, declarer_vul
+    )
+    computed = ns_scores(points, declarer.where(~contract["passed"]))
+    computed = computed.where(contract["valid"])
+    typed_score = as_numbers(f["score"]).where(is_whole_number(f["score"]) & f["score"].notna())
+    adjusted = frame_via_distinct(f["adjusted"], adjusted_score_parts)
+    return pd.DataFrame(
+        {
+            "board": board,
+            "section": f["section"].astype("str").fillna(""),
+            "session": f["session"].astype("str").fillna(""),
+            "ns": as_ids(f["ns"]),
+            "ew": as_ids(f["ew"]),
+            "match": as_ids(f["match"]),
+            "room": as_words(f["room"]),
+            "level": contract["level"],
+            "strain": contract["strain"],
+            "doubling": contract["doubling"],
+            "passed": contract["passed"],
+            "contract_ok": contract["valid"],
+            "declarer": declarer,
+            "tricks": tricks,
+            "typed_tricks": typed_tricks,
+            "result_tricks": from_result,
+            "ns_vul": ns_vul,
+            "ew_vul": ew_vul,
+            "computed_score": computed.astype("Float64"),
+            "typed_score": typed_score.astype("Float64"),
+            "ns_pct": adjusted["ns_pct"],
+            "ew_pct": adjusted["ew_pct"],
+            "not_played": adjusted["not_played"].astype(bool),
+            "adjusted_ok": adjusted["valid"].astype(bool),
+        },
+        index=f.index,
+    )
+
+
+def result_problems(sheet: Sheet, t: pd.DataFrame, settings: BridgeSettings) -> list[pd.DataFrame]:
+    """Contracts, declarers, tricks, scores and adjusted scores of each row, against each other."""
+    f = sheet.frame
+    has = {c: f[c].notna() for c in ("contract", "declarer", "tricks", "result", "score", "adjusted", "vul")}
+    bid = t["contract_ok"] & ~t["passed"]
+    out = [
+        problems_where(
+            sheet,
+            has["contract"] & ~t["contract_ok"],
+            "contract",
+            "expected a contract: level 1-7, strain C D H S NT (or ♣ ♦ ♥ ♠, 梅花 方块 红心 黑桃 无将), "
+            "then X or XX; or PASS",
+        ),
+        problems_where(sheet, bid & t["declarer"].isna(), "declarer", "expected the declarer: N, E, S or W"),
+        problems_where(
+            sheet,
+            has["result"] & ~has["tricks"] & bid & t["result_tricks"].isna(),
+            "result",
+            "expected a result such as =, +1 or -2 that gives 0 to 13 tricks",
+        ),
+        problems_where(
+            sheet,
+            bid & ~has["tricks"] & ~has["result"],
+            ["tricks", "result"],
+            "a contract needs the tricks taken (Tricks) or the result (Result)",
+        ),
+        problems_where(
+            sheet,
+            has["tricks"]
+            & has["result"]
+            & t["typed_tricks"].notna()
+            & t["result_tricks"].notna()
+            & t["typed_tricks"].ne(t["result_tricks"]).fillna(False),
+            ["tricks", "result"],
+            "Tricks and Result disagree",
+        ),
+        problems_where(sheet, has["vul"] & t["ns_vul"].isna(), "vul", "expected None, NS, EW or All"),
+        problems_where(
+            sheet,
+            has["adjusted"] & ~t["adjusted_ok"],
+            "adjusted",
+            "expected an adjusted score: A+/A-, A/A, A-/A+, A+/A+, 60/40 (percentages) or NP",
+        ),
+        problems_where(
+            sheet,
+            has["adjusted"] & (has["contract"] | has["score"]),
+            ["contract", "score", "adjusted"],
+            "give either the result (Contract or Score) or an adjusted score, not both",
+        ),
+        problems_where(
+            sheet,
+            ~has["contract"] & ~has["score"] & ~has["adjusted"],
+            ["contract", "score", "adjusted"],
+            "each row needs a Contract, a Score or an Adjusted score",
+        ),
+    ]
+    both = t["computed_score"].notna() & t["typed_score"].notna()
+    disagree = both & t["computed_score"].ne(t["typed_score"]).fillna(False)
+    out.append(
+        problems_where(
+            sheet,
+            disagree,
+            ["contract", "score"],
+            "the Score does not match the contract: it scores "
+            + t["computed_score"].astype("Int64").astype("str")
+            + " for north-south",
+        )
+    )
+    typed_only = t["typed_score"].notna() & ~has["contract"]
+    impossible = impossible_score_mask(
+        t["typed_score"].where(typed_only), t["ns_vul"].astype("boolean"), t["ew_vul"].astype("boolean")
+    )
+    out.append(
+        problems_where(
+            sheet,
+            impossible & typed_only,
+            "score",
+            "this score cannot occur on the board's vulnerability; check the sign and the board",
+            "warning",
+        )
+    )
+    artificial = t["ns_pct"].notna()
+    if settings.scoring == "tp":
+        out.append(
+            problems_where(
+                sheet,
+                artificial,
+                "adjusted",
+                "total-points scoring has no artificial adjusted scores; type the assigned Score",
+            )
+        )
+    if settings.scoring in ("cross_imp", "butler", "teams"):
+        averages = (
+            f["adjusted"]
+            .astype("str")
+            .str.upper()
+            .str.replace(r"\s", "", regex=True)
+            .str.fullmatch(r"A[+-]?/A[+-]?|AV[EG]?[+-]?/AV[EG]?[+-]?")
+            .fillna(False)
+        )
+        out.append(
+            problems_where(
+                sheet,
+                artificial & ~averages,
+                "adjusted",
+                "at IMPs an adjusted score is A+/A-, A/A or A-/A+ (+3, 0, -3 IMPs), not a percentage",
+            )
+        )
+    return out
+
+
+def pair_problems(sheet: Sheet, t: pd.DataFrame, known: pd.Index | None) -> list[pd.DataFrame]:
+    """Pairs events: both ids present, no pair playing itself or a board twice, ids known."""
+    out = [
+        problems_where(sheet, t["ns"].isna(), "ns", "the north-south pair is required"),
+        problems_where(sheet, t["ew"].isna(), "ew", "the east-west pair is required"),
+        problems_where(sheet, t["ns"].eq(t["ew"]).fillna(False), ["ns", "ew"], "a pair cannot play itself"),
+    ]
+    seats = pd.concat(
+        [
+            pd.DataFrame(
+                {
+                    "section": t["section"],
+                    "session": t["session"],
+                    "board": t["board"],
+                    "pair": t[c],
+                    "at": t.index,
+                    "col": c,
+                }
+            )
+            for c in ("ns", "ew")
+        ]
+    ).dropna(subset=["board", "pair"])
+    seats = seats.sort_values(["at", "col"], kind="stable").reset_index(drop=True)
+    keys = ["section", "session", "board", "pair"]
+    twice = seats.duplicated(keys, keep="first").to_numpy()
+    first = seats.groupby(keys)["at"].transform("min").to_numpy()
+    clash = seats[twice].assign(first=first[twice])
+    for col in ("ns", "ew"):  # the two pair columns
+        hits = clash[clash["col"] == col]
+        words = (
+            "pair "
+            + hits["pair"].astype("str")
+            + " already played this board at row "
+            + hits["first"].astype("str")
+        )
+        text = pd.Series(words.to_numpy(), index=hits["at"].to_numpy())
+        mask = pd.Series(t.index.isin(hits["at"]), index=t.index)
+        out.append(problems_where(sheet, mask, col, text.reindex(t.index).fillna("")))
+    if known is not None:
+        for col in ("ns", "ew"):
+            out.append(
+                problems_where(
+                    sheet,
+                    t[col].notna() & ~t[col].isin(known),
+                    col,
+                    "unknown pair: not listed on the Pairs sheet",
+                )
+            )
+    return out
+
+
+def team_problems(sheet: Sheet, t: pd.DataFrame, matches: pd.DataFrame | None) -> list[pd.DataFrame]:
+    """Teams events: a known match, Open or Closed, each board once per room and in both rooms."""
+    out = [
+        problems_where(sheet, t["match"].isna(), "match", "the match is required in a teams event"),
+        problems_where(sheet, t["room"].isna(), "room", "the room is required: Open or Closed"),
+        problems_where(sheet, t["room"].notna() & ~t["room"].isin(ROOMS), "room", "expected Open or Closed"),
+    ]
+    if matches is not None:
+        out.append(
+            problems_where(
+                sheet,
+                t["match"].notna() & ~t["match"].isin(matches["match"]),
+                "match",
+                "unknown match: not listed on the Matches sheet",
+            )
+        )
+    keys = t[["match", "room", "board"]]
+    complete = keys.notna().all(axis=1) & t["room"].isin(ROOMS) & ~t["not_played"]
+    repeat = keys.duplicated(keep="first") & complete
+    out.append(
+        problems_where(sheet, repeat, ["match", "room", "board"], "this board is already scored in this room")
+    )
+    rooms = t[complete].groupby(["match", "board"])["room"].transform("nunique")
+    lonely = pd.Series(False, index=t.index)
+    lonely[rooms.index] = (rooms < 2).to_numpy()
+    other = t["room"].map({"open": "Closed", "closed": "Open"}).fillna("")
+    out.append(
+        problems_where(
+            sheet,
+            lonely,
+            ["match", "room", "board"],
+            "this board has no result from the " + other + " room of the match",
+        )
+    )
+    return out
+
+
+def listed(sheet: Sheet | None, model: type, key: str) -> tuple[pd.DataFrame | None, list[pd.DataFrame]]:
+    """A Pairs/Teams sheet as (id, names) with its problems; None when absent."""
+    if sheet is None:
+        return None, []
+    sheet = present_columns(sheet, model)
+    frame = sheet.frame.dropna(how="all")
+    ids = as_ids(frame[key])
+    repeat = ids.notna() & ids.duplicated(keep="first")
+    problems = [
+        schema_problems(Sheet(sheet.name, frame, sheet.headers), model),
+        problems_where(sheet, repeat, key, "this id is already listed"),
+    ]
+    table = pd.DataFrame({"id": ids, "names": frame["names"]}).dropna(subset=["id"]).drop_duplicates("id")
+    return table.reset_index(drop=True), problems
+
+
+def team_matches(
+    sheet: Sheet | None, teams: pd.DataFrame | None
+) -> tuple[pd.DataFrame | None, list[pd.DataFrame]]:
+    """The teams `Matches` sheet typed, with its problems."""
+    if sheet is None:
+        return None, []
+    sheet = present_columns(sheet, TeamMatchesSheet)
+    frame = sheet.frame.dropna(how="all")
+    own = Sheet(sheet.name, frame, sheet.headers)
+    table = pd.DataFrame(
+        {
+            "match": as_ids(frame["match"]),
+            "round": whole_at_least(1)(frame["round"]),
+            "home": as_ids(frame["home"]),
+            "away": as_ids(frame["away"]),
+        },
+        index=frame.index,
+    )
+    problems = [
+        schema_problems(own, TeamMatchesSheet),
+        problems_where(
+            own, table["match"].notna() & table["match"].duplicated(), "match", "this match is already listed"
+        ),
+        problems_where(
+            own, table["home"].eq(table["away"]).fillna(False), ["home", "away"], "a team cannot play itself"
+        ),
+    ]
+    if teams is not None:
+        for col in ("home", "away"):
+            problems.append(
+                problems_where(
+                    own,
+                    table[col].notna() & ~table[col].isin(teams["id"]),
+                    col,
+                    "unknown team: not listed on the Teams sheet",
+                )
+            )
+    return table.drop_duplicates("match"), problems
+
+
+def bridge_event(sheets: dict[str, Sheet]) -> BridgeEvent:
+    """The validated bridge event, or InputError carrying every problem found in the workbook."""
+    found = ", ".join(f"'{s.name}'" for s in sheets.values()) or "none"
+    results = sheets.get("results")
+    if results is None:
+        raise InputError(
+            [
+                Problem(
+                    "workbook", None, None, None, f"missing required sheet 'Results' (sheets found: {found})"
+                )
+            ]
+        )
+    settings, settings_problems = bridge_settings(sheets.get("settings"))
+    titles = model_titles(ResultsSheet)
+    needed = required_columns(ResultsSheet) + (["match", "room"] if settings.teams else ["ns", "ew"])
+    structural = missing_columns(results, needed, titles)
+    if "tricks" not in results.frame and "result" not in results.frame and "contract" in results.frame:
+        structural.append(
+            Problem(
+                results.name,
+                results.header_row,
+                "Tricks",
+                None,
+                "missing column: give the tricks taken (Tricks) or the result (Result)",
+            )
+        )
+    if settings.teams and "matches" not in sheets:
+        structural.append(
+            Problem(
+                "workbook",
+                None,
+                None,
+                None,
+                f"a teams event needs a 'Matches' sheet (Match, Round, Home, Away); sheets found: {found}",
+            )
+        )
+    if structural:
+        raise InputError(as_problem_list([settings_problems], structural))
+    results = present_columns(results, ResultsSheet)
+    results = Sheet(results.name, results.frame.dropna(how="all"), results.headers, results.header_row)
+    frames = [settings_problems, schema_problems(results, ResultsSheet)]
+    typed = typed_results(results)
+    frames += result_problems(results, typed, settings)
+    matches = None
+    if settings.teams:
+        competitors, problems = listed(sheets.get("teams"), TeamsSheet, "team")
+        frames += problems
+        matches, problems = team_matches(sheets["matches"], competitors)
+        frames += problems
+        frames += team_problems(results, typed, matches)
+    else:
+        competitors, problems = listed(sheets.get("pairs"), PairsSheet, "pair")
+        frames += problems
+        frames += pair_problems(results, typed, None if competitors is None else pd.Index(competitors["id"]))
+    problems_found = as_problem_list(frames)
+    if any(p.severity == "error" for p in problems_found):
+        raise InputError(problems_found)
+    typed = typed[~typed["not_played"]].copy()
+    typed["ns_score"] = typed["computed_score"].fillna(typed["typed_score"]).astype("float64")
+    if competitors is None:
+        sides = [matches["home"], matches["away"]] if matches is not None else [typed["ns"], typed["ew"]]
+        ids = pd.concat(sides)
+        competitors = pd.DataFrame({"id": np.sort(ids.dropna().unique()), "names": pd.NA})
+    return BridgeEvent(
+        settings=settings,
+        results=typed,
+        competitors=competitors,
+        matches=matches if matches is not None else pd.DataFrame(columns=["match", "round", "home", "away"]),
+        results_sheet=results,
+        warnings=[p for p in problems_found if p.severity == "warning"],
+    )

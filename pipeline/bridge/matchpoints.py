@@ -1,0 +1,63 @@
+"""Matchpoints (Law 78A), tops, Neuberg factoring and artificial adjusted scores."""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from pipeline.bridge.contracts import normalized_text
+
+AVERAGE_PERCENT: dict[str, float] = {"+": 60.0, "": 50.0, "-": 40.0}
+AVERAGE_PATTERN = r"^A(?:VE|VG|V)?(?P<ns>[+-]?)/A(?:VE|VG|V)?(?P<ew>[+-]?)$"
+PERCENT_PATTERN = r"^(?P<ns>\d{1,3}(?:\.\d+)?)%?/(?P<ew>\d{1,3}(?:\.\d+)?)%?$"
+NOT_PLAYED_PATTERN = r"^(?:NP|N/P|NOTPLAYED)$"
+
+
+def matchpoints(scores: pd.Series, board: pd.Series, scale: int = 2) -> pd.Series:
+    """Matchpoints per result: `scale` per result beaten, scale/2 per tie, on the same board."""
+    rank = pd.to_numeric(scores).astype("float64").groupby(board, sort=False).rank()
+    return (rank - 1) * scale
+
+
+def result_counts(scores: pd.Series, board: pd.Series) -> pd.Series:
+    """Number of scored (non-NA) results on each row's board."""
+    counts = pd.to_numeric(scores).groupby(board, sort=False).transform("count")
+    return counts.fillna(0).astype("int64")
+
+
+def tops(board: pd.Series, scale: int = 2) -> pd.Series:
+    """Top on each row's board: scale * (rows on the board - 1)."""
+    size = board.groupby(board, sort=False).transform("size")
+    return (size - 1) * scale
+
+
+def neuberg(
+    mp: pd.Series, n_results: pd.Series | int, n_expected: pd.Series | int, scale: int = 2
+) -> pd.Series:
+    """Neuberg-factored matchpoints: (MP + 1) * N / n - 1 on the 2-scale, scaled for others."""
+    half_unit = scale / 2
+    return (mp + half_unit) * n_expected / n_results - half_unit
+
+
+def adjusted_score_parts(text: pd.Series) -> pd.DataFrame:
+    """Columns ns_pct, ew_pct, not_played and valid parsed from A+/A-, 60/40 or NP."""
+    clean = normalized_text(text)
+    averages = clean.str.extract(AVERAGE_PATTERN)
+    percents = clean.str.extract(PERCENT_PATTERN)
+    not_played = clean.str.fullmatch(NOT_PLAYED_PATTERN).fillna(False).astype(bool)
+    ns = averages["ns"].map(AVERAGE_PERCENT).fillna(pd.to_numeric(percents["ns"]))
+    ew = averages["ew"].map(AVERAGE_PERCENT).fillna(pd.to_numeric(percents["ew"]))
+    in_range = ns.between(0, 100) & ew.between(0, 100)
+    return pd.DataFrame(
+        {
+            "ns_pct": ns.where(in_range).astype("float64"),
+            "ew_pct": ew.where(in_range).astype("float64"),
+            "not_played": not_played,
+            "valid": in_range | not_played,
+        },
+        index=text.index,
+    )
+
+
+def adjusted_matchpoints(pct: pd.Series, full_top: pd.Series | float) -> pd.Series:
+    """Matchpoints for an artificial adjusted score: pct of the board's full top."""
+    return pd.Series(pct, dtype="float64") * full_top / 100
