@@ -60,3 +60,33 @@ def write_event(path: Path, matches: pd.DataFrame) -> Path:
     settings.write_row(1, 0, ["Event", f"Synthetic {len(matches)} matches"])
     book.close()
     return path
+
+
+BRIDGE_HEADER = ["Board", "NS", "EW", "Contract", "Declarer", "Tricks"]
+_CONTRACTS = np.array(
+    ["1NT", "2H", "2S", "3NT", "4H", "4S", "3C", "3D", "5D", "6NT", "4SX", "3NTX", "2HX", "PASS", "1S", "4HXX"]
+)
+
+
+def synthetic_results(n_results: int, *, tables: int = 13, seed: int = 0) -> pd.DataFrame:
+    """`n_results` pairs results: boards of `tables` results, plausible contracts, declarers and tricks."""
+    rng = np.random.default_rng(seed)
+    boards = -(-n_results // tables)
+    board = np.repeat(np.arange(1, boards + 1), tables)[:n_results]
+    table = np.tile(np.arange(tables), boards)[:n_results]
+    pick = rng.integers(0, len(_CONTRACTS), n_results)
+    contract = _CONTRACTS[pick]
+    level = np.array([0 if c == "PASS" else int(c[0]) for c in _CONTRACTS])[pick]  # loop over 16 contracts
+    tricks = np.clip(level + 6 + rng.integers(-3, 3, n_results), 0, 13)
+    declarer = np.array(list("NESW"))[rng.integers(0, 4, n_results)]
+    passed = contract == "PASS"
+    return pd.DataFrame(
+        {
+            "Board": board,
+            "NS": table + 1,
+            "EW": tables + 1 + (table + board) % tables,
+            "Contract": contract,
+            "Declarer": np.where(passed, None, declarer),
+            "Tricks": np.where(passed, None, tricks),
+        }
+    )

@@ -17,10 +17,16 @@ from pathlib import Path
 
 import pandas as pd
 
+from pipeline.bridge.load import BridgeSettings, bridge_event, typed_results
+from pipeline.bridge.report import bridge_sheets
+from pipeline.bridge.tally import bridge_tables, matchpoint_columns
+from pipeline.checks import present_columns
 from pipeline.domino.load import domino_event
 from pipeline.domino.report import domino_sheets
 from pipeline.domino.tally import domino_tables
+from pipeline.sheets import Sheet
 from pipeline.workbook import read_workbook, write_workbook
+from schemas.bridge import ResultsSheet
 
 
 def peak_mb() -> float:
@@ -30,18 +36,28 @@ def peak_mb() -> float:
 
 def domino(path: Path) -> dict[str, object]:
     """Every stage of `tally domino standings`, timed."""
+    return staged(path, domino_event, domino_tables, domino_sheets)
+
+
+def bridge(path: Path) -> dict[str, object]:
+    """Every stage of `tally bridge standings`, timed."""
+    return staged(path, bridge_event, bridge_tables, bridge_sheets)
+
+
+def staged(path: Path, load, compute, report) -> dict[str, object]:
+    """read -> validate -> compute -> report -> write, each timed with the peak memory after it."""
     stages: dict[str, object] = {}
     t = time.perf_counter()
     book = read_workbook(path)
     stages["read"] = (time.perf_counter() - t, peak_mb())
     t = time.perf_counter()
-    event = domino_event(book.sheets)
+    event = load(book.sheets)
     stages["validate"] = (time.perf_counter() - t, peak_mb())
     t = time.perf_counter()
-    tables = domino_tables(event)
+    tables = compute(event)
     stages["compute"] = (time.perf_counter() - t, peak_mb())
     t = time.perf_counter()
-    sheets = domino_sheets(event, tables)
+    sheets = report(event, tables)
     stages["report"] = (time.perf_counter() - t, peak_mb())
     with tempfile.TemporaryDirectory() as tmp:
         t = time.perf_counter()
@@ -60,6 +76,43 @@ def compute(path: Path) -> dict[str, object]:
         domino_tables(event)
         runs.append(time.perf_counter() - t)
     return {"compute_median": statistics.median(runs), "runs": runs}
+
+
+def bridge_core(path: Path) -> dict[str, object]:
+    """Parsing, Law 77 scoring and matchpointing alone on the results of the workbook (median of 3)."""
+    sheet = read_workbook(path).sheets["results"]
+    sheet = present_columns(Sheet(sheet.name, sheet.frame, sheet.headers), ResultsSheet)
+    runs = []
+    for _ in range(3):
+        t = time.perf_counter()
+        typed = typed_results(sheet)
+        typed["ns_score"] = typed["computed_score"].astype("float64")
+        matchpoint_columns(typed, BridgeSettings())
+        runs.append(time.perf_counter() - t)
+    return {"core_median": statistics.median(runs), "runs": runs, "rows": len(sheet.frame)}
+
+
+def floor(path: Path) -> dict[str, object]:
+    """The I/O floor: read the input with fastexcel, write as many cells with xlsxwriter (no formatting)."""
+    import fastexcel
+    import xlsxwriter
+
+    cells = int(sys.argv[3])
+    t = time.perf_counter()
+    reader = fastexcel.read_excel(path)
+    for name in reader.sheet_names:
+        reader.load_sheet(name).to_pandas()
+    read = time.perf_counter() - t
+    with tempfile.TemporaryDirectory() as tmp:
+        t = time.perf_counter()
+        book = xlsxwriter.Workbook(str(Path(tmp) / "floor.xlsx"), {"constant_memory": True})
+        ws = book.add_worksheet()
+        row = [1, "NS", "4S", "N", 10, 420, -420, 6.5, 5.5, 54.17, 45.83, 12]
+        for r in range(cells // len(row)):
+            ws.write_row(r, 0, row)
+        book.close()
+        write = time.perf_counter() - t
+    return {"read": read, "write": write, "floor": read + write}
 
 
 def read_openpyxl(path: Path) -> dict[str, object]:
@@ -83,6 +136,6 @@ def write_openpyxl(path: Path) -> dict[str, object]:
 
 if __name__ == "__main__":
     kind, source = sys.argv[1], Path(sys.argv[2])
-    runners = {"domino": domino, "compute": compute, "read-openpyxl": read_openpyxl,
-               "write-openpyxl": write_openpyxl}  # fmt: skip
+    runners = {"domino": domino, "bridge": bridge, "compute": compute, "bridge-core": bridge_core,
+               "floor": floor, "read-openpyxl": read_openpyxl, "write-openpyxl": write_openpyxl}  # fmt: skip
     print(json.dumps(runners[kind](source)))

@@ -17,6 +17,8 @@ WHOLE = r"[+-]?\d+(\.0+)?"
 
 def via_distinct(text: pd.Series, parse: Callable[[pd.Series], pd.Series], blank: object) -> pd.Series:
     """`parse` applied to the distinct cells of a column only, spread back; `blank` where a cell is NA."""
+    if text.isna().all():  # an absent optional column: nothing to parse
+        return pd.Series(blank, index=text.index, dtype=parse(pd.Series([], dtype="str")).dtype)
     codes, distinct = pd.factorize(text, use_na_sentinel=True)
     parsed = parse(pd.Series(distinct, dtype="str"))
     values = parsed.to_numpy()
@@ -36,6 +38,16 @@ def _whole(s: pd.Series) -> pd.Series:
 def as_numbers(text: pd.Series) -> pd.Series:
     """Numbers parsed from text cells (NA where blank or not a number)."""
     return via_distinct(text, _numbers, pd.NA).astype("Float64")
+
+
+def whole_numbers(text: pd.Series, minimum: int | None = None) -> pd.Series:
+    """Whole numbers (Int64) at or above `minimum`; NA where blank or anything else."""
+
+    def parse(s: pd.Series) -> pd.Series:
+        number = s.where(_whole(s)).astype("float64")
+        return pd.Series(number if minimum is None else number.where(number >= minimum)).round().astype("Int64")
+
+    return via_distinct(text, parse, pd.NA).astype("Int64")
 
 
 def is_whole_number(text: pd.Series, minimum: int | None = None) -> pd.Series:

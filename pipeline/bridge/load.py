@@ -32,15 +32,14 @@ from pipeline.settings import (
 )
 from pipeline.sheets import Sheet
 from schemas.bridge import METHODS, ROOMS, PairsSheet, ResultsSheet, TeamMatchesSheet, TeamsSheet
-from schemas.common import as_ids, as_numbers, as_words, is_whole_number
+from schemas.common import as_ids, as_words, whole_numbers
 
 
 def whole_at_least(minimum: int) -> Callable[[pd.Series], pd.Series]:
     """A parser of whole numbers at or above `minimum`."""
 
     def parse(text: pd.Series) -> pd.Series:
-        ok = is_whole_number(text, minimum) & text.notna()
-        return as_numbers(text).where(ok).round().astype("Int64")
+        return whole_numbers(text, minimum)
 
     return parse
 
@@ -166,7 +165,7 @@ def typed_results(sheet: Sheet) -> pd.DataFrame:
     )
     computed = ns_scores(points, declarer.where(~contract["passed"]))
     computed = computed.where(contract["valid"])
-    typed_score = as_numbers(f["score"]).where(is_whole_number(f["score"]) & f["score"].notna())
+    typed_score = whole_numbers(f["score"])
     adjusted = frame_via_distinct(f["adjusted"], adjusted_score_parts)
     return pd.DataFrame(
         {

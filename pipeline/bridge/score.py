@@ -58,6 +58,13 @@ def made_contract_scores(
     )
 
 
+def coded(text: pd.Series, codes: dict[str, int]) -> np.ndarray:
+    """Float codes for a column of a few distinct words (NaN for others), mapped once per distinct word."""
+    position, distinct = pd.factorize(text, use_na_sentinel=True)
+    lookup = np.array([codes.get(str(w), np.nan) for w in distinct] + [np.nan], dtype="float64")
+    return lookup[np.where(position < 0, len(distinct), position)]
+
+
 def declarer_scores(
     level: pd.Series,
     strain: pd.Series,
@@ -68,7 +75,7 @@ def declarer_scores(
     """Law 77 score for the declaring side (Int64): 0 when passed out, NA when inputs are bad."""
     raw = [
         float_values(level),
-        pd.Series(strain).map(STRAIN_CODES).to_numpy(dtype="float64", na_value=np.nan),
+        coded(pd.Series(strain), STRAIN_CODES),
         float_values(doubling),
         float_values(tricks),
         float_values(vulnerable),
@@ -87,7 +94,7 @@ def declarer_scores(
 def ns_scores(declarer_score: pd.Series, declarer: pd.Series) -> pd.Series:
     """Score from North-South's side: +score if N or S declared, -score if E or W, 0 if passed."""
     score = pd.Series(declarer_score).astype("Int64")
-    sign = pd.Series(declarer).map({"N": 1, "S": 1, "E": -1, "W": -1}).astype("Int64")
+    sign = pd.Series(coded(pd.Series(declarer), {"N": 1, "S": 1, "E": -1, "W": -1})).astype("Int64")
     signed = score * sign.set_axis(score.index)
     return signed.mask(score.eq(0).fillna(False).astype(bool), 0)
 

@@ -26,10 +26,19 @@ class BridgeTables:
     board_imps: pd.DataFrame | None = None
 
 
+def combined_codes(columns: list[pd.Series]) -> np.ndarray:
+    """One integer label per distinct combination of the columns' values."""
+    code = np.zeros(len(columns[0]), dtype="int64")
+    for column in columns:  # a few key columns
+        part, distinct = pd.factorize(column)
+        code = code * (len(distinct) + 1) + part + 1
+    return pd.factorize(code)[0]
+
+
 def board_groups(results: pd.DataFrame) -> pd.Series:
     """A label per comparison field: the same board in the same section and session."""
-    keys = results[["section", "session", "board"]]
-    return pd.Series(pd.MultiIndex.from_frame(keys).factorize()[0], index=results.index)
+    keys = [results["section"], results["session"], results["board"]]
+    return pd.Series(combined_codes(keys), index=results.index)
 
 
 def matchpoint_columns(r: pd.DataFrame, s: BridgeSettings) -> pd.DataFrame:
@@ -37,7 +46,7 @@ def matchpoint_columns(r: pd.DataFrame, s: BridgeSettings) -> pd.DataFrame:
     group = board_groups(r)
     real = r["ns_pct"].isna()
     rows = group.groupby(group).transform("size")
-    field = pd.MultiIndex.from_frame(r[["section", "session"]]).factorize()[0]
+    field = combined_codes([r["section"], r["session"]])
     expected = rows.groupby(field).transform("max")  # N: the most-played board of the section
     n = real.groupby(group).transform("sum")
     raw = matchpoints(r["ns_score"].where(real), group.where(real), s.mp_scale)

@@ -1,0 +1,120 @@
+"""The writer and reader: what goes in comes back, safely, with the same bytes every time."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import numpy as np
+import openpyxl
+import pandas as pd
+import pytest
+
+import pipeline.workbook as io
+from pipeline.errors import UsageError
+from pipeline.sheets import OutputSheet
+from pipeline.workbook import column_letters, read_workbook, write_workbook
+
+
+def table() -> pd.DataFrame:
+    return pd.DataFrame(
+        {
+            "Name": ['=HYPERLINK("http://x")', "+1 trick", "Peña & Díaz <club>", "  spaced  ", "李伟\x01"],
+            "Points": [3, 0, -2, 10**12, 7],
+            "Percent": [54.17, 0.1 + 0.2, np.nan, -1.5, 100.0],
+            "Mixed": pd.Series([1, "7", None, 2.5, True], dtype="object"),
+            "When": pd.to_datetime(["2026-11-30", "2026-01-01", None, "1999-12-31", "2026-11-30"]),
+        }
+    )
+
+
+def written(tmp_path: Path, frame: pd.DataFrame, **kw) -> Path:
+    return write_workbook(tmp_path / "out.xlsx", [OutputSheet("Data", frame, **kw)], title="T & <T>")
+
+
+def test_cells_come_back_as_written(tmp_path: Path) -> None:
+    ws = openpyxl.load_workbook(written(tmp_path, table()))["Data"]
+    assert [c.value for c in ws[1]] == ["Name", "Points", "Percent", "Mixed", "When"]
+    names = [ws.cell(r, 1) for r in range(2, 7)]
+    # text that looks like a formula stays text: no formula is ever written
+    assert names[0].value == '=HYPERLINK("http://x")' and names[0].data_type == "s"
+    assert [c.value for c in names[1:]] == ["+1 trick", "Peña & Díaz <club>", "  spaced  ", "李伟"]
+    assert [ws.cell(r, 2).value for r in range(2, 7)] == [3, 0, -2, 10**12, 7]
+    assert all(ws.cell(r, 2).data_type == "n" for r in range(2, 7))
+    assert [ws.cell(r, 3).value for r in range(2, 7)] == [54.17, 0.30000000000000004, None, -1.5, 100]
+    assert [ws.cell(r, 4).value for r in range(2, 7)] == [1, "7", None, 2.5, True]
+    assert ws.cell(2, 5).value == dt.datetime(2026, 11, 30) and ws.cell(2, 5).number_format == "yyyy-mm-dd"
+    assert ws.cell(4, 5).value is None
+
+
+def test_sheet_is_formatted_for_people(tmp_path: Path) -> None:
+    frame = table()
+    path = written(
+        tmp_path, frame, highlight=pd.Series([True, False, False, False, False]), widths={"Name": 33}
+    )
+    ws = openpyxl.load_workbook(path)["Data"]
+    assert ws.freeze_panes == "A2"
+    assert ws.auto_filter.ref == "A1:E6"
+    assert ws["A1"].font.b and ws["A1"].fill.fgColor.rgb == "FF1F4E78"
+    assert ws["B2"].font.b and ws["B2"].fill.fgColor.rgb == "FFFFF2CC"  # highlighted row
+    assert not ws["B3"].font.b
+    assert ws["C2"].fill.fgColor.rgb == "FFFFF2CC"  # highlighted blank cells are shaded too
+    assert ws.column_dimensions["A"].width == 33
+    assert ws.column_dimensions["B"].width == 15  # "1000000000000" (13) + 2, wider than "Points" + 4
+
+
+def test_same_tables_give_the_same_bytes(tmp_path: Path) -> None:
+    first = written(tmp_path, table()).read_bytes()
+    second = write_workbook(
+        tmp_path / "again.xlsx", [OutputSheet("Data", table())], title="T & <T>"
+    ).read_bytes()
+    assert first == second
+
+
+def test_title_and_fixed_timestamp_in_the_properties(tmp_path: Path) -> None:
+    props = openpyxl.load_workbook(written(tmp_path, table())).properties
+    assert props.title == "T & <T>"
+    assert props.created == dt.datetime(2000, 1, 1)
+
+
+def test_reader_reads_what_the_writer_wrote(tmp_path: Path) -> None:
+    sheet = read_workbook(written(tmp_path, table())).get("data")
+    assert sheet is not None
+    assert list(sheet.frame.columns) == ["name", "points", "percent", "mixed", "when"]
+    assert sheet.frame.index.tolist() == [2, 3, 4, 5, 6]
+    assert sheet.frame["points"].tolist() == ["3", "0", "-2", "1000000000000", "7"]
+    assert sheet.frame.loc[5, "name"] == "spaced"  # the reader trims
+
+
+def test_a_failed_write_leaves_the_earlier_workbook_intact(tmp_path: Path, monkeypatch) -> None:
+    path = written(tmp_path, table())
+    before = path.read_bytes()
+
+    def broken(sheet: OutputSheet, selected: bool) -> list[str]:
+        raise KeyboardInterrupt("killed mid-write")
+
+    monkeypatch.setattr(io, "_sheet_xml", broken)
+    with pytest.raises(KeyboardInterrupt):
+        write_workbook(path, [OutputSheet("Data", table())])
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.xlsx"]  # no temporary file left behind
+
+
+def test_a_sheet_beyond_excel_rows_is_refused(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setattr(io, "EXCEL_MAX_ROWS", 3)
+    with pytest.raises(UsageError, match="would have 6 rows; Excel allows 3"):
+        written(tmp_path, table())
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_blocks_of_rows_join_without_gaps(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setattr(io, "CHUNK_ROWS", 2)
+    ws = openpyxl.load_workbook(written(tmp_path, table()))["Data"]
+    assert [ws.cell(r, 2).value for r in range(2, 7)] == [3, 0, -2, 10**12, 7]
+
+
+@pytest.mark.parametrize(
+    ("index", "letters"), [(0, "A"), (25, "Z"), (26, "AA"), (51, "AZ"), (52, "BA"), (701, "ZZ"), (702, "AAA")]
+)
+def test_column_letters(index: int, letters: str) -> None:
+    assert column_letters(index) == letters
