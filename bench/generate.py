@@ -64,7 +64,24 @@ def write_event(path: Path, matches: pd.DataFrame) -> Path:
 
 BRIDGE_HEADER = ["Board", "NS", "EW", "Contract", "Declarer", "Tricks"]
 _CONTRACTS = np.array(
-    ["1NT", "2H", "2S", "3NT", "4H", "4S", "3C", "3D", "5D", "6NT", "4SX", "3NTX", "2HX", "PASS", "1S", "4HXX"]
+    [
+        "1NT",
+        "2H",
+        "2S",
+        "3NT",
+        "4H",
+        "4S",
+        "3C",
+        "3D",
+        "5D",
+        "6NT",
+        "4SX",
+        "3NTX",
+        "2HX",
+        "PASS",
+        "1S",
+        "4HXX",
+    ]
 )
 
 
@@ -90,3 +107,18 @@ def synthetic_results(n_results: int, *, tables: int = 13, seed: int = 0) -> pd.
             "Tricks": np.where(passed, None, tricks),
         }
     )
+
+
+def write_results(path: Path, results: pd.DataFrame) -> Path:
+    """Bridge results as an input workbook (Results and Settings sheets)."""
+    book = xlsxwriter.Workbook(str(path), {"constant_memory": True})
+    ws = book.add_worksheet("Results")
+    ws.write_row(0, 0, list(results.columns))
+    cells = results.astype("object").where(results.notna(), None).to_numpy().tolist()
+    for r, row in enumerate(cells, start=1):
+        ws.write_row(r, 0, row)
+    settings = book.add_worksheet("Settings")
+    settings.write_row(0, 0, ["Key", "Value"])
+    settings.write_row(1, 0, ["Scoring", "MP"])
+    book.close()
+    return path

@@ -24,6 +24,8 @@ from pathlib import Path
 import fastexcel
 import numpy as np
 import pandas as pd
+import pyarrow as pa
+import pyarrow.compute as pc
 
 from pipeline.errors import InputError, Problem, UsageError
 from pipeline.sheets import OutputSheet, Sheet, normalized_header
@@ -139,6 +141,7 @@ _NS = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'
 _NS_R = 'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"'
 _HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
 _EXCEL_EPOCH = pd.Timestamp("1899-12-30")
+_STR = pa.large_string()
 
 STYLES = (
     _HEAD + f"<styleSheet {_NS}>"
@@ -183,16 +186,16 @@ def escaped(text: pd.Series) -> pd.Series:
     )
 
 
-def _number_text(values: pd.Series) -> pd.Series:
-    """Numbers as the text of a <v> element: integers without a decimal point, floats in shortest form."""
-    numeric = pd.to_numeric(values, errors="coerce")
-    finite = numeric.notna() & np.isfinite(numeric.astype("float64"))
-    as_float = numeric.astype("float64")
-    whole = finite & (as_float == np.round(as_float)) & (as_float.abs() < 2**53)
-    text = pd.Series(pd.NA, index=values.index, dtype="str")
-    text[whole] = as_float[whole].astype("int64").astype("str")
-    rest = finite & ~whole
-    text[rest] = as_float[rest].map(repr).astype("str")
+def _number_text(values: pd.Series) -> np.ndarray:
+    """Numbers as the text of a <v> element: integers without a decimal point, other floats by repr."""
+    number = pd.to_numeric(values, errors="coerce").to_numpy(dtype="float64", na_value=np.nan)
+    finite = np.isfinite(number)
+    whole = finite & (np.abs(number) < 2**53)
+    whole[whole] = number[whole] == np.round(number[whole])
+    text = np.full(len(number), None, dtype=object)
+    text[whole] = number[whole].astype(np.int64).astype(str)
+    rest = np.flatnonzero(finite & ~whole)
+    text[rest] = [repr(float(x)) for x in number[rest]]  # only the distinct non-whole values reach here
     return text
 
 
@@ -213,52 +216,56 @@ def _cell_kinds(values: pd.Series) -> tuple[pd.Series, pd.Series, pd.Series]:
     return number, ~blank & ~number & ~date, date
 
 
-def _value_xml(values: pd.Series) -> tuple[pd.Series, pd.Series]:
+def _value_xml(values: pd.Series) -> tuple[np.ndarray, np.ndarray]:
     """For distinct values: the end of the cell element after `<c r=".." s=".."`, and whether it is a date."""
-    number, text, date = _cell_kinds(values)
-    out = pd.Series("", index=values.index, dtype="str")
+    number, text, date = (m.to_numpy(dtype=bool) for m in _cell_kinds(values))
+    out = np.full(len(values), "", dtype=object)
     if number.any():
         v = values[number]
         if pd.api.types.is_bool_dtype(v.dtype) or v.map(type).isin([bool, np.bool_]).all():
-            out[number] = ' t="b"><v>' + v.astype(int).astype("str") + "</v></c>"
+            out[number] = [f' t="b"><v>{int(x)}</v></c>' for x in v]
         else:
             out[number] = "><v>" + _number_text(v) + "</v></c>"
     if text.any():
         t = escaped(values[text].astype("str"))
         padded = t.str.contains(r"^\s|\s$", regex=True).to_numpy(dtype=bool)
-        space = pd.Series(np.where(padded, ' xml:space="preserve"', ""), index=t.index, dtype="str")
-        out[text] = ' t="inlineStr"><is><t' + space + ">" + t + "</t></is></c>"
+        space = np.where(padded, ' xml:space="preserve"', "").astype(object)
+        out[text] = ' t="inlineStr"><is><t' + space + ">" + t.to_numpy(dtype=object) + "</t></is></c>"
     if date.any():
         serial = (pd.to_datetime(values[date]) - _EXCEL_EPOCH) / pd.Timedelta(days=1)
         out[date] = "><v>" + _number_text(serial) + "</v></c>"
-    return out.fillna(""), date
+    return out, date
 
 
-def _cells_xml(values: pd.Series, letter: str, rows: pd.Series, lead: np.ndarray) -> pd.Series:
+def _text(value: str) -> pa.Scalar:
+    """A constant piece of XML as an Arrow scalar, to join with columns."""
+    return pa.scalar(value, _STR)
+
+
+def _cells_xml(values: pd.Series, letter: str, rows: pa.Array, lead: np.ndarray) -> pa.Array:
     """The <c> elements of one column ('' for blank cells); each distinct value is rendered once."""
     codes, distinct = pd.factorize(values, use_na_sentinel=True)
     rendered, is_date = _value_xml(pd.Series(distinct))
     present = codes >= 0
     take = np.where(present, codes, 0)
-    suffix = rendered.to_numpy()[take] if len(rendered) else np.full(len(values), "", dtype=object)
-    dated = is_date.to_numpy()[take] if len(rendered) else np.zeros(len(values), dtype=bool)
-    style = np.select(
-        [dated & lead, dated, lead],
-        [f' s="{STYLE_LEAD_DATE}"', f' s="{STYLE_DATE}"', f' s="{STYLE_LEAD}"'],
-        "",
+    dated = is_date[take] if len(rendered) else np.zeros(len(values), dtype=bool)
+    suffix = pa.array(rendered, _STR).take(pa.array(take)) if len(rendered) else pa.nulls(len(values), _STR)
+    suffix = pc.if_else(pa.array(present), suffix, _text("/>"))
+    styles = [f' s="{STYLE_LEAD_DATE}"', f' s="{STYLE_DATE}"', f' s="{STYLE_LEAD}"']
+    style = np.select([dated & lead, dated, lead], styles, "")
+    cells = pc.binary_join_element_wise(
+        _text(f'<c r="{letter}'), rows, _text('"'), pa.array(style, _STR), suffix, _text("")
     )
-    cells = '<c r="' + letter + rows + '"' + pd.Series(style, index=values.index, dtype="str")
-    cells = cells + pd.Series(np.where(present, suffix, "/>"), index=values.index, dtype="str")
-    return cells.where(present | lead, "")
+    return pc.if_else(pa.array(present | lead), cells, _text(""))
 
 
-def _rows_xml(frame: pd.DataFrame, first_row: int, lead: np.ndarray) -> str:
-    """The <row> elements of a block of data rows starting at Excel row `first_row`."""
-    rows = pd.Series(np.arange(first_row, first_row + len(frame)).astype(str), index=frame.index, dtype="str")
-    acc = '<row r="' + rows + '">'
-    for i, col in enumerate(frame.columns):  # column by column, vectorized over the rows
-        acc = acc + _cells_xml(frame[col], column_letters(i), rows, lead)
-    return "".join((acc + "</row>").tolist())
+def _rows_xml(frame: pd.DataFrame, first_row: int, lead: np.ndarray) -> bytes:
+    """The <row> elements of a block of data rows starting at Excel row `first_row`, as UTF-8."""
+    rows = pa.array(np.arange(first_row, first_row + len(frame)).astype(str), _STR)
+    cells = [_cells_xml(frame[col], column_letters(i), rows, lead) for i, col in enumerate(frame.columns)]
+    joined = pc.binary_join_element_wise(_text('<row r="'), rows, _text('">'), *cells, _text("</row>"), _text(""))
+    end = int(np.frombuffer(joined.buffers()[1], dtype=np.int64)[len(joined)]) if len(joined) else 0
+    return bytes(memoryview(joined.buffers()[2])[:end]) if end else b""
 
 
 def _column_widths(frame: pd.DataFrame, fixed: Mapping[str, float]) -> list[float]:
@@ -272,14 +279,14 @@ def _column_widths(frame: pd.DataFrame, fixed: Mapping[str, float]) -> list[floa
         if values.empty:
             longest = 0
         elif pd.api.types.is_numeric_dtype(values.dtype) and not pd.api.types.is_bool_dtype(values.dtype):
-            longest = int(_number_text(values.agg(["min", "max"])).str.len().max())
+            longest = max(len(x) for x in _number_text(values.agg(["min", "max"])))
         else:
             longest = int(values.astype("str").str.len().max())
         widths.append(float(min(max(len(str(col)) + 4, longest + 2, 6), 60)))
     return widths
 
 
-def _sheet_xml(sheet: OutputSheet, selected: bool) -> list[str]:
+def _sheet_xml(sheet: OutputSheet, selected: bool) -> list[str | bytes]:
     """The worksheet XML in pieces (header, then blocks of rows, then the tail)."""
     frame = sheet.frame
     if len(frame) + 1 > EXCEL_MAX_ROWS:
@@ -307,7 +314,7 @@ def _sheet_xml(sheet: OutputSheet, selected: bool) -> list[str]:
     lead = (
         np.zeros(len(frame), dtype=bool) if sheet.highlight is None else sheet.highlight.to_numpy(dtype=bool)
     )
-    parts = [head]
+    parts: list[str | bytes] = [head]
     for start in range(0, len(frame), CHUNK_ROWS):  # blocks of rows bound the memory used
         block = frame.iloc[start : start + CHUNK_ROWS]
         parts.append(_rows_xml(block, start + 2, lead[start : start + CHUNK_ROWS]))
@@ -417,7 +424,7 @@ def write_workbook(path: Path, sheets: Iterable[OutputSheet], *, title: str = ""
             for i, sheet in enumerate(sheets, start=1):
                 with package.open(_zip_entry(f"xl/worksheets/sheet{i}.xml"), "w", force_zip64=True) as stream:
                     for piece in _sheet_xml(sheet, selected=i == 1):
-                        stream.write(piece.encode("utf-8"))
+                        stream.write(piece.encode("utf-8") if isinstance(piece, str) else piece)
         os.replace(tmp_name, path)
     except BaseException:
         Path(tmp_name).unlink(missing_ok=True)

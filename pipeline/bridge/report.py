@@ -53,7 +53,9 @@ def travellers_frame(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
         t[["ns_value", "ew_value"]] = t[["ns_value", "ew_value"]].round(2)
     keys = {"match": "Match", "room": "Room"} if event.settings.teams else {}
     keys |= (
-        {"section": "Section", "session": "Session"} if (t["section"].ne("") | t["session"].ne("")).any() else {}
+        {"section": "Section", "session": "Session"}
+        if (t["section"].ne("") | t["session"].ne("")).any()
+        else {}
     )
     keys |= {"board": "Board"} | ({} if event.settings.teams else {"ns": "NS", "ew": "EW"})
     columns = (
