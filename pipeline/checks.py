@@ -41,6 +41,7 @@ def problems_where(
         value = shown[present[0]]
         for col in present[1:]:  # a few columns at most
             value = value + " / " + shown[col]
+        value = value.where(cells.notna().any(axis=1), "")
     else:
         value = pd.Series("", index=rows)
     text = problem if isinstance(problem, str) else problem.loc[rows].astype("str")
@@ -87,7 +88,11 @@ def missing_columns(sheet: Sheet, required: Iterable[str], titles: dict[str, str
     for column in required:
         if column in sheet.frame.columns:
             continue
-        close = difflib.get_close_matches(titles[column], found, n=1, cutoff=0.5)
+        lowered = {h.lower(): h for h in found}
+        close = [
+            lowered[c]
+            for c in difflib.get_close_matches(titles[column].lower(), list(lowered), n=1, cutoff=0.5)
+        ]
         hint = f"; the closest header found is '{close[0]}'" if close else ""
         listing = ", ".join(f"'{h}'" for h in found) or "none"
         problems.append(
@@ -119,7 +124,8 @@ def present_columns(sheet: Sheet, model: type[pa.DataFrameModel]) -> Sheet:
     if missing:
         blanks = pd.DataFrame({c: pd.Series(pd.NA, index=frame.index, dtype="str") for c in missing})
         frame = pd.concat([frame, blanks], axis=1)
-    return Sheet(sheet.name, frame, sheet.headers, sheet.header_row)
+    headers = model_titles(model) | sheet.headers  # a column left out is named as documented
+    return Sheet(sheet.name, frame, headers, sheet.header_row)
 
 
 def as_problem_list(frames: Iterable[pd.DataFrame], extra: Iterable[Problem] = ()) -> list[Problem]:
@@ -130,3 +136,11 @@ def as_problem_list(frames: Iterable[pd.DataFrame], extra: Iterable[Problem] = (
     for frame in frames:
         out.extend(problems_from_frame(frame))
     return out
+
+
+def first_rows(keys: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
+    """Rows repeating an earlier row's key, and the Excel row of that key's first occurrence."""
+    complete = keys.notna().all(axis=1)
+    repeat = keys.duplicated(keep="first") & complete
+    first = pd.Series(keys.index, index=keys.index).groupby([keys[c] for c in keys.columns]).transform("min")
+    return repeat, first.reindex(keys.index)

@@ -29,7 +29,7 @@ class Problem:
             where.append(f"row {self.row}")
         if self.column:
             where.append(f"column '{self.column}'")
-        shown = "" if self.value is None else f" [{self.value}]"
+        shown = "" if not self.value else f" [{self.value}]"
         label = "warning: " if self.severity == "warning" else ""
         return f"{', '.join(where)}{shown}: {label}{self.problem}"
 

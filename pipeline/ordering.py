@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pandas as pd
 
 _LIMIT = 2**62
 
@@ -34,3 +35,15 @@ def lexicographic_order(keys: list[np.ndarray]) -> np.ndarray:
     if len(packed) == 1:
         return np.argsort(packed[0], kind="stable")
     return np.lexsort(packed[::-1])
+
+
+def natural_ranks(ids: pd.Series) -> np.ndarray:
+    """Sort keys for ids as people expect them: numbers by value first (2 before 10), then text."""
+    codes, distinct = pd.factorize(ids, use_na_sentinel=True)
+    text = pd.Series(distinct, dtype="str")
+    number = pd.to_numeric(text, errors="coerce").to_numpy(dtype="float64", na_value=np.nan)
+    is_text = np.isnan(number)
+    order = np.lexsort([text.to_numpy(dtype=object).astype(str), np.where(is_text, 0, number), is_text])
+    rank = np.empty(len(distinct), dtype=np.int64)
+    rank[order] = np.arange(len(distinct))
+    return np.where(codes < 0, len(distinct), rank[np.maximum(codes, 0)] if len(distinct) else 0)

@@ -75,6 +75,15 @@ def key_value_settings(
             "warning",
         ),
     ]
+    problems.append(
+        problems_where(
+            sheet,
+            keys.isin(list(specs)) & frame["value"].isna(),
+            "value",
+            "no value given: the default is used",
+            "warning",
+        )
+    )
     repeated = keys.notna() & keys.duplicated(keep="first")
     first = pd.Series(frame.index, index=frame.index).groupby(keys).transform("min")
     problems.append(

@@ -263,7 +263,9 @@ def _rows_xml(frame: pd.DataFrame, first_row: int, lead: np.ndarray) -> bytes:
     """The <row> elements of a block of data rows starting at Excel row `first_row`, as UTF-8."""
     rows = pa.array(np.arange(first_row, first_row + len(frame)).astype(str), _STR)
     cells = [_cells_xml(frame[col], column_letters(i), rows, lead) for i, col in enumerate(frame.columns)]
-    joined = pc.binary_join_element_wise(_text('<row r="'), rows, _text('">'), *cells, _text("</row>"), _text(""))
+    joined = pc.binary_join_element_wise(
+        _text('<row r="'), rows, _text('">'), *cells, _text("</row>"), _text("")
+    )
     end = int(np.frombuffer(joined.buffers()[1], dtype=np.int64)[len(joined)]) if len(joined) else 0
     return bytes(memoryview(joined.buffers()[2])[:end]) if end else b""
 
@@ -321,7 +323,8 @@ def _sheet_xml(sheet: OutputSheet, selected: bool) -> list[str | bytes]:
     filter_ref = f"A1:{column_letters(n_cols - 1)}{max(len(frame), 1) + 1}"
     parts.append(
         f'</sheetData><autoFilter ref="{filter_ref}"/>'
-        '<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/></worksheet>'
+        '<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/>'
+        f'<ignoredErrors><ignoredError sqref="A1:{last}" numberStoredAsText="1"/></ignoredErrors></worksheet>'
     )
     return parts
 

@@ -45,7 +45,9 @@ def whole_numbers(text: pd.Series, minimum: int | None = None) -> pd.Series:
 
     def parse(s: pd.Series) -> pd.Series:
         number = s.where(_whole(s)).astype("float64")
-        return pd.Series(number if minimum is None else number.where(number >= minimum)).round().astype("Int64")
+        return (
+            pd.Series(number if minimum is None else number.where(number >= minimum)).round().astype("Int64")
+        )
 
     return via_distinct(text, parse, pd.NA).astype("Int64")
 

@@ -197,7 +197,9 @@ def test_demo_writes_one_workbook_per_sample(tmp_path: Path):
         f"{s.name} -> {out / n}" for s, n in zip(ALL_SAMPLES, names, strict=True)
     ]
     for sample, name in zip(ALL_SAMPLES, names, strict=True):
-        expected = SHEETS if sample.name.startswith("domino") else BRIDGE_SHEETS.get(sample.name, PAIRS_SHEETS)
+        expected = (
+            SHEETS if sample.name.startswith("domino") else BRIDGE_SHEETS.get(sample.name, PAIRS_SHEETS)
+        )
         assert load_workbook(out / name).sheetnames == expected
 
 

@@ -259,9 +259,9 @@ def bridge_mp_event() -> None:
             for board in (2 * board_set + 1, 2 * board_set + 2):
                 contract, declarer, tricks = pooled(board, table + rnd)
                 rows.append([rnd, table, board, ns, ew, contract, declarer, tricks, None])
-    # an artificial score: board 5 could not be played at table 4 in round 5 (slow play, EW at fault)
+    # an artificial score: board 9 could not be played at table 4 in round 5 (slow play, EW at fault)
     for row in rows:
-        if row[0] == 5 and row[1] == 4 and row[2] == 5:
+        if row[0] == 5 and row[1] == 4 and row[2] == 9:
             row[5:9] = [None, None, None, "A+/A-"]
     sheet(
         book,

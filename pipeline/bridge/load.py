@@ -14,6 +14,7 @@ from pipeline.bridge.score import declarer_scores, impossible_score_mask, ns_sco
 from pipeline.bridge.vulnerability import vulnerability_from_board, vulnerability_from_text
 from pipeline.checks import (
     as_problem_list,
+    first_rows,
     missing_columns,
     model_titles,
     present_columns,
@@ -209,7 +210,7 @@ def result_problems(sheet: Sheet, t: pd.DataFrame, settings: BridgeSettings) -> 
             has["contract"] & ~t["contract_ok"],
             "contract",
             "expected a contract: level 1-7, strain C D H S NT (or ♣ ♦ ♥ ♠, 梅花 方块 红心 黑桃 无将), "
-            "then X or XX; or PASS",
+            "then X or XX (or * / **); or PASS",
         ),
         problems_where(sheet, bid & t["declarer"].isna(), "declarer", "expected the declarer: N, E, S or W"),
         problems_where(
@@ -266,16 +267,30 @@ def result_problems(sheet: Sheet, t: pd.DataFrame, settings: BridgeSettings) -> 
             + " for north-south",
         )
     )
-    typed_only = t["typed_score"].notna() & ~has["contract"]
+    typed_only = t["typed_score"].notna() & ~has["contract"] & (t["typed_score"] % 10 == 0).fillna(False)
     impossible = impossible_score_mask(
         t["typed_score"].where(typed_only), t["ns_vul"].astype("boolean"), t["ew_vul"].astype("boolean")
+    )
+    vul_words = pd.Series(
+        np.select(
+            [
+                t["ns_vul"].fillna(False) & t["ew_vul"].fillna(False),
+                t["ns_vul"].fillna(False),
+                t["ew_vul"].fillna(False),
+            ],
+            ["both sides vulnerable", "NS vulnerable, EW not", "EW vulnerable, NS not"],
+            "neither side vulnerable",
+        ),
+        index=t.index,
     )
     out.append(
         problems_where(
             sheet,
             impossible & typed_only,
             "score",
-            "this score cannot occur on the board's vulnerability; check the sign and the board",
+            "no contract scores this for north-south with "
+            + vul_words
+            + "; check the sign, the board and its vulnerability",
             "warning",
         )
     )
@@ -316,6 +331,7 @@ def pair_problems(sheet: Sheet, t: pd.DataFrame, known: pd.Index | None) -> list
         problems_where(sheet, t["ew"].isna(), "ew", "the east-west pair is required"),
         problems_where(sheet, t["ns"].eq(t["ew"]).fillna(False), ["ns", "ew"], "a pair cannot play itself"),
     ]
+    itself = t["ns"].eq(t["ew"]).fillna(False).to_numpy()
     seats = pd.concat(
         [
             pd.DataFrame(
@@ -327,7 +343,7 @@ def pair_problems(sheet: Sheet, t: pd.DataFrame, known: pd.Index | None) -> list
                     "at": t.index,
                     "col": c,
                 }
-            )
+            )[~itself | (c == "ns")]  # a pair against itself is reported once, above
             for c in ("ns", "ew")
         ]
     ).dropna(subset=["board", "pair"])
@@ -377,10 +393,15 @@ def team_problems(sheet: Sheet, t: pd.DataFrame, matches: pd.DataFrame | None) -
             )
         )
     keys = t[["match", "room", "board"]]
-    complete = keys.notna().all(axis=1) & t["room"].isin(ROOMS) & ~t["not_played"]
-    repeat = keys.duplicated(keep="first") & complete
+    complete = keys.notna().all(axis=1) & t["room"].isin(ROOMS)
+    repeat, first = first_rows(keys.where(complete))
     out.append(
-        problems_where(sheet, repeat, ["match", "room", "board"], "this board is already scored in this room")
+        problems_where(
+            sheet,
+            repeat,
+            ["match", "room", "board"],
+            "this board is already scored in this room at row " + first.astype("str"),
+        )
     )
     rooms = t[complete].groupby(["match", "board"])["room"].transform("nunique")
     lonely = pd.Series(False, index=t.index)
@@ -404,10 +425,10 @@ def listed(sheet: Sheet | None, model: type, key: str) -> tuple[pd.DataFrame | N
     sheet = present_columns(sheet, model)
     frame = sheet.frame.dropna(how="all")
     ids = as_ids(frame[key])
-    repeat = ids.notna() & ids.duplicated(keep="first")
+    repeat, first = first_rows(ids.to_frame())
     problems = [
         schema_problems(Sheet(sheet.name, frame, sheet.headers), model),
-        problems_where(sheet, repeat, key, "this id is already listed"),
+        problems_where(sheet, repeat, key, "this id is already listed at row " + first.astype("str")),
     ]
     table = pd.DataFrame({"id": ids, "names": frame["names"]}).dropna(subset=["id"]).drop_duplicates("id")
     return table.reset_index(drop=True), problems
@@ -431,11 +452,10 @@ def team_matches(
         },
         index=frame.index,
     )
+    repeat, first = first_rows(table[["match"]])
     problems = [
         schema_problems(own, TeamMatchesSheet),
-        problems_where(
-            own, table["match"].notna() & table["match"].duplicated(), "match", "this match is already listed"
-        ),
+        problems_where(own, repeat, "match", "this match is already listed at row " + first.astype("str")),
         problems_where(
             own, table["home"].eq(table["away"]).fillna(False), ["home", "away"], "a team cannot play itself"
         ),
@@ -489,6 +509,12 @@ def bridge_event(sheets: dict[str, Sheet]) -> BridgeEvent:
                 f"a teams event needs a 'Matches' sheet (Match, Round, Home, Away); sheets found: {found}",
             )
         )
+    listed_models = (
+        {"matches": TeamMatchesSheet, "teams": TeamsSheet} if settings.teams else {"pairs": PairsSheet}
+    )
+    for name, model in listed_models.items():
+        if name in sheets:
+            structural += missing_columns(sheets[name], required_columns(model), model_titles(model))
     if structural:
         raise InputError(as_problem_list([settings_problems], structural))
     results = present_columns(results, ResultsSheet)
@@ -510,12 +536,12 @@ def bridge_event(sheets: dict[str, Sheet]) -> BridgeEvent:
     problems_found = as_problem_list(frames)
     if any(p.severity == "error" for p in problems_found):
         raise InputError(problems_found)
-    typed = typed[~typed["not_played"]].copy()
-    typed["ns_score"] = typed["computed_score"].fillna(typed["typed_score"]).astype("float64")
     if competitors is None:
         sides = [matches["home"], matches["away"]] if matches is not None else [typed["ns"], typed["ew"]]
         ids = pd.concat(sides)
         competitors = pd.DataFrame({"id": np.sort(ids.dropna().unique()), "names": pd.NA})
+    typed = typed[~typed["not_played"]].copy()
+    typed["ns_score"] = typed["computed_score"].fillna(typed["typed_score"]).astype("float64")
     return BridgeEvent(
         settings=settings,
         results=typed,

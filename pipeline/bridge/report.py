@@ -8,6 +8,7 @@ import pandas as pd
 from pipeline.bridge.load import BridgeEvent
 from pipeline.bridge.tally import AVERAGE_IMPS, BridgeTables
 from pipeline.bridge.victory_points import vp_table
+from pipeline.ordering import lexicographic_order, natural_ranks
 from pipeline.sheets import OutputSheet
 
 STRAIN_TEXT = {"C": "C", "D": "D", "H": "H", "S": "S", "N": "NT"}
@@ -52,11 +53,7 @@ def travellers_frame(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
         t["ew_pct_out"] = (100 * t["ew_value"] / t["top"]).where(t["top"] > 0).round(2)
         t[["ns_value", "ew_value"]] = t[["ns_value", "ew_value"]].round(2)
     keys = {"match": "Match", "room": "Room"} if event.settings.teams else {}
-    keys |= (
-        {"section": "Section", "session": "Session"}
-        if (t["section"].ne("") | t["session"].ne("")).any()
-        else {}
-    )
+    keys |= {c: c.title() for c in ("section", "session") if t[c].ne("").any()}
     keys |= {"board": "Board"} | ({} if event.settings.teams else {"ns": "NS", "ew": "EW"})
     columns = (
         keys
@@ -69,10 +66,19 @@ def travellers_frame(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
         }
         | value_columns(event)
     )
+    order = lexicographic_order(
+        [
+            natural_ranks(t["match"]),
+            natural_ranks(t["section"]),
+            natural_ranks(t["session"]),
+            t["board"].to_numpy(dtype="int64"),
+            t["room"].map({"open": 0, "closed": 1}).fillna(0).to_numpy(dtype="int64"),
+            natural_ranks(t["ns"]),
+        ]
+    )
+    t = t.iloc[order]
     t["room"] = t["room"].str.title() if event.settings.teams else t["room"]
-    out = t[[c for c in columns if c in t]].rename(columns=columns)
-    sort = [c for c in ("Match", "Section", "Session", "Board", "Room", "NS") if c in out]
-    return out.sort_values(sort, kind="stable").reset_index(drop=True)
+    return t[[c for c in columns if c in t]].rename(columns=columns).reset_index(drop=True)
 
 
 def frequencies_frame(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
@@ -92,8 +98,7 @@ def frequencies_frame(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
         "count": "Count",
         "value": "NS MP" if event.settings.scoring == "mp" else "NS IMPs",
     }
-    if not (freq["section"].ne("") | freq["session"].ne("")).any():
-        freq = freq.drop(columns=["section", "session"])
+    freq = freq.drop(columns=[c for c in ("section", "session") if not freq[c].ne("").any()])
     if "value" in freq:
         freq["value"] = freq["value"].round(2)
     return freq.rename(columns=header).reset_index(drop=True)
@@ -122,8 +127,8 @@ def scorecards_frame(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
             )
         )
     cards = pd.concat(parts)
-    order = pd.DataFrame({"p": pd.factorize(cards["Pair"], sort=True)[0], "b": cards["Board"].to_numpy()})
-    return cards.iloc[np.lexsort([order["b"], order["p"]])].reset_index(drop=True)
+    order = lexicographic_order([natural_ranks(cards["Pair"]), cards["Board"].to_numpy(dtype="int64")])
+    return cards.iloc[order].reset_index(drop=True)
 
 
 def standings_frame(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
@@ -202,7 +207,10 @@ def rules_frame(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
         ("Date", s.date),
         ("Scoring", s.method),
         ("Method", words[s.scoring]),
-        ("Score table", "Law 77 (doubled tricks 40/40/60/60, the seed's doubled row is a typo)"),
+        (
+            "Score table",
+            "Law 77 (doubled contracts: 40 a trick in clubs and diamonds, 60 in hearts and spades)",
+        ),
         ("Vulnerability", "Law 2 board cycle unless a Vul cell is given"),
         ("Ranking", "equal totals share the place"),
     ]

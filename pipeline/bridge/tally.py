@@ -11,7 +11,7 @@ from pipeline.bridge.imps import butler_datum, butler_imps, cross_imps, imps_fro
 from pipeline.bridge.load import BridgeEvent, BridgeSettings
 from pipeline.bridge.matchpoints import matchpoints, neuberg
 from pipeline.bridge.victory_points import victory_points
-from pipeline.ordering import lexicographic_order
+from pipeline.ordering import lexicographic_order, natural_ranks
 
 AVERAGE_IMPS = 3  # A+ / A- at IMPs: +3 / -3 (A = 0)
 
@@ -117,7 +117,7 @@ def pair_standings(travellers: pd.DataFrame, event: BridgeEvent) -> pd.DataFrame
     table["rank"] = competition_ranks(table[key])
     table["names"] = names.reindex(table.index).to_numpy()
     table = table.rename_axis("pair").reset_index()
-    order = lexicographic_order([table["rank"].to_numpy(), pd.factorize(table["pair"], sort=True)[0]])
+    order = lexicographic_order([table["rank"].to_numpy(), natural_ranks(table["pair"])])
     return table.iloc[order].reset_index(drop=True)
 
 
@@ -188,7 +188,7 @@ def teams_tables(
     table["rank"] = competition_ranks(key.round(2))
     table["names"] = event.competitors.set_index("id")["names"].reindex(table.index).to_numpy()
     table = table.rename_axis("team").reset_index()
-    order = lexicographic_order([table["rank"].to_numpy(), pd.factorize(table["team"], sort=True)[0]])
+    order = lexicographic_order([table["rank"].to_numpy(), natural_ranks(table["team"])])
     return travellers, board_imps, matches, table.iloc[order].reset_index(drop=True)
 
 

@@ -13,6 +13,7 @@ import pandas as pd
 
 from pipeline.checks import (
     as_problem_list,
+    first_rows,
     missing_columns,
     model_titles,
     present_columns,
@@ -96,14 +97,6 @@ def domino_settings(sheet: Sheet | None) -> tuple[DominoSettings, pd.DataFrame]:
     settings.podium = int(values.get("podium", DEFAULT_PODIUM))  # type: ignore[call-overload]
     settings.weight = float(values.get("weight", 1.0))  # type: ignore[arg-type]
     return settings, problems
-
-
-def first_rows(keys: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
-    """Rows repeating an earlier row's key, and the Excel row of that key's first occurrence."""
-    complete = keys.notna().all(axis=1)
-    repeat = keys.duplicated(keep="first") & complete
-    first = pd.Series(keys.index, index=keys.index).groupby([keys[c] for c in keys.columns]).transform("min")
-    return repeat, first.reindex(keys.index)
 
 
 def typed_matches(sheet: Sheet, settings: DominoSettings) -> pd.DataFrame:

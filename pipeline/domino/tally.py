@@ -10,6 +10,7 @@ import pandas as pd
 from pipeline.domino.load import DominoEvent
 from pipeline.domino.rules import side_results
 from pipeline.domino.standings import classification, meetings, player_results, progressive_totals
+from pipeline.ordering import natural_ranks
 from schemas.domino import ProgressiveStanding as P
 from schemas.domino import SideResult as S
 from schemas.domino import Standing
@@ -30,7 +31,8 @@ def competitors(event: DominoEvent) -> pd.Index:
     m = event.matches
     seated = pd.concat([m[c] for c in ("a1", "a2", "b1", "b2")]).dropna()
     everyone = pd.concat([event.players["id"], seated, event.penalties["player"]]).dropna()
-    return pd.Index(np.sort(everyone.astype("str").unique()), name="player")
+    distinct = pd.Series(everyone.astype("str").unique())
+    return pd.Index(distinct.iloc[np.argsort(natural_ranks(distinct))].to_numpy(), name="player", dtype="str")
 
 
 def progressive_standings(event: DominoEvent, sides: pd.DataFrame) -> pd.DataFrame:
