@@ -9,10 +9,8 @@ import typer
 from pipeline.bridge.load import bridge_event
 from pipeline.bridge.report import bridge_sheets
 from pipeline.bridge.tally import bridge_tables
-from pipeline.cli.common import ShowAll, guarded, report_problems
-from pipeline.cli.domino import checked_output
-from pipeline.errors import InputError
-from pipeline.workbook import Workbook, read_workbook, write_workbook
+from pipeline.cli.common import ShowAll, guarded, scored_workbook
+from pipeline.workbook import Workbook
 
 app = typer.Typer(
     help="Contract bridge: matchpoints, IMPs, Butler, total points and teams with victory points.\n\n"
@@ -23,17 +21,7 @@ app = typer.Typer(
 
 def score_bridge(source: Path, out: Path | None, book: Workbook | None = None) -> Path:
     """Read, validate, score and write one bridge workbook; returns the output path."""
-    target = checked_output(source, out)
-    try:
-        event = bridge_event((book or read_workbook(source)).sheets)
-    except InputError as exc:
-        exc.source = exc.source or str(source)
-        raise
-    if event.warnings:
-        report_problems(event.warnings, str(source))
-    tables = bridge_tables(event)
-    title = event.settings.event or source.stem
-    return write_workbook(target, bridge_sheets(event, tables), title=f"{title} standings")
+    return scored_workbook(source, out, book, bridge_event, bridge_tables, bridge_sheets)
 
 
 @app.command()

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Annotated, TypeVar
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
 
 import typer
 
-from pipeline.errors import InputError, Problem, TallyError
+from pipeline.errors import InputError, Problem, TallyError, UsageError
+from pipeline.sheets import OutputSheet, Sheet
+from pipeline.workbook import Workbook, read_workbook, write_workbook
 
 SHOWN = 20
 T = TypeVar("T")
@@ -62,3 +65,38 @@ def guarded(action: Callable[[], T], *, show_all: bool = False) -> T:
             raise
         typer.echo(f"internal error: {type(exc).__name__}: {exc} (run with --debug for details)", err=True)
         raise typer.Exit(3) from None
+
+
+def default_output(source: Path) -> Path:
+    """`<input stem>-standings.xlsx` beside the input."""
+    return source.with_name(f"{source.stem}-standings.xlsx")
+
+
+def checked_output(source: Path, out: Path | None) -> Path:
+    """The output path, refusing the input itself."""
+    target = out or default_output(source)
+    if target.resolve() == source.resolve():
+        raise UsageError("the output path is the input workbook; tally never overwrites its input")
+    return target
+
+
+def scored_workbook(
+    source: Path,
+    out: Path | None,
+    book: Workbook | None,
+    load: Callable[[dict[str, Sheet]], Any],
+    compute: Callable[[Any], Any],
+    sheets: Callable[[Any, Any], list[OutputSheet]],
+) -> Path:
+    """read -> validate (load) -> compute -> write one workbook; returns the output path."""
+    target = checked_output(source, out)
+    try:
+        event = load((book or read_workbook(source)).sheets)
+    except InputError as exc:
+        exc.source = exc.source or str(source)
+        raise
+    if event.warnings:
+        report_problems(event.warnings, str(source))
+    tables = compute(event)
+    title = event.settings.event or source.stem
+    return write_workbook(target, sheets(event, tables), title=f"{title} standings")

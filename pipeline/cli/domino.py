@@ -6,12 +6,11 @@ from pathlib import Path
 
 import typer
 
-from pipeline.cli.common import ShowAll, guarded, report_problems
+from pipeline.cli.common import ShowAll, guarded, scored_workbook
 from pipeline.domino.load import domino_event
 from pipeline.domino.report import domino_sheets
 from pipeline.domino.tally import domino_tables
-from pipeline.errors import InputError, UsageError
-from pipeline.workbook import Workbook, read_workbook, write_workbook
+from pipeline.workbook import Workbook
 
 app = typer.Typer(
     help="Domino tournaments: standings from a results workbook.\n\n"
@@ -20,32 +19,9 @@ app = typer.Typer(
 )
 
 
-def default_output(source: Path) -> Path:
-    """`<input stem>-standings.xlsx` beside the input."""
-    return source.with_name(f"{source.stem}-standings.xlsx")
-
-
-def checked_output(source: Path, out: Path | None) -> Path:
-    """The output path, refusing the input itself."""
-    target = out or default_output(source)
-    if target.resolve() == source.resolve():
-        raise UsageError("the output path is the input workbook; tally never overwrites its input")
-    return target
-
-
 def score_domino(source: Path, out: Path | None, book: Workbook | None = None) -> Path:
     """Read, validate, compute and write one domino workbook; returns the output path."""
-    target = checked_output(source, out)
-    try:
-        event = domino_event((book or read_workbook(source)).sheets)
-    except InputError as exc:
-        exc.source = exc.source or str(source)
-        raise
-    if event.warnings:
-        report_problems(event.warnings, str(source))
-    tables = domino_tables(event)
-    title = event.settings.event or source.stem
-    return write_workbook(target, domino_sheets(event, tables), title=f"{title} standings")
+    return scored_workbook(source, out, book, domino_event, domino_tables, domino_sheets)
 
 
 @app.command()
