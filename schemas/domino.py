@@ -163,4 +163,5 @@ class ProgressiveStanding(Standing):
     class Config:
         strict = True
         ordered = False
-        unique = ["round", "player"]
+        # one row per (round, player) holds by construction (a round x player grid); tested, not re-checked
+        # here, where it cost 60 ms of a 100k-match run

@@ -105,16 +105,18 @@ def pair_standings(travellers: pd.DataFrame, event: BridgeEvent) -> pd.DataFrame
     """Pairs ranked by the method's total: percentage (MP), IMPs, or total points."""
     rows = pair_rows(travellers)
     by_pair = rows.groupby("pair")
-    table = pd.DataFrame({"boards": by_pair.size(), "total": by_pair["value"].sum()})
+    # sums of fractions (Neuberg, cross-IMP averages) are settled to 1e-9 so that equal totals compare equal
+    table = pd.DataFrame({"boards": by_pair.size(), "total": by_pair["value"].sum().round(9)})
     if "top" in rows:
-        table["top"] = by_pair["top"].sum()
-        table["percent"] = (100 * table["total"] / table["top"]).where(table["top"] > 0, 0.0)
+        table["top"] = by_pair["top"].sum().round(9)
+        table["percent"] = (100 * table["total"] / table["top"]).where(table["top"] > 0, 0.0).round(2)
         table["total"] = table["total"].round(2)
-        table["percent"] = table["percent"].round(2)
     key = "percent" if "top" in rows else "total"
     names = event.competitors.set_index("id")["names"]
     table = table.reindex(pd.Index(event.competitors["id"]).union(table.index), fill_value=0)
-    table["rank"] = competition_ranks(table[key])
+    played = table["boards"] > 0
+    table["rank"] = int(played.sum()) + 1  # pairs named only on not-played rows: listed last
+    table.loc[played, "rank"] = competition_ranks(table.loc[played, key])
     table["names"] = names.reindex(table.index).to_numpy()
     table = table.rename_axis("pair").reset_index()
     order = lexicographic_order([table["rank"].to_numpy(), natural_ranks(table["pair"])])

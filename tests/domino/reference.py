@@ -142,6 +142,14 @@ def _head_to_head(group: list[str], scored: list[tuple[dict, dict]]) -> dict[str
     return diff
 
 
+def id_order(player: str) -> tuple:
+    """Competitors sharing a place are listed as people count: numeric ids by value (7 before 12), then text."""
+    try:
+        return (0, float(player), player)
+    except ValueError:
+        return (1, 0.0, player)
+
+
 def _split(group: list[str], scored: list[tuple[dict, dict]]) -> list[list[str]]:
     """Order a group level on the five criteria into sub-groups that stay level (best first)."""
     if len(group) <= 1:
@@ -149,7 +157,7 @@ def _split(group: list[str], scored: list[tuple[dict, dict]]) -> list[list[str]]
     diff = _head_to_head(group, scored)
     values = sorted(set(diff.values()), reverse=True)
     if len(values) == 1:
-        return [sorted(group)]
+        return [sorted(group, key=id_order)]
     out: list[list[str]] = []
     for v in values:
         sub = [p for p in group if diff[p] == v]
@@ -200,7 +208,7 @@ def reference_standings(matches: list[dict], penalties: list[dict], players: lis
     result: list[dict] = []
     ahead = 0
     for group in ordered:
-        for p in sorted(group):
+        for p in sorted(group, key=id_order):
             row = dict(rows[p])
             row["rank"] = 1 + ahead
             result.append({f: row[f] for f in FIELDS})

@@ -12,6 +12,7 @@ from collections import Counter
 
 import pandas as pd
 from hypothesis import HealthCheck, given, settings
+from reference import id_order
 from test_against_reference import Event, events
 
 from pipeline.domino.load import domino_event
@@ -55,7 +56,7 @@ def check_ranks(table: pd.DataFrame, where: str = "standings") -> None:
             assert classification_key(before) == classification_key(after), (
                 f"{where}: {before['player']} and {after['player']} share a rank but differ on the criteria"
             )
-            assert str(before["player"]) < str(after["player"]), (
+            assert id_order(str(before["player"])) < id_order(str(after["player"])), (
                 f"{where}: tied {before['player']} and {after['player']} not in id order"
             )
 

@@ -94,3 +94,11 @@ def test_run_out_event_counts_hands() -> None:
 def test_names_come_from_the_players_sheet(name: str) -> None:
     standings = tables(name).standings
     assert standings["name"].notna().all()
+
+
+@pytest.mark.parametrize("name", ["domino_pairs.xlsx", "domino_individual.xlsx", "domino_run_out.xlsx"])
+def test_rounds_hold_every_competitor_once_per_round(name: str) -> None:
+    t = tables(name)
+    rounds = t.rounds
+    assert not rounds.duplicated(["round", "player"]).any()
+    assert len(rounds) == rounds["round"].nunique() * len(t.standings)
