@@ -12,14 +12,11 @@ vulnerability from the Law 2 board cycle: 1 none, 2 NS, 3 EW, 4 all, ... 16 EW, 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import NamedTuple
 
-from openpyxl import Workbook
+from corpus.common import FILE_NAME, Expected, Table, write_case
 
-FILE_NAME = "event.xlsx"
 RESULT_HEADER = ["Board", "NS", "EW", "Contract", "Declarer", "Tricks", "Result", "Vul", "Score", "Adjusted"]
 TEAM_HEADER = [
     "Match",
@@ -41,29 +38,7 @@ CONTRACT_EXPECTED = "expected a contract: level 1-7, strain C D H S NT (or â™£ â
 TRICKS_EXPECTED = "expected the tricks taken by declarer: a whole number from 0 to 13"
 IMPOSSIBLE = "no contract scores this for north-south with"
 
-Table = tuple[Sequence[str], Sequence[Sequence[object]]]
 Row = dict[str, object]  # some columns of one output row, by written header
-
-
-class Expected(NamedTuple):
-    """One problem tally must report; `value` (when given) is the cell text it must show."""
-
-    sheet: str
-    row: int | None
-    column: str | None
-    text: str
-    severity: str = "error"
-    value: str | None = None
-
-    @property
-    def where(self) -> str:
-        """The location as tally prints it: `Results, row 7, column 'Contract'`."""
-        parts = [self.sheet]
-        if self.row is not None:
-            parts.append(f"row {self.row}")
-        if self.column:
-            parts.append(f"column '{self.column}'")
-        return ", ".join(parts)
 
 
 @dataclass(frozen=True)
@@ -80,21 +55,7 @@ class Case:
 
     def write(self, folder: Path) -> Path:
         """Write the case as `event.xlsx` in the folder; returns its path."""
-        path = folder / FILE_NAME
-        if self.raw is not None:
-            path.write_bytes(self.raw)
-            return path
-        book = Workbook()
-        del book["Sheet"]
-        for name, (header, rows) in self.tables.items():
-            ws = book.create_sheet(name)
-            for _ in range(self.blank_rows_above):
-                ws.append([])
-            ws.append(list(header))
-            for row in rows:
-                ws.append(list(row))
-        book.save(path)
-        return path
+        return write_case(folder, self.tables, self.blank_rows_above, self.raw)
 
 
 def res(

@@ -9,42 +9,16 @@ from __future__ import annotations
 
 import io
 import zipfile
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import NamedTuple
 
-from openpyxl import Workbook
+from corpus.common import FILE_NAME, Expected, Table, write_case
 
-FILE_NAME = "event.xlsx"
 MATCH_HEADER = ["Round", "Table", "A1", "A2", "B1", "B2", "A Pips", "B Pips", "Target", "Ended", "Winner"]
 PLAYERS_HEADER = ["ID", "Name"]
 PENALTIES_HEADER = ["Player", "Pips", "Round", "Reason"]
 SETTINGS_HEADER = ["Key", "Value"]
 RUN_OUT_HEADER = ["Round", "Table", "A1", "B1", "A Hands", "B Hands"]
-
-Table = tuple[Sequence[str], Sequence[Sequence[object]]]
-
-
-class Expected(NamedTuple):
-    """One problem tally must report; `value` (when given) is the cell text it must show."""
-
-    sheet: str
-    row: int | None
-    column: str | None
-    text: str
-    severity: str = "error"
-    value: str | None = None
-
-    @property
-    def where(self) -> str:
-        """The location as tally prints it: `Matches, row 7, column 'A Pips'`."""
-        parts = [self.sheet]
-        if self.row is not None:
-            parts.append(f"row {self.row}")
-        if self.column:
-            parts.append(f"column '{self.column}'")
-        return ", ".join(parts)
 
 
 @dataclass(frozen=True)
@@ -60,21 +34,7 @@ class Case:
 
     def write(self, folder: Path) -> Path:
         """Write the case as `event.xlsx` in the folder; returns its path."""
-        path = folder / FILE_NAME
-        if self.raw is not None:
-            path.write_bytes(self.raw)
-            return path
-        book = Workbook()
-        del book["Sheet"]
-        for name, (header, rows) in self.tables.items():
-            ws = book.create_sheet(name)
-            for _ in range(self.blank_rows_above):
-                ws.append([])
-            ws.append(list(header))
-            for row in rows:
-                ws.append(list(row))
-        book.save(path)
-        return path
+        return write_case(folder, self.tables, self.blank_rows_above, self.raw)
 
 
 def match(
