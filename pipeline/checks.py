@@ -8,7 +8,7 @@ from collections.abc import Iterable
 import pandas as pd
 import pandera.pandas as pa
 
-from pipeline.errors import PROBLEM_COLUMNS, Problem, Severity
+from pipeline.errors import PROBLEM_COLUMNS, Problem, Severity, problems_from_frame
 from pipeline.sheets import Sheet
 
 _PANDERA_WORDS = {
@@ -130,8 +130,6 @@ def present_columns(sheet: Sheet, model: type[pa.DataFrameModel]) -> Sheet:
 
 def as_problem_list(frames: Iterable[pd.DataFrame], extra: Iterable[Problem] = ()) -> list[Problem]:
     """All problems from the frames and the extra list, as Problem objects."""
-    from pipeline.errors import problems_from_frame
-
     out = list(extra)
     for frame in frames:
         out.extend(problems_from_frame(frame))

@@ -87,19 +87,6 @@ class TeamMatchesSheet(pa.DataFrameModel):
 # ------------------------------------------------------------------ typed tables
 
 
-class Result(pa.DataFrameModel):
-    """A scored table result; `group` identifies the board's comparison field (section, session, board)."""
-
-    group: Series[int] = pa.Field(ge=0)
-    board: Series[int] = pa.Field(ge=1)
-    ns_score: Series[float] = pa.Field(nullable=True)
-    artificial: Series[bool]
-    ns_pct: Series[float] = pa.Field(nullable=True, ge=0, le=100)
-
-    class Config:
-        strict = False
-
-
 class PairStanding(pa.DataFrameModel):
     """One row of a pairs `Standings` sheet."""
 

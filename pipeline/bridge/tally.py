@@ -12,6 +12,7 @@ from pipeline.bridge.load import BridgeEvent, BridgeSettings
 from pipeline.bridge.matchpoints import matchpoints, neuberg
 from pipeline.bridge.victory_points import victory_points
 from pipeline.ordering import lexicographic_order, natural_ranks
+from schemas.bridge import PairStanding, TeamStanding
 
 AVERAGE_IMPS = 3  # A+ / A- at IMPs: +3 / -3 (A = 0)
 
@@ -120,7 +121,7 @@ def pair_standings(travellers: pd.DataFrame, event: BridgeEvent) -> pd.DataFrame
     table["names"] = names.reindex(table.index).to_numpy()
     table = table.rename_axis("pair").reset_index()
     order = lexicographic_order([table["rank"].to_numpy(), natural_ranks(table["pair"])])
-    return table.iloc[order].reset_index(drop=True)
+    return PairStanding.validate(table.iloc[order].reset_index(drop=True))
 
 
 def teams_tables(
@@ -186,12 +187,13 @@ def teams_tables(
         matches=("imps", "size"), boards=("boards", "sum"), imps=("imps", "sum"), vps=("vps", "sum")
     )
     table = table.reindex(pd.Index(event.competitors["id"]).union(sides["team"].unique()), fill_value=0)
+    table[["matches", "boards", "imps"]] = table[["matches", "boards", "imps"]].round().astype("int64")
     key = table["vps"] if event.settings.vp_scale == "wbf" else table["imps"]
     table["rank"] = competition_ranks(key.round(2))
     table["names"] = event.competitors.set_index("id")["names"].reindex(table.index).to_numpy()
     table = table.rename_axis("team").reset_index()
     order = lexicographic_order([table["rank"].to_numpy(), natural_ranks(table["team"])])
-    return travellers, board_imps, matches, table.iloc[order].reset_index(drop=True)
+    return travellers, board_imps, matches, TeamStanding.validate(table.iloc[order].reset_index(drop=True))
 
 
 def bridge_tables(event: BridgeEvent) -> BridgeTables:
