@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import NamedTuple
 
 from openpyxl import Workbook
+
+from pipeline.errors import Problem
 
 FILE_NAME = "event.xlsx"
 Table = tuple[Sequence[str], Sequence[Sequence[object]]]
@@ -52,3 +55,28 @@ def write_case(
             ws.append(list(row))
     book.save(path)
     return path
+
+
+def printed(output: str, expected: Expected) -> bool:
+    """True if one printed line locates the problem exactly and carries its message (and value)."""
+    value = r" \[.*?\]" if expected.value is None else r" \[" + re.escape(expected.value) + r"\]"
+    pattern = re.compile(r"(^|\s)" + re.escape(expected.where) + f"({value})?: ")
+    for line in output.splitlines():
+        hit = pattern.search(line)
+        if hit and expected.text in line[hit.end() :]:
+            if line[hit.end() :].startswith("warning: ") != (expected.severity == "warning"):
+                continue
+            return True
+    return False
+
+
+def matching(problems: list[Problem], expected: Expected) -> list[Problem]:
+    """The problems with exactly the expected sheet, row, column and severity, whose message fits."""
+    return [
+        p
+        for p in problems
+        if (p.sheet, p.row, p.column, p.severity)
+        == (expected.sheet, expected.row, expected.column, expected.severity)
+        and expected.text in p.problem
+        and (expected.value is None or p.value == expected.value)
+    ]
