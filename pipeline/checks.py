@@ -15,6 +15,11 @@ _PANDERA_WORDS = {
     "not_nullable": "a value is required here",
     "field_uniqueness": "each value may appear only once; this one repeats",
 }
+DATE_TEXT = r"\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d+)?"
+DATE_WORDS = (
+    "this cell holds a date, where {expected} belongs (Excel may have turned the number into a date: "
+    "format the cell as Number and type it again)"
+)
 
 
 def empty_problems() -> pd.DataFrame:
@@ -66,8 +71,11 @@ def schema_problems(sheet: Sheet, model: type[pa.DataFrameModel]) -> pd.DataFram
         cases = exc.failure_cases
         cases = cases[cases["index"].notna() & cases["column"].isin(sheet.frame.columns)]
         rows = cases["index"].astype("int64")
-        expected = cases["check"].astype("str").map(lambda c: _PANDERA_WORDS.get(c, f"expected {c}"))
+        checks = cases["check"].astype("str")
+        expected = checks.map(lambda c: _PANDERA_WORDS.get(c, f"expected {c}"))  # a few distinct checks
         value = cases["failure_case"].astype("object").where(cases["failure_case"].notna(), "")
+        dated = value.astype("str").str.fullmatch(DATE_TEXT) & ~checks.isin(list(_PANDERA_WORDS))
+        expected = expected.where(~dated, checks.map(lambda c: DATE_WORDS.format(expected=c)))
         return pd.DataFrame(
             {
                 "sheet": sheet.name,
@@ -142,3 +150,78 @@ def first_rows(keys: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
     repeat = keys.duplicated(keep="first") & complete
     first = pd.Series(keys.index, index=keys.index).groupby([keys[c] for c in keys.columns]).transform("min")
     return repeat, first.reindex(keys.index)
+
+
+def blank_row_warnings(sheet: Sheet) -> pd.DataFrame:
+    """A warning for each entirely blank row between filled rows (the row is skipped)."""
+    return problems_where(sheet, sheet.frame.isna().all(axis=1), [], "blank row skipped", "warning")
+
+
+def repeated_rows(frame: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
+    """Filled rows identical in every column to an earlier row, and the Excel row of that first copy."""
+    filled = frame.notna().any(axis=1)
+    keys = frame.fillna("\x00")
+    repeat = keys.duplicated(keep="first") & filled
+    if not repeat.any():
+        return repeat, pd.Series(pd.NA, index=frame.index, dtype="Int64")
+    first = (
+        pd.Series(frame.index, index=frame.index).groupby([keys[c] for c in keys.columns]).transform("min")
+    )
+    return repeat, first
+
+
+def repeated_row_problems(sheet: Sheet, severity: Severity = "error") -> pd.DataFrame:
+    """A problem for each row that repeats an earlier row exactly (a result pasted twice)."""
+    repeat, first = repeated_rows(sheet.frame)
+    consequence = "it is counted once" if severity == "error" else "both are applied"
+    return problems_where(
+        sheet,
+        repeat,
+        [],
+        "this row repeats row " + first.astype("str") + " exactly (pasted twice?); " + consequence
+        if severity == "warning"
+        else "this row repeats row " + first.astype("str") + " exactly (pasted twice?); delete one of them",
+        severity,
+    )
+
+
+def id_spelling_problems(places: Iterable[tuple[Sheet, str, pd.Series]]) -> pd.DataFrame:
+    """Ids that differ only in letter case from an id met earlier (`ana` and `Ana`): an error at each."""
+    found = [
+        pd.DataFrame({"at": i, "row": ids.index, "id": ids.to_numpy(), "col": col})
+        for i, (_, col, ids) in enumerate(places)
+    ]
+    sheets = [sheet for sheet, _, _ in places]
+    if not found:
+        return empty_problems()
+    seen = pd.concat(found, ignore_index=True).dropna(subset=["id"])
+    seen = seen.drop_duplicates("id", keep="first")
+    seen["fold"] = seen["id"].astype("str").str.casefold()
+    clash = seen[seen.duplicated("fold", keep=False)]
+    if clash.empty:
+        return empty_problems()
+    first = clash.groupby("fold").head(1).set_index("fold")
+    later = clash[clash.duplicated("fold", keep="first")]
+    text = (
+        "the id '"
+        + later["id"].astype("str")
+        + "' differs only in letter case from '"
+        + later["fold"].map(first["id"]).astype("str")
+        + "' ("
+        + later["fold"].map(first["at"]).map(lambda i: sheets[int(i)].name)
+        + " row "
+        + later["fold"].map(first["row"]).astype("str")
+        + "); write each id the same way everywhere"
+    )
+    frames = []
+    for (at, col), group in later.assign(text=text).groupby(["at", "col"]):  # a handful of id columns
+        sheet = sheets[int(str(at))]
+        said = pd.Series(group["text"].to_numpy(), index=group["row"].to_numpy())
+        mask = pd.Series(sheet.frame.index.isin(group["row"]), index=sheet.frame.index)
+        frames.append(problems_where(sheet, mask, str(col), said.reindex(sheet.frame.index)))
+    return pd.concat(frames, ignore_index=True)
+
+
+def sheet_package_problems(sheets: Iterable[Sheet | None]) -> list[Problem]:
+    """The formulas without results and merged cells found in the package, for the sheets a game reads."""
+    return [p for sheet in sheets if sheet is not None for p in sheet.problems]

@@ -8,10 +8,30 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
+from pipeline.errors import Problem
+
 
 def normalized_header(text: object) -> str:
     """The comparable form of a header or sheet name: case, spaces and `_` do not matter."""
     return re.sub(r"[\s_]+", "_", str(text).strip().lower()).strip("_")
+
+
+def column_letters(index: int) -> str:
+    """Excel's column name for a 0-based index: 0 -> A, 25 -> Z, 26 -> AA."""
+    letters = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        letters = chr(65 + rest) + letters
+    return letters
+
+
+def column_number(letters: str) -> int:
+    """The 0-based index of an Excel column name: A -> 0, ZZ -> 701."""
+    number = 0
+    for ch in letters:  # at most three letters
+        number = number * 26 + ord(ch) - 64
+    return number - 1
 
 
 @dataclass
@@ -22,6 +42,8 @@ class Sheet:
     frame: pd.DataFrame
     headers: dict[str, str] = field(default_factory=dict)
     header_row: int = 1
+    letters: dict[str, str] = field(default_factory=dict)  # column -> its Excel column letters
+    problems: list[Problem] = field(default_factory=list)  # found in the package: formulas, merged cells
 
     def written(self, column: str) -> str:
         """The header as the organizer wrote it (the normalized name when the column is absent)."""

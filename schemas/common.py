@@ -70,9 +70,15 @@ def is_one_of(text: pd.Series, allowed: list[str]) -> pd.Series:
 
 
 def as_ids(text: pd.Series) -> pd.Series:
-    """Competitor ids: trimmed text; a number typed as 7 or 7.0 is the id "7"."""
+    """Competitor ids: trimmed text, runs of spaces read as one; a number typed as 7 or 7.0 is the id "7"."""
     return via_distinct(
-        text, lambda s: s.str.strip().str.replace(r"^(-?\d+)\.0+$", r"\1", regex=True), pd.NA
+        text,
+        lambda s: (
+            s.str.strip()
+            .str.replace(r"\s+", " ", regex=True)
+            .str.replace(r"^(-?\d+)\.0+$", r"\1", regex=True)
+        ),
+        pd.NA,
     ).astype("str")
 
 

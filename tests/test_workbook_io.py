@@ -10,7 +10,7 @@ import openpyxl
 import pandas as pd
 import pytest
 
-import pipeline.workbook as io
+import pipeline.workbook.writer as io
 from pipeline.errors import UsageError
 from pipeline.sheets import OutputSheet
 from pipeline.workbook import column_letters, read_workbook, write_workbook

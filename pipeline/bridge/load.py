@@ -14,13 +14,18 @@ from pipeline.bridge.score import declarer_scores, impossible_score_mask, ns_sco
 from pipeline.bridge.vulnerability import vulnerability_from_board, vulnerability_from_text
 from pipeline.checks import (
     as_problem_list,
+    blank_row_warnings,
     first_rows,
+    id_spelling_problems,
     missing_columns,
     model_titles,
     present_columns,
     problems_where,
+    repeated_row_problems,
+    repeated_rows,
     required_columns,
     schema_problems,
+    sheet_package_problems,
 )
 from pipeline.errors import InputError, Problem
 from pipeline.settings import (
@@ -473,6 +478,21 @@ def team_matches(
     return table.drop_duplicates("match"), problems
 
 
+def bridge_id_places(
+    sheets: dict[str, Sheet], results: Sheet, typed: pd.DataFrame, teams: bool
+) -> list[tuple[Sheet, str, pd.Series]]:
+    """Every column holding pair, team or match ids (the listing sheet first), for the letter-case check."""
+    listing = {"teams": (TeamsSheet, ["team"]), "matches": (TeamMatchesSheet, ["match", "home", "away"])}
+    if not teams:
+        listing = {"pairs": (PairsSheet, ["pair"])}
+    places = []
+    for name, (model, columns) in listing.items():
+        if name in sheets:
+            sheet = present_columns(sheets[name], model)
+            places += [(sheet, c, as_ids(sheet.frame[c])) for c in columns]
+    return places + [(results, c, typed[c]) for c in (["match"] if teams else ["ns", "ew"])]
+
+
 def bridge_event(sheets: dict[str, Sheet]) -> BridgeEvent:
     """The validated bridge event, or InputError carrying every problem found in the workbook."""
     found = ", ".join(f"'{s.name}'" for s in sheets.values()) or "none"
@@ -517,23 +537,30 @@ def bridge_event(sheets: dict[str, Sheet]) -> BridgeEvent:
             structural += missing_columns(sheets[name], required_columns(model), model_titles(model))
     if structural:
         raise InputError(as_problem_list([settings_problems], structural))
+    lists = ["teams", "matches"] if settings.teams else ["pairs"]
+    used = [sheets.get(n) for n in ["results", "settings", *lists]]
+    frames = [settings_problems, *[blank_row_warnings(s) for s in used if s is not None and s is not used[1]]]
     results = present_columns(results, ResultsSheet)
     results = Sheet(results.name, results.frame.dropna(how="all"), results.headers, results.header_row)
-    frames = [settings_problems, schema_problems(results, ResultsSheet)]
+    frames.append(schema_problems(results, ResultsSheet))
     typed = typed_results(results)
     frames += result_problems(results, typed, settings)
+    pasted, _ = repeated_rows(results.frame)
+    frames.append(repeated_row_problems(results))
     matches = None
     if settings.teams:
         competitors, problems = listed(sheets.get("teams"), TeamsSheet, "team")
         frames += problems
         matches, problems = team_matches(sheets["matches"], competitors)
         frames += problems
-        frames += team_problems(results, typed, matches)
+        frames += team_problems(results, typed[~pasted], matches)
     else:
         competitors, problems = listed(sheets.get("pairs"), PairsSheet, "pair")
         frames += problems
-        frames += pair_problems(results, typed, None if competitors is None else pd.Index(competitors["id"]))
-    problems_found = as_problem_list(frames)
+        known = None if competitors is None else pd.Index(competitors["id"])
+        frames += pair_problems(results, typed[~pasted], known)
+    frames.append(id_spelling_problems(bridge_id_places(sheets, results, typed, settings.teams)))
+    problems_found = as_problem_list(frames, sheet_package_problems(used))
     if any(p.severity == "error" for p in problems_found):
         raise InputError(problems_found)
     if competitors is None:

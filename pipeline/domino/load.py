@@ -13,13 +13,18 @@ import pandas as pd
 
 from pipeline.checks import (
     as_problem_list,
+    blank_row_warnings,
     first_rows,
+    id_spelling_problems,
     missing_columns,
     model_titles,
     present_columns,
     problems_where,
+    repeated_row_problems,
+    repeated_rows,
     required_columns,
     schema_problems,
+    sheet_package_problems,
 )
 from pipeline.domino.rules import counts_with_forfeit_defaults
 from pipeline.errors import InputError, Problem
@@ -306,9 +311,16 @@ def penalties_table(
     return penalties, problems
 
 
-def blank_row_warnings(sheet: Sheet) -> pd.DataFrame:
-    """A warning for each entirely blank row between filled rows (the row is skipped)."""
-    return problems_where(sheet, sheet.frame.isna().all(axis=1), [], "blank row skipped", "warning")
+def id_places(
+    sheets: dict[str, Sheet], matches: Sheet, typed: pd.DataFrame
+) -> list[tuple[Sheet, str, pd.Series]]:
+    """Every column holding competitor ids, Players first, for the letter-case check."""
+    places = []
+    for name, column, model in (("players", "id", PlayersSheet), ("penalties", "player", PenaltiesSheet)):
+        if name in sheets:
+            sheet = present_columns(sheets[name], model)
+            places.append((sheet, column, as_ids(sheet.frame[column])))
+    return places[:1] + [(matches, c, typed[c]) for c in SEAT_COLUMNS] + places[1:]
 
 
 def domino_event(sheets: dict[str, Sheet]) -> DominoEvent:
@@ -333,19 +345,26 @@ def domino_event(sheets: dict[str, Sheet]) -> DominoEvent:
     if structural:
         raise InputError(as_problem_list([settings_problems], structural))
 
-    frames = [settings_problems, blank_row_warnings(matches)]
+    used = [sheets.get(n) for n in ("matches", "settings", "players", "penalties")]
+    frames = [settings_problems, *[blank_row_warnings(s) for s in used[2:] if s is not None]]
+    frames.append(blank_row_warnings(matches))
     matches = present_columns(matches, MatchesSheet)
     matches = Sheet(matches.name, matches.frame.dropna(how="all"), matches.headers, matches.header_row)
     frames.append(schema_problems(matches, MatchesSheet))
     players, known, problems = players_table(sheets.get("players"))
     frames += problems
     typed = typed_matches(matches, settings)
-    frames += seating_problems(matches, typed, known)
+    pasted, _ = repeated_rows(matches.frame)
+    frames.append(repeated_row_problems(matches))
+    frames += seating_problems(matches, typed[~pasted], known)
     frames += score_problems(matches, typed, settings)
     seated = pd.Index(pd.concat([typed[c] for c in SEAT_COLUMNS]).dropna().unique())
     everyone, where = (known, "the Players sheet") if known is not None else (seated, "any match")
     penalties, problems = penalties_table(sheets.get("penalties"), everyone, where)
     frames += problems
+    if "penalties" in sheets:
+        frames.append(repeated_row_problems(sheets["penalties"], "warning"))
+    frames.append(id_spelling_problems(id_places(sheets, matches, typed)))
     if typed.empty:
         frames.append(
             problems_where(
@@ -353,7 +372,7 @@ def domino_event(sheets: dict[str, Sheet]) -> DominoEvent:
             )
         )
 
-    found_problems = as_problem_list(frames)
+    found_problems = as_problem_list(frames, sheet_package_problems(used))
     if any(p.severity == "error" for p in found_problems):
         raise InputError(found_problems)
     penalties["pips"] = penalties["pips"].astype("int64")

@@ -316,7 +316,7 @@ CASES: list[Case] = [
     Case(
         "zip_that_is_not_a_workbook",
         {},
-        [E(FILE_NAME, None, None, "cannot be read as an xlsx workbook")],
+        [E(FILE_NAME, None, None, "is a zip archive but not an xlsx workbook (it has no xl/workbook.xml)")],
         raw=_zip_without_workbook(),
     ),
     # ---------------------------------------------------------------- Excel rows below a late header

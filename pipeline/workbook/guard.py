@@ -1,0 +1,217 @@
+"""Looking inside an xlsx package before the reader parses it: refuse what is hostile, note what misleads.
+
+A workbook is a zip of XML parts. The Rust reader parses cells into a dense grid, so a lone cell at XFD1048576
+asks it for billions of cells and aborts the process; a zip bomb or an XML entity bomb does the same with
+memory. Every part is therefore unpacked here first, with a cap on the bytes, and each worksheet's XML is
+searched (byte searches and a few regular expressions, no XML parser) for:
+
+- hostile shapes, refused outright: a DTD (`<!DOCTYPE`, `<!ENTITY`), which Excel never writes; a used area
+  beyond the column or cell limits; a flood of blank formatted rows below the data;
+- things that read wrongly and become located problems: formulas saved without a result (the reader sees the
+  cached result only), merged cells (only their first cell holds the value).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import zipfile
+import zlib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pipeline.errors import InputError, Problem
+from pipeline.sheets import column_number
+
+EXCEL_MAX_ROWS = 1_048_576
+MB = 1_000_000
+CHUNK = 1 << 20
+_CFB_MAGIC = bytes.fromhex("D0CF11E0A1B11AE1")
+_ENCRYPTED = "EncryptionInfo".encode("utf-16-le")
+_TWO_OR_THREE_LETTERS = re.compile(rb' r="([A-Z]{2,3})\d')
+_VALUE_IN_A = re.compile(rb' r="A\d+"[^>]*>(?:<f[^>]*/>|<f[^>]*>[^<]*</f>)?<(?:v|is)>')
+_VALUE_CELL = re.compile(rb' r="([A-Z]+)\d+"[^>]*>(?:<f[^>]*/>|<f[^>]*>[^<]*</f>)?<(?:v|is)>')
+_FORMULA_CELL = re.compile(
+    rb'<c\b([^>]*?)\br="([A-Z]+)(\d+)"([^>]*)>\s*<f\b[^>]*?(?:/>|>([^<]*)</f>)\s*(<v\s*/>|<v>([^<]*)</v>)?'
+)
+_MERGE = re.compile(rb'<mergeCell\b[^>]*\bref="([A-Z]+)(\d+)(?::([A-Z]+)(\d+))?"')
+_ROW_NUMBER = re.compile(rb'<row\b[^>]*?\br="(\d+)"')
+_ATTRIBUTE = re.compile(r'([\w:]+)="([^"]*)"')
+
+
+@dataclass(frozen=True)
+class Limits:
+    """How much tally agrees to unpack and read; the unpacked size can be raised from the command line."""
+
+    max_unzipped_mb: int = 1000
+    max_columns: int = 702  # A to ZZ
+    max_cells: int = 60_000_000  # used rows x used columns, the grid the reader allocates
+    max_blank_rows: int = 100_000
+
+
+@dataclass
+class SheetFacts:
+    """What the package says about one worksheet that the cell values do not."""
+
+    first_column: int = 0  # 0-based column of the reader's first grid column
+    formulas: list[tuple[int, int, str]] = field(default_factory=list)  # (row, column, formula text)
+    merged: list[tuple[str, int, int, int]] = field(default_factory=list)  # (range, top, bottom, left column)
+
+
+def refused(path: Path, problem: str) -> InputError:
+    """An InputError for a workbook tally will not read at all."""
+    return InputError([Problem(path.name, None, None, None, problem)], source=str(path))
+
+
+def _not_a_zip(path: Path) -> InputError:
+    """Why a file that is not a zip archive cannot be an xlsx workbook."""
+    with path.open("rb") as handle:
+        start = handle.read(1 << 16)
+    if start.startswith(_CFB_MAGIC):
+        if _ENCRYPTED in start or b"EncryptedPackage" in start:
+            return refused(
+                path,
+                "is password-protected (encrypted), so tally cannot read it; in Excel choose File > Info > "
+                "Protect Workbook > Encrypt with Password, clear the password, save, and run tally again",
+            )
+        return refused(
+            path, "is an Excel 97-2003 workbook (.xls); open it in Excel and save it as an .xlsx workbook"
+        )
+    return refused(path, "is not an xlsx workbook (not a zip archive)")
+
+
+def _unpacked(package: zipfile.ZipFile, name: str, budget: list[int], path: Path, cap: int) -> bytes:
+    """One part's bytes, counting against the budget of unpacked bytes (headers are not trusted)."""
+    pieces = []
+    with package.open(name) as stream:
+        while chunk := stream.read(CHUNK):
+            budget[0] += len(chunk)
+            if budget[0] > cap:
+                raise _too_big(path, budget[0], cap)
+            pieces.append(chunk)
+    data = b"".join(pieces)
+    if b"<!" in data and (b"<!DOCTYPE" in data or b"<!ENTITY" in data):
+        raise refused(
+            path,
+            f"part {name} declares a DTD (<!DOCTYPE or <!ENTITY), which Excel never writes and which can "
+            "expand into gigabytes (an XML entity bomb); refused",
+        )
+    return data
+
+
+def _too_big(path: Path, size: int, cap: int) -> InputError:
+    """The zip-bomb refusal, with the way to raise the limit for a genuine workbook."""
+    packed = path.stat().st_size / MB
+    return refused(
+        path,
+        f"unpacks to more than {size / MB:,.0f} MB from a {packed:,.2f} MB file (a zip bomb?); tally unpacks "
+        f"at most {cap / MB:,.0f} MB; if the workbook is genuine, raise the limit with --max-unzipped-mb",
+    )
+
+
+def sheet_parts(package: zipfile.ZipFile, workbook_xml: bytes) -> dict[str, str]:
+    """Sheet name as written -> the zip part holding its XML, from workbook.xml and its relationships."""
+    try:
+        rels = package.read("xl/_rels/workbook.xml.rels").decode("utf-8", "replace")
+    except KeyError:
+        return {}
+    targets = {}
+    for tag in re.findall(r"<Relationship\b[^>]*>", rels):  # one per sheet and part
+        attrs = dict(_ATTRIBUTE.findall(tag))
+        target = attrs.get("Target", "")
+        targets[attrs.get("Id", "")] = target.lstrip("/") if target.startswith("/") else f"xl/{target}"
+    parts = {}
+    for tag in re.findall(r"<sheet\b[^>]*>", workbook_xml.decode("utf-8", "replace")):  # one per sheet
+        attrs = dict(_ATTRIBUTE.findall(tag))
+        rid = next((v for k, v in attrs.items() if k.endswith(":id")), "")
+        if rid in targets:
+            parts[html.unescape(attrs.get("name", ""))] = targets[rid]
+    return parts
+
+
+def sheet_facts(data: bytes, sheet: str, path: Path, limits: Limits) -> SheetFacts:
+    """Refuse a hostile worksheet; otherwise its grid offset, unsaved formulas and merged ranges."""
+    last_value = max(data.rfind(b"</v>"), data.rfind(b"</is>"))
+    rows = _ROW_NUMBER.findall(data, data.rfind(b"<row ", 0, last_value)) if last_value >= 0 else []
+    last_row = int(rows[0]) if rows else 0
+    blank_rows = data.count(b"<row ", max(last_value, 0))
+    if blank_rows > limits.max_blank_rows:
+        raise refused(
+            path,
+            f"sheet '{sheet}' has {blank_rows:,} blank formatted rows below its last value (row {last_row:,}); "
+            f"tally accepts at most {limits.max_blank_rows:,}; select the empty rows below your data, delete "
+            "them and save",
+        )
+    tail = _ROW_NUMBER.findall(data, data.rfind(b"<row "))
+    if tail and int(tail[0]) > EXCEL_MAX_ROWS:
+        raise refused(path, f"sheet '{sheet}' has a row {int(tail[0]):,}; Excel stops at {EXCEL_MAX_ROWS:,}")
+    wide = {m.group(1) for m in _TWO_OR_THREE_LETTERS.finditer(data)}
+    last_column = max((column_number(c.decode()) for c in wide), default=25)
+    if last_column + 1 > limits.max_columns:
+        far = max(wide, key=lambda c: column_number(c.decode())).decode()
+        raise refused(
+            path,
+            f"sheet '{sheet}' uses column {far} (column {last_column + 1:,}); tally reads at most "
+            f"{limits.max_columns} columns (A to ZZ); delete the far columns and save",
+        )
+    if last_row * (last_column + 1) > limits.max_cells:
+        raise refused(
+            path,
+            f"sheet '{sheet}' spans {last_row:,} rows by {last_column + 1:,} columns "
+            f"({last_row * (last_column + 1):,} cells); tally reads at most {limits.max_cells:,}",
+        )
+    facts = SheetFacts()
+    if last_value >= 0 and not _VALUE_IN_A.search(data):
+        used = (column_number(m.group(1).decode()) for m in _VALUE_CELL.finditer(data))
+        facts.first_column = min(used, default=0)
+    if b"<f" in data:
+        for m in _FORMULA_CELL.finditer(data):  # formula cells only
+            attrs, letters, row, more, formula, v_tag, v_text = m.groups()
+            text_result = b't="str"' in attrs + more
+            if v_tag is None or (not (v_text or b"").strip() and not text_result):
+                shown = html.unescape((formula or b"").decode("utf-8", "replace"))
+                facts.formulas.append((int(row), column_number(letters.decode()), f"={shown}"))
+    end = data.rfind(b"</sheetData>")
+    for m in _MERGE.finditer(data, max(end, 0)):  # merged ranges follow the cells
+        left, top, right, bottom = m.groups()
+        top_row = int(top)
+        ref = left.decode() + top.decode() + (f":{right.decode()}{bottom.decode()}" if right else "")
+        facts.merged.append((ref, top_row, int(bottom) if bottom else top_row, column_number(left.decode())))
+    return facts
+
+
+def inspected(path: Path, limits: Limits) -> dict[str, SheetFacts]:
+    """Sheet name -> facts, after refusing a file that is not a safe xlsx package (InputError)."""
+    if not zipfile.is_zipfile(path):
+        raise _not_a_zip(path)
+    cap = limits.max_unzipped_mb * MB
+    try:
+        with zipfile.ZipFile(path) as package:
+            infos = package.infolist()
+            declared = sum(i.file_size for i in infos)
+            if declared > cap:
+                raise _too_big(path, declared, cap)
+            names = {i.filename for i in infos}
+            if "xl/workbook.xml" not in names:
+                raise refused(
+                    path,
+                    "is a zip archive but not an xlsx workbook (it has no xl/workbook.xml); save it from Excel "
+                    "as an .xlsx workbook",
+                )
+            budget = [0]
+            xml = {
+                i.filename: _unpacked(package, i.filename, budget, path, cap)
+                for i in infos
+                if i.filename.endswith((".xml", ".rels")) and not i.is_dir()
+            }
+            parts = sheet_parts(package, xml["xl/workbook.xml"])
+    except (zipfile.BadZipFile, zlib.error, EOFError, OSError, NotImplementedError) as exc:
+        raise refused(
+            path, f"is damaged and cannot be unpacked ({exc}); open it in Excel and save it again"
+        ) from exc
+    by_part = {part: sheet for sheet, part in parts.items()}
+    return {
+        by_part.get(name, name): sheet_facts(data, by_part.get(name, name), path, limits)
+        for name, data in xml.items()
+        if name.startswith("xl/worksheets/") and not name.endswith(".rels")
+    }

@@ -1,0 +1,146 @@
+"""Reading input workbooks: every sheet as text, with Excel row numbers, after the package is inspected.
+
+Reading uses fastexcel (Rust calamine, via Arrow): on this machine it reads about 18x faster than
+openpyxl and 3x faster than pandas' calamine engine, with lower peak memory (see README, bench/).
+Every cell is read as text so that nothing is guessed: the schemas decide what each column must
+hold, and a "12 pips" in a number column becomes a located problem instead of a silent NaN.
+Before fastexcel sees the file, `guard.inspected` refuses hostile packages (see there).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+import fastexcel
+import numpy as np
+import pandas as pd
+
+from pipeline.errors import InputError, Problem, UsageError
+from pipeline.sheets import Sheet, column_letters, normalized_header
+from pipeline.workbook.guard import Limits, SheetFacts, inspected
+
+
+@dataclass
+class Workbook:
+    """The sheets of an input workbook, looked up by forgiving name."""
+
+    path: Path
+    sheets: dict[str, Sheet]
+
+    def get(self, name: str) -> Sheet | None:
+        """The sheet whose normalized name matches, if there is one."""
+        return self.sheets.get(normalized_header(name))
+
+    @property
+    def sheet_names(self) -> list[str]:
+        """The sheet names as written, in workbook order."""
+        return [s.name for s in self.sheets.values()]
+
+
+def _text_frame(raw: pd.DataFrame) -> pd.DataFrame:
+    """Cells as stripped text with blanks as NA (an empty string and a blank cell are the same)."""
+    out = raw.astype("str") if len(raw.columns) else raw
+    out = out.apply(lambda col: col.str.strip())  # column-wise, not row-wise
+    return out.mask(out.eq("") | raw.isna())
+
+
+def _sheet_from_raw(name: str, raw: pd.DataFrame, facts: SheetFacts | None = None) -> Sheet:
+    """A Sheet from a headerless text grid whose row i is Excel row i + 1."""
+    facts = facts or SheetFacts()
+    text = _text_frame(raw)
+    filled = text.notna().any(axis=1).to_numpy()
+    if not filled.any():
+        empty = Sheet(name, pd.DataFrame(index=pd.Index([], name="row")), {}, 1)
+        empty.problems = package_problems(empty, facts)
+        return empty
+    first = int(np.argmax(filled))
+    header_cells = text.iloc[first]
+    body = text.iloc[first + 1 :]
+    keep = header_cells.notna().to_numpy() | body.notna().any(axis=0).to_numpy()
+    positions = np.flatnonzero(keep) + facts.first_column
+    header_cells, body = header_cells[keep], body.loc[:, keep]
+    written = [
+        str(h) if isinstance(h, str) else f"(blank header {column_letters(int(c))})"
+        for h, c in zip(header_cells, positions, strict=True)
+    ]
+    normal = [normalized_header(h) for h in written]
+    seen: dict[str, int] = {}
+    unique = []
+    for n in normal:  # loop over headers, not rows
+        seen[n] = seen.get(n, 0) + 1
+        unique.append(n if seen[n] == 1 else f"{n}__{seen[n]}")
+    body = body.set_axis(unique, axis=1)
+    body.index = pd.RangeIndex(first + 2, first + 2 + len(body), name="row")
+    last = body.notna().any(axis=1)
+    body = body.loc[: last[last].index.max()] if last.any() else body.iloc[:0]
+    letters = {u: column_letters(int(c)) for u, c in zip(unique, positions, strict=True)}
+    sheet = Sheet(name, body, dict(zip(unique, written, strict=True)), first + 1, letters)
+    sheet.problems = package_problems(sheet, facts)
+    return sheet
+
+
+def package_problems(sheet: Sheet, facts: SheetFacts) -> list[Problem]:
+    """Formulas saved without a result and merged cells from the header row down, located."""
+    header_of = {letter: sheet.written(col) for col, letter in sheet.letters.items()}
+    problems = [
+        Problem(
+            sheet.name,
+            row,
+            header_of.get(column_letters(col), f"column {column_letters(col)}"),
+            formula,
+            "a formula saved without its result: tally reads the value Excel last calculated and there is "
+            "none; open the workbook in Excel, let it calculate, and save it (or type the value)",
+        )
+        for row, col, formula in facts.formulas
+    ]
+    problems += [
+        Problem(
+            sheet.name,
+            top,
+            header_of.get(column_letters(left), f"column {column_letters(left)}"),
+            ref,
+            f"merged cells {ref}: only the first cell of a merge keeps its value, the others read as blank; "
+            "unmerge them and type the value in every cell",
+        )
+        for ref, top, bottom, left in facts.merged
+        if bottom >= sheet.header_row
+    ]
+    return problems
+
+
+def read_workbook(path: Path, sheets: Iterable[str] | None = None, limits: Limits | None = None) -> Workbook:
+    """Every (or the named) sheet of an xlsx workbook, as text; hostile packages are refused first."""
+    path = Path(path)
+    if not path.exists():
+        raise UsageError(f"{path}: no such file")
+    if path.is_dir():
+        raise UsageError(f"{path} is a folder, not a workbook")
+    facts = inspected(path, limits or Limits())
+    try:
+        reader = fastexcel.read_excel(path)
+        wanted = None if sheets is None else {normalized_header(s) for s in sheets}
+        result: dict[str, Sheet] = {}
+        for name in reader.sheet_names:  # loop over sheets
+            key = normalized_header(name)
+            if wanted is not None and key not in wanted:
+                continue
+            loaded = reader.load_sheet(name, header_row=None, skip_rows=0, dtypes="string")
+            result.setdefault(key, _sheet_from_raw(name, loaded.to_pandas(), facts.get(name)))
+    except fastexcel.FastExcelError as exc:
+        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise InputError(
+            [
+                Problem(
+                    path.name,
+                    None,
+                    None,
+                    None,
+                    "cannot be read as an xlsx workbook (is it corrupt, password-protected or another kind "
+                    f"of file saved as .xlsx?): {reason}",
+                )
+            ],
+            source=str(path),
+        ) from exc
+    return Workbook(path, result)
