@@ -9,7 +9,7 @@ import pandas as pd
 
 from pipeline.checks import empty_problems, missing_columns, model_titles, problems_where, required_columns
 from pipeline.sheets import Sheet
-from schemas.common import as_numbers, as_words, is_whole_number
+from schemas.common import as_numbers, as_words, date_times, is_whole_number
 from schemas.domino import SettingsSheet
 
 
@@ -42,6 +42,29 @@ def one_word_of(words: list[str]) -> Callable[[pd.Series], pd.Series]:
         return folded.where(folded.isin(words))
 
     return parse
+
+
+def date_time(text: pd.Series) -> pd.Series:
+    """A date and time (an Excel date-time cell, or typed as 2026-11-30 21:15), to the second."""
+    return date_times(text)
+
+
+def whole_from_zero(text: pd.Series) -> pd.Series:
+    """Whole numbers of 0 or more (NA otherwise)."""
+    ok = is_whole_number(text, 0) & text.notna()
+    return as_numbers(text).where(ok).round().astype("Int64")
+
+
+CORRECTION_SETTINGS = {
+    "published_at": SettingSpec(
+        "Published At",
+        date_time,
+        "the date and time the official scores were published, such as 2026-11-30 21:15",
+    ),
+    "correction_minutes": SettingSpec(
+        "Correction Minutes", whole_from_zero, "the correction period in minutes: a whole number, 0 or more"
+    ),
+}
 
 
 def plain_text(text: pd.Series) -> pd.Series:

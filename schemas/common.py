@@ -13,6 +13,7 @@ import pandas as pd
 
 NUMBER = r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?"
 WHOLE = r"[+-]?\d+(\.0+)?"
+DATE_TIME = r"\d{4}-\d{2}-\d{2}[ T]\d{1,2}:\d{2}(:\d{2}(\.\d+)?)?"
 
 
 def via_distinct(text: pd.Series, parse: Callable[[pd.Series], pd.Series], blank: object) -> pd.Series:
@@ -87,3 +88,11 @@ def as_words(text: pd.Series) -> pd.Series:
     return via_distinct(
         text, lambda s: s.str.strip().str.lower().str.replace(r"[\s_-]+", "_", regex=True), pd.NA
     ).astype("str")
+
+
+def date_times(text: pd.Series) -> pd.Series:
+    """Date-times from Excel date cells or typed ISO text (2026-11-30 21:15), to the second; NaT otherwise."""
+    clean = text.astype("str").str.strip()
+    ok = clean.str.fullmatch(DATE_TIME).fillna(False).astype(bool)
+    parsed = pd.to_datetime(clean.where(ok), errors="coerce", format="ISO8601")
+    return pd.Series(parsed, index=text.index).dt.round("s")

@@ -27,8 +27,10 @@ from pipeline.checks import (
     schema_problems,
     sheet_package_problems,
 )
+from pipeline.corrections import DEFAULT_MINUTES, CorrectionRules
 from pipeline.errors import InputError, Problem
 from pipeline.settings import (
+    CORRECTION_SETTINGS,
     SettingSpec,
     key_value_settings,
     one_word_of,
@@ -75,7 +77,9 @@ SETTINGS = {
     ),
     "vp_scale": SettingSpec("VP Scale", one_word_of(["wbf", "none"]), "WBF or none"),
     "weight": SettingSpec("Weight", positive_number, "the event's ranking weight: a number above 0"),
+    **CORRECTION_SETTINGS,
 }
+CORRECTABLE = ["contract", "declarer", "tricks", "result", "vul", "score", "adjusted"]
 METHOD_NAMES = {"mp": "MP", "cross_imp": "Cross-IMP", "butler": "Butler", "tp": "TP", "teams": "Teams"}
 
 
@@ -91,6 +95,8 @@ class BridgeSettings:
     butler_drop: int = 1
     vp_scale: str = "wbf"
     weight: float = 1.0
+    published_at: pd.Timestamp | None = None
+    correction_minutes: int = DEFAULT_MINUTES
 
     @property
     def teams(self) -> bool:
@@ -126,7 +132,20 @@ def bridge_settings(sheet: Sheet | None) -> tuple[BridgeSettings, pd.DataFrame]:
     s.butler_drop = int(values.get("butler_drop", 1))  # type: ignore[call-overload]
     s.vp_scale = str(values.get("vp_scale", "wbf"))
     s.weight = float(values.get("weight", 1.0))  # type: ignore[arg-type]
+    s.published_at = values.get("published_at")  # type: ignore[assignment]
+    s.correction_minutes = int(values.get("correction_minutes", DEFAULT_MINUTES))  # type: ignore[call-overload]
     return s, problems
+
+
+def correction_rules(teams: bool) -> CorrectionRules:
+    """Bridge corrections name a result by Board with NS/EW (pairs) or by Match, Room and Board (teams)."""
+    titles = model_titles(ResultsSheet)
+    correctable = {c: titles[c] for c in CORRECTABLE}
+    if teams:
+        return CorrectionRules("results", ["match", "room", "board"], [], correctable)
+    return CorrectionRules(
+        "results", ["board"], ["ns", "ew", "section", "session"], correctable, ["ns", "ew"]
+    )
 
 
 def frame_via_distinct(text: pd.Series, parse: Callable[[pd.Series], pd.DataFrame]) -> pd.DataFrame:
@@ -536,7 +555,9 @@ def bridge_event(sheets: dict[str, Sheet]) -> BridgeEvent:
         if name in sheets:
             structural += missing_columns(sheets[name], required_columns(model), model_titles(model))
     if structural:
-        raise InputError(as_problem_list([settings_problems], structural))
+        raise InputError(
+            as_problem_list([settings_problems], [*structural, *sheet_package_problems(sheets.values())])
+        )
     lists = ["teams", "matches"] if settings.teams else ["pairs"]
     used = [sheets.get(n) for n in ["results", "settings", *lists]]
     frames = [settings_problems, *[blank_row_warnings(s) for s in used if s is not None and s is not used[1]]]

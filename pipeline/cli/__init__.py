@@ -10,6 +10,8 @@ from pipeline import __version__
 from pipeline.cli import bridge, domino
 from pipeline.cli.common import Debug, guarded, state
 from pipeline.cli.demo import run_demo
+from pipeline.cli.diff import diff
+from pipeline.cli.validate import validate
 
 app = typer.Typer(
     name="tally",
@@ -21,6 +23,8 @@ app = typer.Typer(
 )
 app.add_typer(domino.app, name="domino")
 app.add_typer(bridge.app, name="bridge")
+app.command()(validate)
+app.command()(diff)
 
 
 def _version(value: bool) -> None:

@@ -6,11 +6,9 @@ from pathlib import Path
 
 import typer
 
-from pipeline.bridge.load import bridge_event
-from pipeline.bridge.report import bridge_sheets
-from pipeline.bridge.tally import bridge_tables
-from pipeline.cli.common import ShowAll, guarded, scored_workbook
-from pipeline.workbook import Workbook
+from pipeline.cli.common import DEFAULT_UNZIPPED, MaxUnzipped, ShowAll, guarded, scored_workbook
+from pipeline.games import BRIDGE
+from pipeline.workbook import Limits, Workbook
 
 app = typer.Typer(
     help="Contract bridge: matchpoints, IMPs, Butler, total points and teams with victory points.\n\n"
@@ -19,9 +17,11 @@ app = typer.Typer(
 )
 
 
-def score_bridge(source: Path, out: Path | None, book: Workbook | None = None) -> Path:
-    """Read, validate, score and write one bridge workbook; returns the output path."""
-    return scored_workbook(source, out, book, bridge_event, bridge_tables, bridge_sheets)
+def score_bridge(
+    source: Path, out: Path | None, book: Workbook | None = None, limits: Limits | None = None
+) -> Path:
+    """Read, validate, compute and write one bridge workbook; returns the output path."""
+    return scored_workbook(source, out, BRIDGE, book, limits)
 
 
 @app.command()
@@ -31,10 +31,11 @@ def standings(
         None, "--out", "-o", help="Where to write the standings (default: <input>-standings.xlsx)."
     ),
     show_all: ShowAll = False,
+    max_unzipped_mb: MaxUnzipped = DEFAULT_UNZIPPED,
 ) -> None:
     """Score a bridge event (Settings: Scoring = MP, Cross-IMP, Butler, TP or Teams) and write the standings.
 
     Example: tally bridge standings club-pairs.xlsx -o club-pairs-standings.xlsx
     """
-    written = guarded(lambda: score_bridge(results, out), show_all=show_all)
+    written = guarded(lambda: score_bridge(results, out, limits=Limits(max_unzipped_mb)), show_all=show_all)
     typer.echo(f"wrote {written}")

@@ -5,19 +5,29 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, TypeVar
 
 import typer
 
 from pipeline.errors import InputError, Problem, TallyError, UsageError
-from pipeline.sheets import OutputSheet, Sheet
-from pipeline.workbook import Workbook, read_workbook, write_workbook
+from pipeline.run import Game, checked_event, standings_sheets
+from pipeline.workbook import Limits, Workbook, read_workbook, write_workbook
 
 SHOWN = 20
 T = TypeVar("T")
 
 Debug = Annotated[bool, typer.Option("--debug", help="Show the traceback of an unexpected error.")]
 ShowAll = Annotated[bool, typer.Option("--all", help=f"List every problem, not only the first {SHOWN}.")]
+MaxUnzipped = Annotated[
+    int,
+    typer.Option(
+        "--max-unzipped-mb",
+        min=1,
+        help="Refuse a workbook that unpacks to more than this many MB (a zip bomb guard); raise it for a "
+        "genuine giant workbook.",
+    ),
+]
+DEFAULT_UNZIPPED = Limits().max_unzipped_mb
 
 
 @dataclass
@@ -81,22 +91,17 @@ def checked_output(source: Path, out: Path | None) -> Path:
 
 
 def scored_workbook(
-    source: Path,
-    out: Path | None,
-    book: Workbook | None,
-    load: Callable[[dict[str, Sheet]], Any],
-    compute: Callable[[Any], Any],
-    sheets: Callable[[Any, Any], list[OutputSheet]],
+    source: Path, out: Path | None, game: Game, book: Workbook | None = None, limits: Limits | None = None
 ) -> Path:
-    """read -> validate (load) -> compute -> write one workbook; returns the output path."""
+    """read -> validate (with corrections) -> compute -> write one workbook; returns the output path."""
     target = checked_output(source, out)
     try:
-        event = load((book or read_workbook(source)).sheets)
+        checked = checked_event((book or read_workbook(source, limits=limits)).sheets, game)
     except InputError as exc:
         exc.source = exc.source or str(source)
         raise
+    event = checked.event
     if event.warnings:
         report_problems(event.warnings, str(source))
-    tables = compute(event)
     title = event.settings.event or source.stem
-    return write_workbook(target, sheets(event, tables), title=f"{title} standings")
+    return write_workbook(target, standings_sheets(checked, game), title=f"{title} standings")

@@ -9,7 +9,7 @@ import typer
 from pipeline.cli.bridge import score_bridge
 from pipeline.cli.domino import score_domino
 from pipeline.errors import UsageError
-from pipeline.sheets import workbook_kind
+from pipeline.games import game_of
 from pipeline.workbook import read_workbook
 
 BUNDLED = Path(__file__).resolve().parents[2] / "sample_data"
@@ -25,7 +25,7 @@ def run_demo(samples: Path | None, out: Path) -> list[Path]:
     for source in inputs:  # one workbook after another
         target = out / f"{source.stem}-standings.xlsx"
         book = read_workbook(source)
-        score = score_bridge if workbook_kind(book.sheets) == "bridge" else score_domino
+        score = score_bridge if game_of(book.sheets).name == "bridge" else score_domino
         written.append(score(source, target, book))
         typer.echo(f"{source.name} -> {target}")
     return written

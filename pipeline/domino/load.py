@@ -26,9 +26,11 @@ from pipeline.checks import (
     schema_problems,
     sheet_package_problems,
 )
+from pipeline.corrections import DEFAULT_MINUTES, CorrectionRules
 from pipeline.domino.rules import counts_with_forfeit_defaults
 from pipeline.errors import InputError, Problem
 from pipeline.settings import (
+    CORRECTION_SETTINGS,
     SettingSpec,
     key_value_settings,
     one_word_of,
@@ -54,7 +56,9 @@ SETTINGS = {
         "Podium", positive_whole, "how many places the podium shows: a whole number, 1 or more"
     ),
     "weight": SettingSpec("Weight", positive_number, "the event's ranking weight: a number above 0"),
+    **CORRECTION_SETTINGS,
 }
+CORRECTABLE = ["a1", "a2", "b1", "b2", "a_pips", "b_pips", "a_hands", "b_hands", "target", "ended", "winner"]
 
 
 @dataclass
@@ -67,6 +71,8 @@ class DominoSettings:
     mode: str = "points"
     podium: int = DEFAULT_PODIUM
     weight: float = 1.0
+    published_at: pd.Timestamp | None = None
+    correction_minutes: int = DEFAULT_MINUTES
 
     @property
     def count_word(self) -> str:
@@ -101,7 +107,15 @@ def domino_settings(sheet: Sheet | None) -> tuple[DominoSettings, pd.DataFrame]:
     settings.mode = str(values.get("mode", "points"))
     settings.podium = int(values.get("podium", DEFAULT_PODIUM))  # type: ignore[call-overload]
     settings.weight = float(values.get("weight", 1.0))  # type: ignore[arg-type]
+    settings.published_at = values.get("published_at")  # type: ignore[assignment]
+    settings.correction_minutes = int(values.get("correction_minutes", DEFAULT_MINUTES))  # type: ignore[call-overload]
     return settings, problems
+
+
+def correction_rules() -> CorrectionRules:
+    """Domino corrections name a match by Round and Table, and correct one of its result columns."""
+    titles = model_titles(MatchesSheet)
+    return CorrectionRules("matches", ["round", "table"], [], {c: titles[c] for c in CORRECTABLE})
 
 
 def typed_matches(sheet: Sheet, settings: DominoSettings) -> pd.DataFrame:
@@ -343,7 +357,9 @@ def domino_event(sheets: dict[str, Sheet]) -> DominoEvent:
         if name in sheets:
             structural += missing_columns(sheets[name], required_columns(model), model_titles(model))
     if structural:
-        raise InputError(as_problem_list([settings_problems], structural))
+        raise InputError(
+            as_problem_list([settings_problems], [*structural, *sheet_package_problems(sheets.values())])
+        )
 
     used = [sheets.get(n) for n in ("matches", "settings", "players", "penalties")]
     frames = [settings_problems, *[blank_row_warnings(s) for s in used[2:] if s is not None]]

@@ -1,0 +1,134 @@
+"""What changed between two standings workbooks: results old -> new, and competitors whose rank or totals moved.
+
+Both the `Changes` sheet of a corrected run and `tally diff` compare the same sheets the same way: rows are
+matched by their key columns, every other column is compared (numbers as numbers, to 1e-9), and each
+difference is one row: sheet, key, column, old value, new value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import numpy as np
+import pandas as pd
+
+from schemas.common import as_numbers
+
+KEYS = {
+    "Standings": ["Player", "Pair", "Team"],
+    "Matches": ["Match", "Round", "Table"],
+    "Travellers": ["Match", "Room", "Section", "Session", "Board", "NS", "EW"],
+}
+NAMES = ["Name", "Names"]
+IGNORED = ["Row"]
+CHANGE_COLUMNS = ["Sheet", "Key", "Column", "Old", "New"]
+TOLERANCE = 1e-9
+
+
+def as_text(frame: pd.DataFrame) -> pd.DataFrame:
+    """Every cell as text (whole numbers without a decimal point), blanks as NA: the form a reader sees."""
+    out = {}
+    for col in frame.columns:  # columns, not rows
+        values = frame[col]
+        if values.dtype == object:
+            is_number = values.map(type).isin([int, float, np.int64, np.float64]).to_numpy()
+        else:
+            is_number = np.full(len(values), pd.api.types.is_numeric_dtype(values.dtype))
+        numbers = pd.to_numeric(values.where(is_number), errors="coerce").astype("float64")
+        whole = numbers.notna() & (numbers == numbers.round()) & (numbers.abs() < 2**53)
+        as_number = numbers.astype("str").where(~whole, numbers.where(whole, 0).astype("int64").astype("str"))
+        text = values.astype("str").str.strip()
+        text = text.where(values.notna() & text.ne(""))
+        out[col] = as_number.where(numbers.notna(), text).astype("str")
+    return pd.DataFrame(out, index=frame.index)
+
+
+def key_columns(sheet: str, old: pd.DataFrame, new: pd.DataFrame) -> list[str]:
+    """The key columns of a sheet present in both versions."""
+    return [k for k in KEYS.get(sheet, []) if k in old.columns and k in new.columns]
+
+
+def repeated_keys(frame: pd.DataFrame, keys: list[str]) -> pd.Series:
+    """True for rows whose key repeats an earlier row's (such a sheet cannot be compared row by row)."""
+    return frame.duplicated(keys, keep="first")
+
+
+def key_words(rows: pd.DataFrame, keys: list[str]) -> pd.Series:
+    """Each row's key in words: `Round 2, Table 3`, `Player 12 (Ana)`."""
+    parts = [k + " " + rows[k].fillna("").astype("str") for k in keys]
+    text = parts[0]
+    for part in parts[1:]:  # a few key columns
+        text = text + ", " + part
+    for name in NAMES:  # the name column, if any
+        if name in rows:
+            text = text + np.where(rows[name].notna(), " (" + rows[name].fillna("").astype("str") + ")", "")
+    return text
+
+
+def shown_values(text: pd.Series) -> pd.Series:
+    """Text back as numbers where it is a number, for the Old and New columns."""
+    numbers = as_numbers(text.astype("str")).astype("float64")
+    whole = numbers.notna() & (numbers == numbers.round()) & (numbers.abs() < 2**53)
+    as_number = numbers.astype("object").where(~whole, numbers.where(whole, 0).astype("int64").astype("object"))
+    return text.astype("object").where(numbers.isna(), as_number).where(text.notna(), None)
+
+
+def sheet_changes(sheet: str, old: pd.DataFrame, new: pd.DataFrame) -> pd.DataFrame:
+    """The differences in one sheet, matched on its key columns."""
+    keys = key_columns(sheet, old, new)
+    old, new = as_text(old), as_text(new)
+    columns = [c for c in dict.fromkeys([*new.columns, *old.columns]) if c not in keys and c not in IGNORED]
+    o = old.reindex(columns=keys + columns).drop_duplicates(keys).set_index(keys)
+    n = new.reindex(columns=keys + columns).drop_duplicates(keys).set_index(keys)
+    both = n.index[n.index.isin(o.index)]
+    ov, nv = o.loc[both, columns], n.loc[both, columns]
+    on, nn = ov.apply(pd.to_numeric, errors="coerce"), nv.apply(pd.to_numeric, errors="coerce")
+    near = ((on - nn).abs() <= TOLERANCE * np.maximum(1, on.abs())).fillna(False)
+    same = near | (ov == nv).fillna(False) | (ov.isna() & nv.isna())
+    i, j = np.nonzero(~same.to_numpy(dtype=bool))
+    named = n.loc[both].reset_index()
+    frames = [
+        pd.DataFrame(
+            {
+                "Sheet": sheet,
+                "Key": key_words(named, keys).to_numpy()[i],
+                "Column": np.asarray(columns, dtype=object)[j],
+                "Old": ov.to_numpy(dtype=object)[i, j],
+                "New": nv.to_numpy(dtype=object)[i, j],
+                "at": i,
+            }
+        ).sort_values(["at"], kind="stable")
+    ]
+    for side, rows, word in (
+        ("New", n[~n.index.isin(o.index)], "added"),
+        ("Old", o[~o.index.isin(n.index)], "removed"),
+    ):
+        if len(rows):
+            frames.append(
+                pd.DataFrame(
+                    {
+                        "Sheet": sheet,
+                        "Key": key_words(rows.reset_index(), keys).to_numpy(),
+                        "Column": "(row)",
+                        "Old": "(none)" if side == "New" else word,
+                        "New": word if side == "New" else "(none)",
+                    }
+                )
+            )
+    out = pd.concat(frames, ignore_index=True)[CHANGE_COLUMNS]
+    out["Old"], out["New"] = shown_values(out["Old"]), shown_values(out["New"])
+    return out
+
+
+def changes(old: Mapping[str, pd.DataFrame], new: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
+    """Every difference between two standings workbooks' sheets (results sheets first, then Standings)."""
+    order = ["Matches", "Travellers", "Standings"]
+    frames = [
+        sheet_changes(name, old[name], new[name])
+        for name in order
+        if name in old and name in new and key_columns(name, old[name], new[name])
+    ]
+    frames = [f for f in frames if len(f)]
+    if not frames:
+        return pd.DataFrame({c: pd.Series(dtype="object") for c in CHANGE_COLUMNS})
+    return pd.concat(frames, ignore_index=True)

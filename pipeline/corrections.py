@@ -1,0 +1,292 @@
+"""Law 79C corrections: judge each row of the `Corrections` sheet, then apply the accepted ones (pure).
+
+A correction names one result row by its key (domino: Round and Table; bridge: Board with NS/EW, or Match,
+Room and Board), one column of that row, and the new value. It is applied when it is submitted within the
+correction period after `Published At` (inclusive, to the second), or later with a Director named (the
+director's authority, Law 79C2); it is rejected, with the reason, when it is late without a director, names
+no row or several, names a column that cannot be corrected, or gives a value the workbook's checks refuse.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from pipeline.checks import empty_problems, missing_columns, model_titles, present_columns, problems_where
+from pipeline.sheets import Sheet, normalized_header
+from schemas.common import as_ids, as_words, date_times, whole_numbers
+from schemas.corrections import CorrectionLog as L
+from schemas.corrections import CorrectionsSheet
+
+DEFAULT_MINUTES = 30
+
+
+@dataclass(frozen=True)
+class CorrectionRules:
+    """Where corrections apply in one game's workbook."""
+
+    sheet: str  # the normalized name of the results sheet
+    required_keys: list[str]  # key columns that must be filled in
+    optional_keys: list[str]  # key columns matched only when filled in
+    correctable: dict[str, str]  # normalized column -> header as documented
+    one_of: list[str] = field(default_factory=list)  # at least one of these keys must be filled in
+    numbers: tuple[str, ...] = ("round", "table", "board")
+
+
+@dataclass(frozen=True)
+class Period:
+    """The correction period: from `Published At`, `minutes` long; no publication time, no check."""
+
+    published: pd.Timestamp | None = None
+    minutes: int = DEFAULT_MINUTES
+
+
+def key_values(frame: pd.DataFrame, columns: list[str], numbers: tuple[str, ...]) -> pd.DataFrame:
+    """Key columns in comparable form: whole numbers, room words or ids (absent columns read as blank)."""
+    out = {}
+    for col in columns:  # a few key columns
+        text = frame[col] if col in frame else pd.Series(pd.NA, index=frame.index, dtype="str")
+        if col in numbers:
+            out[col] = whole_numbers(text).astype("string")
+        elif col == "room":
+            out[col] = as_words(text).astype("string")
+        else:
+            out[col] = as_ids(text).astype("string")
+    return pd.DataFrame(out, index=frame.index)
+
+
+def delay_text(delay: pd.Series) -> pd.Series:
+    """A delay as minutes:seconds after publication (30:00, 30:01, 95:10)."""
+    seconds = delay.dt.total_seconds().fillna(0).astype("int64")
+    return (seconds // 60).astype("str") + ":" + (seconds % 60).astype("str").str.zfill(2)
+
+
+def key_text(keys: pd.DataFrame, titles: dict[str, str]) -> pd.Series:
+    """The key of each correction in words: `Round 2, Table 3`."""
+    text = pd.Series("", index=keys.index)
+    for col in keys.columns:  # a few key columns
+        given = keys[col].notna()
+        part = (titles[col] + " " + keys[col].astype("str")).where(given, "")
+        text = text + np.where((text != "") & given, ", ", "") + part
+    return text
+
+
+def matching_rows(wanted: pd.DataFrame, data: pd.DataFrame, rules: CorrectionRules) -> pd.DataFrame:
+    """(correction, data row) pairs whose required keys are equal and whose filled optional keys agree."""
+    left = wanted.dropna(subset=rules.required_keys).reset_index(names="at")
+    right = data.reset_index(names="target_row")
+    pairs = left.merge(right, on=rules.required_keys, how="inner", suffixes=("", "_data"))
+    agree = pd.Series(True, index=pairs.index)
+    for col in rules.optional_keys:  # a few optional keys
+        agree &= pairs[col].isna() | pairs[col].eq(pairs[f"{col}_data"]).fillna(False)
+    return pairs.loc[agree, ["at", "target_row"]]
+
+
+def judged_corrections(
+    corrections: Sheet, data: Sheet, rules: CorrectionRules, period: Period
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Each correction judged (CorrectionLog rows, applied or rejected), and problems with the sheet itself."""
+    needed = ["submitted_at", "column", "new_value", "reason", *rules.required_keys, *rules.one_of]
+    titles = model_titles(CorrectionsSheet)
+    lost = missing_columns(corrections, needed, titles)
+    if lost:
+        return _empty_log(), pd.DataFrame([p.as_record() for p in lost])
+    sheet = present_columns(corrections, CorrectionsSheet)
+    f = sheet.frame.dropna(how="all")
+    keys = rules.required_keys + rules.optional_keys
+    wanted = key_values(f, keys, rules.numbers)
+    found = key_values(data.frame, keys, rules.numbers)
+    pairs = matching_rows(wanted, found, rules)
+    count = pairs.groupby("at").size().reindex(f.index, fill_value=0)
+    target = pairs.drop_duplicates("at").set_index("at")["target_row"].reindex(f.index)
+    column = f["column"].map(normalized_header, na_action="ignore")
+    submitted = date_times(f["submitted_at"])
+
+    reasons = [
+        (f["column"].isna(), "Column is blank: name the column to correct"),
+        (
+            f["column"].notna() & ~column.isin(list(rules.correctable)),
+            "'" + f["column"].astype("str") + "' is not a column tally corrects here (it corrects: "
+            f"{', '.join(rules.correctable.values())})",
+        ),
+    ]
+    for key in rules.required_keys:  # a few keys
+        reasons.append(
+            (wanted[key].isna(), f"{titles[key]} is blank or not valid: it names the result to correct")
+        )
+    if rules.one_of:
+        none = wanted[rules.one_of].isna().all(axis=1)
+        reasons.append((none, f"give {' or '.join(titles[k] for k in rules.one_of)} to name the result"))
+    named = key_text(wanted, titles)
+    results = data.name
+    reasons += [
+        (count.eq(0), "no row of " + results + " has " + named),
+        (count.gt(1), named + " matches " + count.astype("str") + " rows of " + results + "; give every key"),
+    ]
+    rejected = pd.Series("", index=f.index)
+    for mask, text in reasons:  # a fixed list of reasons: the first that holds is given
+        text = text if isinstance(text, pd.Series) else pd.Series(text, index=f.index)
+        rejected = rejected.where((rejected != "") | ~mask.fillna(False).astype(bool), text)
+
+    status, detail = _timing(submitted, f["director"], period)
+    status = status.where(rejected == "", "rejected")
+    detail = detail.where(rejected == "", rejected)
+    times = submitted.fillna(pd.Timestamp(0)).to_numpy()
+    order = np.lexsort((f.index.to_numpy(), times, submitted.isna().to_numpy()))
+    rank = pd.Series(np.argsort(order), index=f.index, dtype="int64")
+    log = pd.DataFrame(
+        {
+            L.row: f.index.astype("int64"),
+            L.submitted: f["submitted_at"],
+            L.target: named.where(named != "").astype("str"),
+            L.target_row: target.astype("float64"),
+            L.column: column.map(rules.correctable).fillna(f["column"]),
+            L.old_value: pd.Series(pd.NA, index=f.index, dtype="str"),
+            L.new_value: f["new_value"],
+            L.reason: f["reason"],
+            L.director: f["director"],
+            L.status: status,
+            L.detail: detail,
+            L.order: rank,
+        }
+    ).reset_index(drop=True)
+    problems = problems_where(
+        sheet,
+        f["reason"].isna() & f["column"].notna(),
+        "reason",
+        "no reason given for this correction",
+        "warning",
+    )
+    return L.validate(log), problems
+
+
+def _timing(submitted: pd.Series, director: pd.Series, period: Period) -> tuple[pd.Series, pd.Series]:
+    """Status and words for the time each correction was submitted, against the correction period."""
+    index = submitted.index
+    if period.published is None:
+        words = "applied in order; the correction period was not checked (no Published At in Settings)"
+        return pd.Series("applied", index=index), pd.Series(words, index=index)
+    limit = f"the {period.minutes}-minute correction period"
+    delay = submitted - period.published
+    in_time = (delay <= pd.Timedelta(minutes=period.minutes)).fillna(False).astype(bool)
+    early = (delay < pd.Timedelta(0)).fillna(False).astype(bool)
+    authorized = director.notna()
+    after = "submitted " + delay_text(delay) + " after publication"
+    status = pd.Series(np.select([in_time, authorized], ["applied", "applied late"], "rejected"), index=index)
+    unknown = submitted.isna()
+    detail = np.select(
+        [
+            early,
+            in_time,
+            unknown & authorized,
+            unknown,
+            authorized,
+        ],
+        [
+            "submitted before publication",
+            after + ", within " + limit + " (Law 79C)",
+            "Submitted At is blank or not a date and time; applied on the director's authority ("
+            + director.astype("str")
+            + ", Law 79C2)",
+            "Submitted At is blank or not a date and time, so the correction cannot be shown to fall within "
+            + limit
+            + "; a Director may authorize it (Law 79C2)",
+            after
+            + ", after "
+            + limit
+            + "; applied on the director's authority ("
+            + director.astype("str")
+            + ", Law 79C2)",
+        ],
+        after + "; " + limit + " had ended (Law 79C) and no Director authorized it",
+    )
+    return status, pd.Series(detail, index=index)
+
+
+def _empty_log() -> pd.DataFrame:
+    """A correction log with no rows."""
+    return pd.DataFrame({c: pd.Series(dtype=t) for c, t in _LOG_TYPES.items()})
+
+
+_LOG_TYPES = {
+    L.row: "int64",
+    L.submitted: "str",
+    L.target: "str",
+    L.target_row: "float64",
+    L.column: "str",
+    L.old_value: "str",
+    L.new_value: "str",
+    L.reason: "str",
+    L.director: "str",
+    L.status: "str",
+    L.detail: "str",
+    L.order: "int64",
+}
+
+
+def corrected_sheet(data: Sheet, log: pd.DataFrame, rules: CorrectionRules) -> tuple[Sheet, pd.DataFrame]:
+    """The results sheet with the applied corrections (in order; the last one to a cell wins), and the log
+    with each applied correction's old value."""
+    live = log[log[L.status] != "rejected"].sort_values(L.order)
+    frame = data.frame.copy()
+    headers = dict(data.headers)
+    column = live[L.column].map({v: k for k, v in rules.correctable.items()})
+    target = live[L.target_row].astype("int64")
+    original = pd.Series(pd.NA, index=live.index, dtype="object")
+    for col in column.unique():  # the few columns corrected
+        if col not in frame:
+            frame[col] = pd.Series(pd.NA, index=frame.index, dtype="str")
+            headers[col] = rules.correctable[col]
+        here = column == col
+        original[here] = frame.loc[target[here], col].to_numpy()
+    previous = live[L.new_value].groupby([target, column]).shift(1)
+    first = ~pd.concat([target, column], axis=1).duplicated(keep="first")
+    old = previous.where(~first, original)
+    last = ~pd.concat([target, column], axis=1).duplicated(keep="last")
+    for col in column.unique():  # the few columns corrected
+        here = last & (column == col)
+        frame.loc[target[here].to_numpy(), col] = live.loc[here, L.new_value].to_numpy()
+    log = log.copy()
+    log.loc[live.index, L.old_value] = old.astype("object").where(old.notna(), None)
+    return Sheet(data.name, frame, headers, data.header_row, data.letters, data.problems), log
+
+
+def rejected(log: pd.DataFrame, orders: dict[int, str]) -> pd.DataFrame:
+    """The log with the corrections of the given order numbers rejected, each with its reason."""
+    log = log.copy()
+    hit = log[L.order].isin(list(orders))
+    log.loc[hit, L.status] = "rejected"
+    log.loc[hit, L.detail] = "the new value is not valid here: " + log.loc[hit, L.order].map(orders)
+    return log
+
+
+def correction_warnings(corrections: Sheet, log: pd.DataFrame, period: Period) -> pd.DataFrame:
+    """A warning for each rejected correction, and one when the period could not be checked."""
+    rows = pd.Series(log[L.row].to_numpy(), index=log[L.row].to_numpy())
+    detail = pd.Series(log[L.detail].to_numpy(), index=log[L.row].to_numpy())
+    status = pd.Series(log[L.status].to_numpy(), index=log[L.row].to_numpy())
+    sheet = Sheet(corrections.name, corrections.frame.loc[rows.index], corrections.headers)
+    frames = [
+        problems_where(
+            sheet,
+            status.eq("rejected"),
+            "column",
+            "correction rejected: " + detail,
+            "warning",
+        )
+    ]
+    if period.published is None and len(log):
+        frames.append(
+            problems_where(
+                Sheet(corrections.name, corrections.frame.iloc[:1], corrections.headers),
+                pd.Series(True, index=corrections.frame.index[:1]),
+                [],
+                "no Published At in Settings: corrections are applied in order without checking the "
+                "correction period (Law 79C)",
+                "warning",
+            )
+        )
+    frames = [f for f in frames if not f.empty]
+    return pd.concat(frames, ignore_index=True) if frames else empty_problems()

@@ -1,0 +1,162 @@
+"""One scoring run, game-agnostic and pure: validate (with Law 79C corrections), compute, build the sheets."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pandas as pd
+
+from pipeline.changes import CHANGE_COLUMNS, changes, shown_values
+from pipeline.checks import as_problem_list
+from pipeline.corrections import (
+    CorrectionRules,
+    Period,
+    corrected_sheet,
+    correction_warnings,
+    judged_corrections,
+    rejected,
+)
+from pipeline.errors import InputError, Problem
+from pipeline.sheets import OutputSheet, Sheet
+from schemas.corrections import CorrectionLog as L
+
+
+@dataclass(frozen=True)
+class Game:
+    """What a run needs to know about one game."""
+
+    name: str
+    load: Callable[[dict[str, Sheet]], Any]
+    compute: Callable[[Any], Any]
+    report: Callable[[Any, Any], list[OutputSheet]]
+    settings: Callable[[Sheet | None], tuple[Any, pd.DataFrame]]
+    rules: Callable[[Any], CorrectionRules]
+    results_sheet: str  # the output sheet listing every result: Matches or Travellers
+
+
+@dataclass
+class Checked:
+    """A validated event; with corrections, also the event as published and the correction log."""
+
+    event: Any
+    original: Any | None = None
+    log: pd.DataFrame | None = None
+
+
+def _error_keys(load: Callable[[dict[str, Sheet]], Any], sheets: dict[str, Sheet]) -> set[tuple[object, ...]]:
+    """The errors of the workbook as published, to tell them from errors a correction brings."""
+    try:
+        load(sheets)
+    except InputError as exc:
+        return {(p.sheet, p.row, p.column, p.problem) for p in exc.errors}
+    return set()
+
+
+def blamed(
+    log: pd.DataFrame, errors: list[Problem], before: set[tuple[object, ...]], data: str
+) -> dict[int, str]:
+    """Order number -> reason for the corrections to reject: the latest on each row with a new error."""
+    new = [e for e in errors if (e.sheet, e.row, e.column, e.problem) not in before]
+    live = log[log[L.status] != "rejected"]
+    if live.empty or not new:
+        return {}
+    touched = live[L.target_row].astype("int64")
+    at_rows: dict[int, list[str]] = {}
+    for e in new:  # the new errors, a few
+        if e.sheet == data and e.row is not None and (touched == e.row).any():
+            at_rows.setdefault(e.row, []).append(f"{e.column}: {e.problem}" if e.column else e.problem)
+    if not at_rows:
+        return {int(live[L.order].max()): str(new[0])}
+    return {int(live.loc[touched == row, L.order].max()): "; ".join(texts) for row, texts in at_rows.items()}
+
+
+def checked_event(sheets: dict[str, Sheet], game: Game) -> Checked:
+    """The validated event with the accepted corrections applied (InputError with every problem otherwise)."""
+    corrections = sheets.get("corrections")
+    if corrections is None or corrections.frame.dropna(how="all").empty:
+        return Checked(game.load(sheets))
+    settings, _ = game.settings(sheets.get("settings"))
+    rules = game.rules(settings)
+    data = sheets.get(rules.sheet)
+    if data is None:
+        return Checked(game.load(sheets))  # raises: the results sheet is missing
+    period = Period(settings.published_at, settings.correction_minutes)
+    log, sheet_problems = judged_corrections(corrections, data, rules, period)
+    found = as_problem_list([sheet_problems])
+    if any(p.severity == "error" for p in found):
+        try:
+            game.load(sheets)
+        except InputError as exc:
+            found += exc.problems
+        raise InputError(found)
+    before: set[tuple[object, ...]] | None = None
+    while True:  # each pass rejects at least one correction, so it ends
+        fixed, log = corrected_sheet(data, log, rules)
+        try:
+            event = game.load({**sheets, rules.sheet: fixed})
+            break
+        except InputError as exc:
+            before = _error_keys(game.load, sheets) if before is None else before
+            blame = blamed(log, exc.errors, before, fixed.name)
+            if not blame:
+                raise InputError([*exc.problems, *found]) from None
+            log = rejected(log, blame)
+    original = event
+    if (log[L.status] != "rejected").any():
+        try:
+            original = game.load(sheets)
+        except InputError:
+            original = None  # the corrections fixed errors: there are no published standings to compare
+    event.warnings = [
+        *event.warnings,
+        *found,
+        *as_problem_list([correction_warnings(corrections, log, period)]),
+    ]
+    return Checked(event, original, log)
+
+
+def corrections_frame(log: pd.DataFrame) -> pd.DataFrame:
+    """The Corrections sheet: every correction with what it changed, its status and why."""
+    titles = {name: col.title or name for name, col in L.to_schema().columns.items()}
+    shown = log.sort_values(L.row).drop(columns=[L.order]).rename(columns=titles)
+    shown[titles[L.target_row]] = shown[titles[L.target_row]].astype("Int64").astype("object")
+    for col in (L.old_value, L.new_value):  # numbers shown as numbers
+        shown[titles[col]] = shown_values(shown[titles[col]])
+    return shown.astype("object").where(shown.notna(), None).reset_index(drop=True)
+
+
+def applied_changes(log: pd.DataFrame, sheet: str) -> pd.DataFrame:
+    """Result changes from the applied corrections alone (when there are no published standings to compare)."""
+    live = log[log[L.status] != "rejected"].sort_values(L.order)
+    return pd.DataFrame(
+        {
+            "Sheet": sheet,
+            "Key": live[L.target].to_numpy(),
+            "Column": live[L.column].to_numpy(),
+            "Old": live[L.old_value].to_numpy(),
+            "New": live[L.new_value].to_numpy(),
+        },
+        columns=CHANGE_COLUMNS,
+    )
+
+
+def standings_sheets(checked: Checked, game: Game) -> list[OutputSheet]:
+    """The standings workbook's sheets; with corrections, a Corrections and a Changes sheet before Rules."""
+    out = game.report(checked.event, game.compute(checked.event))
+    if checked.log is None:
+        return out
+    if checked.original is None:
+        changed = applied_changes(checked.log, game.results_sheet)
+    elif checked.original is checked.event:
+        changed = changes({}, {})
+    else:
+        before = game.report(checked.original, game.compute(checked.original))
+        changed = changes({s.name: s.frame for s in before}, {s.name: s.frame for s in out})
+    extra = [
+        OutputSheet("Corrections", corrections_frame(checked.log), widths={"Detail": 90}),
+        OutputSheet("Changes", changed),
+    ]
+    last = out[-1] if out and out[-1].name == "Rules" else None
+    return [*(out[:-1] if last else out), *extra, *([last] if last else [])]
