@@ -24,8 +24,11 @@ from pipeline.checks import present_columns
 from pipeline.domino.load import domino_event
 from pipeline.domino.report import domino_sheets
 from pipeline.domino.tally import domino_tables
+from pipeline.games import DOMINO
+from pipeline.run import checked_event, standings_sheets
 from pipeline.sheets import Sheet
-from pipeline.workbook import read_workbook, write_workbook
+from pipeline.workbook import Limits, read_workbook, write_workbook
+from pipeline.workbook.guard import inspected
 from schemas.bridge import ResultsSheet
 
 
@@ -48,6 +51,9 @@ def staged(path: Path, load, compute, report) -> dict[str, object]:
     """read -> validate -> compute -> report -> write, each timed with the peak memory after it."""
     stages: dict[str, object] = {}
     t = time.perf_counter()
+    inspected(path, Limits())
+    stages["inspect"] = (time.perf_counter() - t, peak_mb())  # also inside read: reported, not added
+    t = time.perf_counter()
     book = read_workbook(path)
     stages["read"] = (time.perf_counter() - t, peak_mb())
     t = time.perf_counter()
@@ -65,6 +71,36 @@ def staged(path: Path, load, compute, report) -> dict[str, object]:
         stages["write"] = (time.perf_counter() - t, peak_mb())
     stages["cells_written"] = sum(len(s.frame) * len(s.frame.columns) for s in sheets)
     return stages
+
+
+def corrections(path: Path) -> dict[str, object]:
+    """Validate + compute + report with 100 corrections (the losers' pips set to 0) against none."""
+    sheets = read_workbook(path).sheets
+    matches = sheets["matches"].frame
+    pips = pd.to_numeric(matches["a_pips"], errors="coerce") < pd.to_numeric(matches["b_pips"], errors="coerce")
+    picked = matches.iloc[:: max(len(matches) // 100, 1)].head(100)
+    loser = pd.Series(pips.loc[picked.index].map({True: "A Pips", False: "B Pips"}).to_numpy())
+    frame = pd.DataFrame(
+        {
+            "submitted_at": "2026-11-30 21:10:00",
+            "round": picked["round"].to_numpy(),
+            "table": picked["table"].to_numpy(),
+            "column": loser.to_numpy(),
+            "new_value": "0",
+            "reason": "bench",
+        },
+        index=pd.RangeIndex(2, 2 + len(picked), name="row"),
+    ).astype("str")
+    headers = {"submitted_at": "Submitted At", "round": "Round", "table": "Table", "column": "Column",
+               "new_value": "New Value", "reason": "Reason"}  # fmt: skip
+    corrected = {**sheets, "corrections": Sheet("Corrections", frame, headers)}
+    out: dict[str, object] = {"corrections": len(frame)}
+    for name, book in (("plain", sheets), ("corrected", corrected)):
+        t = time.perf_counter()
+        output = standings_sheets(checked_event(book, DOMINO), DOMINO)
+        out[name] = time.perf_counter() - t
+        out[f"{name}_sheets"] = [o.name for o in output]
+    return out
 
 
 def compute(path: Path) -> dict[str, object]:
@@ -137,5 +173,5 @@ def write_openpyxl(path: Path) -> dict[str, object]:
 if __name__ == "__main__":
     kind, source = sys.argv[1], Path(sys.argv[2])
     runners = {"domino": domino, "bridge": bridge, "compute": compute, "bridge-core": bridge_core,
-               "floor": floor, "read-openpyxl": read_openpyxl, "write-openpyxl": write_openpyxl}  # fmt: skip
+               "floor": floor, "corrections": corrections, "read-openpyxl": read_openpyxl, "write-openpyxl": write_openpyxl}  # fmt: skip
     print(json.dumps(runners[kind](source)))

@@ -9,7 +9,7 @@ from typing import Any
 import pandas as pd
 
 from pipeline.changes import CHANGE_COLUMNS, changes, shown_values
-from pipeline.checks import as_problem_list
+from pipeline.checks import as_problem_list, blank_row_warnings
 from pipeline.corrections import (
     CorrectionRules,
     Period,
@@ -84,7 +84,7 @@ def checked_event(sheets: dict[str, Sheet], game: Game) -> Checked:
         return Checked(game.load(sheets))  # raises: the results sheet is missing
     period = Period(settings.published_at, settings.correction_minutes)
     log, sheet_problems = judged_corrections(corrections, data, rules, period)
-    found = as_problem_list([sheet_problems])
+    found = as_problem_list([sheet_problems, blank_row_warnings(corrections)], corrections.problems)
     if any(p.severity == "error" for p in found):
         try:
             game.load(sheets)

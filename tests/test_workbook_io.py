@@ -118,3 +118,51 @@ def test_blocks_of_rows_join_without_gaps(tmp_path: Path, monkeypatch) -> None:
 )
 def test_column_letters(index: int, letters: str) -> None:
     assert column_letters(index) == letters
+
+
+KILLED_WRITER = """
+import sys, time
+from pathlib import Path
+import pandas as pd
+import pipeline.workbook.writer as io
+from pipeline.sheets import OutputSheet
+
+real = io._rows_xml
+def slow(frame, first_row, lead):
+    Path(sys.argv[2]).write_text("writing")  # the temporary file is open and half written
+    time.sleep(120)
+    return real(frame, first_row, lead)
+io._rows_xml = slow
+frame = pd.DataFrame({"Name": ["new"] * 10, "Points": range(10)})
+io.write_workbook(Path(sys.argv[1]), [OutputSheet("Data", frame)])
+"""
+
+
+def test_a_run_killed_mid_write_leaves_the_earlier_workbook_intact(tmp_path: Path) -> None:
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    path = written(tmp_path, table())
+    before = path.read_bytes()
+    started = tmp_path.parent / f"{tmp_path.name}-started"
+    child = subprocess.Popen([sys.executable, "-c", KILLED_WRITER, str(path), str(started)])
+    try:
+        deadline = time.monotonic() + 60
+        while not started.exists():
+            assert child.poll() is None and time.monotonic() < deadline, "the writer never started"
+            time.sleep(0.05)
+        child.send_signal(signal.SIGKILL)
+        assert child.wait(timeout=30) == -signal.SIGKILL
+    finally:
+        if child.poll() is None:
+            child.kill()
+    assert path.read_bytes() == before
+    assert openpyxl.load_workbook(path)["Data"].cell(2, 2).value == 3
+    # only a hidden temporary file may be left beside it; the next run writes normally
+    assert [p.name for p in tmp_path.iterdir() if p.name != "out.xlsx"] == [
+        p.name for p in tmp_path.glob(".out-*.xlsx.tmp")
+    ]
+    written(tmp_path, table().head(2))
+    assert openpyxl.load_workbook(path)["Data"].max_row == 3
