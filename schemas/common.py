@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 
 NUMBER = r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?"
-WHOLE = r"[+-]?\d+(\.0+)?"
+WHOLE = r"[+-]?\d{1,15}(\.0+)?"  # 15 digits stay exact in a float64 and fit an int64
 DATE_TIME = r"\d{4}-\d{2}-\d{2}[ T]\d{1,2}:\d{2}(:\d{2}(\.\d+)?)?"
 
 
