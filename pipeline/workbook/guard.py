@@ -13,22 +13,26 @@ searched (byte searches and a few regular expressions, no XML parser) for:
 
 from __future__ import annotations
 
+import contextlib
 import html
+import posixpath
 import re
 import zipfile
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
+from xml.parsers import expat
+
+import numpy as np
 
 from pipeline.errors import InputError, Problem
-from pipeline.sheets import column_number
+from pipeline.sheets import column_letters, column_number
 
 EXCEL_MAX_ROWS = 1_048_576
 MB = 1_000_000
 CHUNK = 1 << 20
 _CFB_MAGIC = bytes.fromhex("D0CF11E0A1B11AE1")
 _ENCRYPTED = "EncryptionInfo".encode("utf-16-le")
-_TWO_OR_THREE_LETTERS = re.compile(rb' r="([A-Z]{2,3})\d')
 _VALUE_IN_A = re.compile(rb' r="A\d+"[^>]*>(?:<f[^>]*/>|<f[^>]*>[^<]*</f>)?<(?:v|is)>')
 _VALUE_CELL = re.compile(rb' r="([A-Z]+)\d+"[^>]*>(?:<f[^>]*/>|<f[^>]*>[^<]*</f>)?<(?:v|is)>')
 _FORMULA_CELL = re.compile(
@@ -119,7 +123,8 @@ def sheet_parts(package: zipfile.ZipFile, workbook_xml: bytes) -> dict[str, str]
     for tag in re.findall(r"<Relationship\b[^>]*>", rels):  # one per sheet and part
         attrs = dict(_ATTRIBUTE.findall(tag))
         target = attrs.get("Target", "")
-        targets[attrs.get("Id", "")] = target.lstrip("/") if target.startswith("/") else f"xl/{target}"
+        full = target.lstrip("/") if target.startswith("/") else f"xl/{target}"
+        targets[attrs.get("Id", "")] = posixpath.normpath(full)
     parts = {}
     for tag in re.findall(r"<sheet\b[^>]*>", workbook_xml.decode("utf-8", "replace")):  # one per sheet
         attrs = dict(_ATTRIBUTE.findall(tag))
@@ -127,6 +132,99 @@ def sheet_parts(package: zipfile.ZipFile, workbook_xml: bytes) -> dict[str, str]
         if rid in targets:
             parts[html.unescape(attrs.get("name", ""))] = targets[rid]
     return parts
+
+
+TAG_ENDS = [32, 62, 47, 9, 10, 13]  # space, >, /, tab, newline, carriage return
+BLOCK = 1 << 20
+
+
+def _is_letter(byte: np.ndarray) -> np.ndarray:
+    """True for the bytes A-Z and a-z."""
+    return ((byte >= 65) & (byte <= 90)) | ((byte >= 97) & (byte <= 122))
+
+
+def _horner(raw: np.ndarray, at: np.ndarray, width: int, base: int, zero: int) -> int:
+    """The largest value of the `width`-character numbers at `at` (base 26 letters or base 10 digits)."""
+    value = np.zeros(len(at), dtype=np.int64)
+    for k in range(width):  # at most 3 letters or 7 digits
+        byte = raw[at + k].astype(np.int64)
+        value = value * base + (byte & ~32 if base == 26 else byte) - zero
+    return int(value.max(initial=0))
+
+
+def _refs_fast(raw: np.ndarray, starts: np.ndarray, size: int) -> tuple[int, int]:
+    """Largest row and column (1-based) over the cell references `<c r="A1"` opening at `starts`."""
+    if not len(starts):
+        return 0, 0
+    at = starts + 6
+    quotes = np.flatnonzero(raw[:size] == 34)
+    after = np.searchsorted(quotes, at)
+    close = np.where(after < len(quotes), quotes[np.minimum(after, len(quotes) - 1)], -1)
+    l1 = _is_letter(raw[at])
+    l2 = l1 & _is_letter(raw[at + 1])
+    l3 = l2 & _is_letter(raw[at + 2])
+    letters = l1.astype(np.int64) + l2 + l3
+    digits = close - at - letters
+    if (l3 & _is_letter(raw[at + 3])).any():
+        return 0, 10**6  # four letters or more: beyond any sheet
+    if ((digits < 1) | (digits > 7)).any():
+        return 10**9, 0  # no row number, or eight digits or more: beyond any sheet
+    wide, tall = letters == letters.max(), digits == digits.max()
+    column = _horner(raw, at[wide], int(letters.max()), 26, 64)
+    row = _horner(raw, (at + letters)[tall], int(digits.max()), 10, 48)
+    return row, column
+
+
+def _refs_parsed(data: bytes) -> tuple[int, int]:
+    """Largest row and column (1-based) the reader will place a cell in, with an XML parser: any quoting,
+    spacing, prefix or letter case, and cells or rows without a reference (placed after the previous one)."""
+    state = {"row": 0, "col": 0, "max_row": 0, "max_col": 0}
+
+    def start(name: str, attrs: dict[str, str]) -> None:
+        local = name.rsplit(":", 1)[-1]
+        if local == "row":
+            state["row"] = int(attrs["r"]) if attrs.get("r", "").isdigit() else state["row"] + 1
+            state["col"] = 0
+        elif local == "c":
+            ref = re.fullmatch(r"([A-Za-z]+)(\d+)", attrs.get("r", "").strip())
+            if ref:
+                state["col"] = column_number(ref.group(1).upper()[:4]) + 1
+                state["row"] = max(state["row"], int(ref.group(2)))
+            else:
+                state["col"] += 1
+            state["max_row"] = max(state["max_row"], state["row"])
+            state["max_col"] = max(state["max_col"], state["col"])
+
+    parser = expat.ParserCreate()  # no namespace processing: a prefix, declared or not, is just a name
+    parser.StartElementHandler = start
+    with contextlib.suppress(expat.ExpatError):  # the reader reports a malformed sheet itself
+        parser.Parse(data, True)
+    return state["max_row"], state["max_col"]
+
+
+def used_area(data: bytes) -> tuple[int, int, str]:
+    """Rows and columns the reader's grid will span (an upper bound), and the farthest column's name.
+
+    The fast path reads the references of cells written as Excel writes them (`<c r="B7"`); a sheet with any
+    other form (no reference, other quoting or spacing, a namespace prefix) is parsed with expat instead.
+    """
+    n = len(data)
+    raw = np.frombuffer(data + b"\0" * 24, dtype=np.uint8)
+    opens = np.flatnonzero((raw[: n - 1] == ord("<")) & (raw[1:n] == ord("c")))
+    cells = opens[np.isin(raw[opens + 2], TAG_ENDS)]
+    usual = cells[
+        (raw[cells + 2] == 32)
+        & (raw[cells + 3] == ord("r"))
+        & (raw[cells + 4] == 61)
+        & (raw[cells + 5] == 34)
+    ]
+    colons = np.flatnonzero((raw[: n - 1] == ord(":")) & (raw[1:n] == ord("c")))
+    prefixed = bool(np.isin(raw[colons + 2], TAG_ENDS).any())
+    if len(usual) == len(cells) and not prefixed:
+        rows, columns = _refs_fast(raw, usual, n)
+    else:
+        rows, columns = _refs_parsed(data)
+    return rows, columns, column_letters(min(columns, 10**6) - 1) if columns else "A"
 
 
 def sheet_facts(data: bytes, sheet: str, path: Path, limits: Limits) -> SheetFacts:
@@ -145,20 +243,22 @@ def sheet_facts(data: bytes, sheet: str, path: Path, limits: Limits) -> SheetFac
     tail = _ROW_NUMBER.findall(data, data.rfind(b"<row "))
     if tail and int(tail[0]) > EXCEL_MAX_ROWS:
         raise refused(path, f"sheet '{sheet}' has a row {int(tail[0]):,}; Excel stops at {EXCEL_MAX_ROWS:,}")
-    wide = {m.group(1) for m in _TWO_OR_THREE_LETTERS.finditer(data)}
-    last_column = max((column_number(c.decode()) for c in wide), default=25)
-    if last_column + 1 > limits.max_columns:
-        far = max(wide, key=lambda c: column_number(c.decode())).decode()
+    used_rows, used_columns, far = used_area(data)
+    if used_rows > EXCEL_MAX_ROWS:
+        raise refused(
+            path, f"sheet '{sheet}' has a cell in row {used_rows:,}; Excel stops at {EXCEL_MAX_ROWS:,}"
+        )
+    if used_columns > limits.max_columns:
         raise refused(
             path,
-            f"sheet '{sheet}' uses column {far} (column {last_column + 1:,}); tally reads at most "
+            f"sheet '{sheet}' uses column {far} (column {used_columns:,}); tally reads at most "
             f"{limits.max_columns} columns (A to ZZ); delete the far columns and save",
         )
-    if last_row * (last_column + 1) > limits.max_cells:
+    if used_rows * used_columns > limits.max_cells:
         raise refused(
             path,
-            f"sheet '{sheet}' spans {last_row:,} rows by {last_column + 1:,} columns "
-            f"({last_row * (last_column + 1):,} cells); tally reads at most {limits.max_cells:,}",
+            f"sheet '{sheet}' spans {used_rows:,} rows by {used_columns:,} columns "
+            f"({used_rows * used_columns:,} cells); tally reads at most {limits.max_cells:,}",
         )
     facts = SheetFacts()
     if last_value >= 0 and not _VALUE_IN_A.search(data):
@@ -205,6 +305,9 @@ def inspected(path: Path, limits: Limits) -> dict[str, SheetFacts]:
                 if i.filename.endswith((".xml", ".rels")) and not i.is_dir()
             }
             parts = sheet_parts(package, xml["xl/workbook.xml"])
+            for part in set(parts.values()) - set(xml):  # a sheet stored under another name or extension
+                if part in names:
+                    xml[part] = _unpacked(package, part, budget, path, cap)
     except (zipfile.BadZipFile, zlib.error, EOFError, OSError, NotImplementedError) as exc:
         raise refused(
             path, f"is damaged and cannot be unpacked ({exc}); open it in Excel and save it again"
@@ -213,5 +316,5 @@ def inspected(path: Path, limits: Limits) -> dict[str, SheetFacts]:
     return {
         by_part.get(name, name): sheet_facts(data, by_part.get(name, name), path, limits)
         for name, data in xml.items()
-        if name.startswith("xl/worksheets/") and not name.endswith(".rels")
+        if name in by_part or (name.startswith("xl/worksheets/") and not name.endswith(".rels"))
     }
