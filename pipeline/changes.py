@@ -69,7 +69,9 @@ def shown_values(text: pd.Series) -> pd.Series:
     """Text back as numbers where it is a number, for the Old and New columns."""
     numbers = as_numbers(text.astype("str")).astype("float64")
     whole = numbers.notna() & (numbers == numbers.round()) & (numbers.abs() < 2**53)
-    as_number = numbers.astype("object").where(~whole, numbers.where(whole, 0).astype("int64").astype("object"))
+    as_number = numbers.astype("object").where(
+        ~whole, numbers.where(whole, 0).astype("int64").astype("object")
+    )
     return text.astype("object").where(numbers.isna(), as_number).where(text.notna(), None)
 
 

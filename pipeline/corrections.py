@@ -15,6 +15,7 @@ import numpy as np
 import pandas as pd
 
 from pipeline.checks import empty_problems, missing_columns, model_titles, present_columns, problems_where
+from pipeline.errors import Problem
 from pipeline.sheets import Sheet, normalized_header
 from schemas.common import as_ids, as_words, date_times, whole_numbers
 from schemas.corrections import CorrectionLog as L
@@ -88,9 +89,22 @@ def judged_corrections(
     corrections: Sheet, data: Sheet, rules: CorrectionRules, period: Period
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Each correction judged (CorrectionLog rows, applied or rejected), and problems with the sheet itself."""
-    needed = ["submitted_at", "column", "new_value", "reason", *rules.required_keys, *rules.one_of]
+    needed = ["submitted_at", "column", "new_value", "reason", *rules.required_keys]
     titles = model_titles(CorrectionsSheet)
     lost = missing_columns(corrections, needed, titles)
+    if rules.one_of and not any(k in corrections.frame for k in rules.one_of):
+        either = " or ".join(f"'{titles[k]}'" for k in rules.one_of)
+        lost += [
+            Problem(
+                corrections.name,
+                corrections.header_row,
+                titles[rules.one_of[0]],
+                None,
+                f"missing column: {either} names the result to correct (headers found: "
+                + ", ".join(f"'{h}'" for h in corrections.headers.values())
+                + ")",
+            )
+        ]
     if lost:
         return _empty_log(), pd.DataFrame([p.as_record() for p in lost])
     sheet = present_columns(corrections, CorrectionsSheet)
@@ -119,7 +133,7 @@ def judged_corrections(
     if rules.one_of:
         none = wanted[rules.one_of].isna().all(axis=1)
         reasons.append((none, f"give {' or '.join(titles[k] for k in rules.one_of)} to name the result"))
-    named = key_text(wanted, titles)
+    named = key_text(f[keys], titles)  # as typed
     results = data.name
     reasons += [
         (count.eq(0), "no row of " + results + " has " + named),
@@ -258,6 +272,7 @@ def rejected(log: pd.DataFrame, orders: dict[int, str]) -> pd.DataFrame:
     log = log.copy()
     hit = log[L.order].isin(list(orders))
     log.loc[hit, L.status] = "rejected"
+    log.loc[hit, L.old_value] = None
     log.loc[hit, L.detail] = "the new value is not valid here: " + log.loc[hit, L.order].map(orders)
     return log
 

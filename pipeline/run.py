@@ -54,22 +54,46 @@ def _error_keys(load: Callable[[dict[str, Sheet]], Any], sheets: dict[str, Sheet
     return set()
 
 
-def blamed(
-    log: pd.DataFrame, errors: list[Problem], before: set[tuple[object, ...]], data: str
-) -> dict[int, str]:
-    """Order number -> reason for the corrections to reject: the latest on each row with a new error."""
-    new = [e for e in errors if (e.sheet, e.row, e.column, e.problem) not in before]
+def _new_errors(errors: list[Problem], before: set[tuple[object, ...]]) -> list[Problem]:
+    """The errors that the published workbook did not have."""
+    return [e for e in errors if (e.sheet, e.row, e.column, e.problem) not in before]
+
+
+def blamed(log: pd.DataFrame, new: list[Problem], data: str) -> dict[int, str]:
+    """Order number -> reason for the corrections to reject: on each corrected row with a new error, the latest
+    correction of a column the error names (or the latest on the row); empty when no corrected row has one."""
     live = log[log[L.status] != "rejected"]
-    if live.empty or not new:
-        return {}
     touched = live[L.target_row].astype("int64")
-    at_rows: dict[int, list[str]] = {}
+    at_rows: dict[int, list[Problem]] = {}
     for e in new:  # the new errors, a few
         if e.sheet == data and e.row is not None and (touched == e.row).any():
-            at_rows.setdefault(e.row, []).append(f"{e.column}: {e.problem}" if e.column else e.problem)
-    if not at_rows:
-        return {int(live[L.order].max()): str(new[0])}
-    return {int(live.loc[touched == row, L.order].max()): "; ".join(texts) for row, texts in at_rows.items()}
+            at_rows.setdefault(e.row, []).append(e)
+    out = {}
+    for row, errors in at_rows.items():  # the corrected rows with a new error
+        named = " ".join(e.column or "" for e in errors)
+        here = live[touched == row]
+        own = here[[str(c) in named for c in here[L.column]]]  # a handful of corrections
+        culprit = (own if len(own) else here)[L.order].max()
+        out[int(culprit)] = "; ".join(f"{e.column}: {e.problem}" if e.column else e.problem for e in errors)
+    return out
+
+
+def _alone_invalid(
+    sheets: dict[str, Sheet], data: Sheet, log: pd.DataFrame, game: Game, rules: CorrectionRules, before: set
+) -> dict[int, str]:
+    """Order number -> reason for each live correction that brings a new error on its own (latest first)."""
+    live = log[log[L.status] != "rejected"].sort_values(L.order, ascending=False)
+    out = {}
+    for order in live[L.order]:  # only when an error lands on a row no correction touched
+        alone = log.assign(**{L.status: log[L.status].where(log[L.order] == order, "rejected")})
+        fixed, _ = corrected_sheet(data, alone, rules)
+        try:
+            game.load({**sheets, rules.sheet: fixed})
+        except InputError as exc:
+            new = _new_errors(exc.errors, before)
+            if new:
+                out[int(order)] = str(new[0])
+    return out
 
 
 def checked_event(sheets: dict[str, Sheet], game: Game) -> Checked:
@@ -99,7 +123,12 @@ def checked_event(sheets: dict[str, Sheet], game: Game) -> Checked:
             break
         except InputError as exc:
             before = _error_keys(game.load, sheets) if before is None else before
-            blame = blamed(log, exc.errors, before, fixed.name)
+            new = _new_errors(exc.errors, before)
+            blame = blamed(log, new, fixed.name) if new else {}
+            if new and not blame:
+                blame = _alone_invalid(sheets, data, log, game, rules, before)
+                live = log.loc[log[L.status] != "rejected", L.order]
+                blame = blame or {int(live.max()): str(new[0])}  # only together are they invalid
             if not blame:
                 raise InputError([*exc.problems, *found]) from None
             log = rejected(log, blame)
@@ -135,8 +164,8 @@ def applied_changes(log: pd.DataFrame, sheet: str) -> pd.DataFrame:
             "Sheet": sheet,
             "Key": live[L.target].to_numpy(),
             "Column": live[L.column].to_numpy(),
-            "Old": live[L.old_value].to_numpy(),
-            "New": live[L.new_value].to_numpy(),
+            "Old": shown_values(live[L.old_value]).to_numpy(),
+            "New": shown_values(live[L.new_value]).to_numpy(),
         },
         columns=CHANGE_COLUMNS,
     )
