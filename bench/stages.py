@@ -77,7 +77,9 @@ def corrections(path: Path) -> dict[str, object]:
     """Validate + compute + report with 100 corrections (the losers' pips set to 0) against none."""
     sheets = read_workbook(path).sheets
     matches = sheets["matches"].frame
-    pips = pd.to_numeric(matches["a_pips"], errors="coerce") < pd.to_numeric(matches["b_pips"], errors="coerce")
+    pips = pd.to_numeric(matches["a_pips"], errors="coerce") < pd.to_numeric(
+        matches["b_pips"], errors="coerce"
+    )
     picked = matches.iloc[:: max(len(matches) // 100, 1)].head(100)
     loser = pd.Series(pips.loc[picked.index].map({True: "A Pips", False: "B Pips"}).to_numpy())
     frame = pd.DataFrame(
