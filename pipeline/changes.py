@@ -25,21 +25,26 @@ CHANGE_COLUMNS = ["Sheet", "Key", "Column", "Old", "New"]
 TOLERANCE = 1e-9
 
 
+def _distinct_text(distinct: pd.Series) -> pd.Series:
+    """Distinct cell values as text: whole numbers without a decimal point, other values as written."""
+    kinds = distinct.map(type)  # distinct values only
+    numeric = kinds.isin([int, float, np.int64, np.float64, np.int32, np.float32]).to_numpy()
+    numbers = pd.to_numeric(distinct.where(numeric), errors="coerce").astype("float64")
+    whole = numbers.notna() & (numbers == numbers.round()) & (numbers.abs() < 2**53)
+    shown = numbers.astype("str").where(~whole, numbers.where(whole, 0).astype("int64").astype("str"))
+    text = distinct.astype("str").str.strip()
+    return shown.where(numbers.notna(), text).where(distinct.notna() & text.ne(""))
+
+
 def as_text(frame: pd.DataFrame) -> pd.DataFrame:
-    """Every cell as text (whole numbers without a decimal point), blanks as NA: the form a reader sees."""
+    """Every cell as text (whole numbers without a decimal point), blanks as NA: the form a reader sees.
+    Each column's distinct values are rendered once and spread back."""
     out = {}
     for col in frame.columns:  # columns, not rows
-        values = frame[col]
-        if values.dtype == object:
-            is_number = values.map(type).isin([int, float, np.int64, np.float64]).to_numpy()
-        else:
-            is_number = np.full(len(values), pd.api.types.is_numeric_dtype(values.dtype))
-        numbers = pd.to_numeric(values.where(is_number), errors="coerce").astype("float64")
-        whole = numbers.notna() & (numbers == numbers.round()) & (numbers.abs() < 2**53)
-        as_number = numbers.astype("str").where(~whole, numbers.where(whole, 0).astype("int64").astype("str"))
-        text = values.astype("str").str.strip()
-        text = text.where(values.notna() & text.ne(""))
-        out[col] = as_number.where(numbers.notna(), text).astype("str")
+        codes, distinct = pd.factorize(frame[col], use_na_sentinel=True)
+        text = _distinct_text(pd.Series(distinct, dtype=object)).to_numpy(dtype=object)
+        values = text[np.where(codes < 0, 0, codes)] if len(text) else np.full(len(codes), None, dtype=object)
+        out[col] = pd.Series(values, index=frame.index, dtype=object).where(codes >= 0)
     return pd.DataFrame(out, index=frame.index)
 
 
@@ -84,9 +89,13 @@ def sheet_changes(sheet: str, old: pd.DataFrame, new: pd.DataFrame) -> pd.DataFr
     n = new.reindex(columns=keys + columns).drop_duplicates(keys).set_index(keys)
     both = n.index[n.index.isin(o.index)]
     ov, nv = o.loc[both, columns], n.loc[both, columns]
-    on, nn = ov.apply(pd.to_numeric, errors="coerce"), nv.apply(pd.to_numeric, errors="coerce")
-    near = ((on - nn).abs() <= TOLERANCE * np.maximum(1, on.abs())).fillna(False)
-    same = near | (ov == nv).fillna(False) | (ov.isna() & nv.isna())
+    same = (ov == nv).fillna(False) | (ov.isna() & nv.isna())
+    for col in columns:  # numbers equal to 1e-9 count as the same (columns, not rows)
+        differ = ~same[col]
+        if differ.any():
+            on, nn = as_numbers(ov.loc[differ, col]), as_numbers(nv.loc[differ, col])
+            near = ((on - nn).abs() <= TOLERANCE * np.maximum(1, on.abs())).fillna(False)
+            same.loc[differ, col] = near.to_numpy(dtype=bool)
     i, j = np.nonzero(~same.to_numpy(dtype=bool))
     named = n.loc[both].reset_index()
     frames = [
