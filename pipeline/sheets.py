@@ -50,15 +50,33 @@ class Sheet:
         return self.headers.get(column, column)
 
 
+@dataclass(frozen=True)
+class Validation:
+    """An Excel data-validation rule on one column's data cells: whole numbers from `minimum`, or a list."""
+
+    column: str
+    minimum: int | None = None
+    choices: tuple[str, ...] = ()
+    message: str = ""
+
+
 @dataclass
 class OutputSheet:
-    """A table to write: display headers as columns, optional number formats and row highlights."""
+    """A table to write: display headers as columns, optional number formats and row highlights.
+
+    `entry` columns are the cells someone fills in: unlocked and shaded; with `protect`, every other cell is
+    locked (the sheet is protected without a password, so nothing is overwritten by accident).
+    """
 
     name: str
     frame: pd.DataFrame
     number_formats: Mapping[str, str] = field(default_factory=dict)
     highlight: pd.Series | None = None
     widths: Mapping[str, float] = field(default_factory=dict)
+    entry: tuple[str, ...] = ()
+    validations: tuple[Validation, ...] = ()
+    protect: bool = False
+    blank_rows: int = 0  # rows below the data the validations also cover (a sheet filled in later)
 
 
 def workbook_kind(sheets: Mapping[str, Sheet]) -> str:

@@ -598,3 +598,20 @@ def bridge_event(sheets: dict[str, Sheet]) -> BridgeEvent:
         results_sheet=results,
         warnings=[p for p in problems_found if p.severity == "warning"],
     )
+
+
+def entrant_teams(sheets: dict[str, Sheet]) -> pd.DataFrame:
+    """The validated `Teams` sheet of an entrants workbook (id, names), or InputError."""
+    sheet = sheets.get("teams")
+    if sheet is None:
+        found = ", ".join(f"'{s.name}'" for s in sheets.values()) or "none"
+        problem = f"missing required sheet 'Teams' (sheets found: {found})"
+        raise InputError([Problem("workbook", None, None, None, problem)])
+    lost = missing_columns(sheet, required_columns(TeamsSheet), model_titles(TeamsSheet))
+    if lost:
+        raise InputError(lost)
+    teams, problems = listed(sheet, TeamsSheet, "team")
+    found_problems = as_problem_list([blank_row_warnings(sheet), *problems], sheet.problems)
+    if teams is None or any(p.severity == "error" for p in found_problems):
+        raise InputError(found_problems)
+    return teams

@@ -11,6 +11,7 @@ from pipeline.cli import bridge, domino
 from pipeline.cli.common import Debug, guarded, state
 from pipeline.cli.demo import run_demo
 from pipeline.cli.diff import diff
+from pipeline.cli.template import template
 from pipeline.cli.validate import validate
 
 app = typer.Typer(
@@ -25,6 +26,7 @@ app.add_typer(domino.app, name="domino")
 app.add_typer(bridge.app, name="bridge")
 app.command()(validate)
 app.command()(diff)
+app.command()(template)
 
 
 def _version(value: bool) -> None:

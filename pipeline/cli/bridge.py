@@ -6,9 +6,19 @@ from pathlib import Path
 
 import typer
 
-from pipeline.cli.common import DEFAULT_UNZIPPED, MaxUnzipped, ShowAll, guarded, scored_workbook
+from pipeline.bridge.load import entrant_teams
+from pipeline.bridge.schedule import teams_schedule_sheets
+from pipeline.cli.common import (
+    DEFAULT_UNZIPPED,
+    MaxUnzipped,
+    ShowAll,
+    checked_output,
+    guarded,
+    scored_workbook,
+)
+from pipeline.errors import InputError, Problem
 from pipeline.games import BRIDGE
-from pipeline.workbook import Limits, Workbook
+from pipeline.workbook import Limits, Workbook, read_workbook, write_workbook
 
 app = typer.Typer(
     help="Contract bridge: matchpoints, IMPs, Butler, total points and teams with victory points.\n\n"
@@ -38,4 +48,34 @@ def standings(
     Example: tally bridge standings club-pairs.xlsx -o club-pairs-standings.xlsx
     """
     written = guarded(lambda: score_bridge(results, out, limits=Limits(max_unzipped_mb)), show_all=show_all)
+    typer.echo(f"wrote {written}")
+
+
+def scheduled_teams(teams: Path, out: Path, rounds: int | None, event: str) -> Path:
+    """Read the teams, make the round robin and write the workbook to fill in."""
+    out = checked_output(teams, out)
+    table = entrant_teams(read_workbook(teams).sheets)
+    if len(table) < 2:
+        raise InputError(
+            [Problem("Teams", None, None, None, f"a round robin needs 2 teams or more; found {len(table)}")]
+        )
+    title = event or teams.stem
+    return write_workbook(out, teams_schedule_sheets(table, rounds, title), title=title)
+
+
+@app.command()
+def schedule(
+    teams: Path = typer.Argument(..., help="A workbook with a Teams sheet (Team, Names)."),
+    out: Path = typer.Option(..., "--out", "-o", help="The event workbook to write."),
+    rounds: int | None = typer.Option(None, "--rounds", min=1, help="Only the first N rounds."),
+    event: str = typer.Option("", "--event", help="The event's name (Settings Event)."),
+) -> None:
+    """Make a teams round robin by the circle method and write the workbook to fill in (Matches, empty Results).
+
+    Every team meets every other once; home and away are balanced (home sits NS in the Open room); with an odd
+    number of teams each round has one bye, listed on the Byes sheet.
+
+    Example: tally bridge schedule teams.xlsx -o league.xlsx
+    """
+    written = guarded(lambda: scheduled_teams(teams, out, rounds, event))
     typer.echo(f"wrote {written}")

@@ -6,9 +6,19 @@ from pathlib import Path
 
 import typer
 
-from pipeline.cli.common import DEFAULT_UNZIPPED, MaxUnzipped, ShowAll, guarded, scored_workbook
+from pipeline.cli.common import (
+    DEFAULT_UNZIPPED,
+    MaxUnzipped,
+    ShowAll,
+    checked_output,
+    guarded,
+    scored_workbook,
+)
+from pipeline.domino.load import entrants
+from pipeline.domino.schedule import numbered_entrants, pairs_schedule, schedule_sheets
+from pipeline.errors import InputError, Problem, UsageError
 from pipeline.games import DOMINO
-from pipeline.workbook import Limits, Workbook
+from pipeline.workbook import Limits, Workbook, read_workbook, write_workbook
 
 app = typer.Typer(
     help="Domino tournaments: standings from a results workbook.\n\n"
@@ -38,4 +48,52 @@ def standings(
     Example: tally domino standings club-night.xlsx -o club-night-standings.xlsx
     """
     written = guarded(lambda: score_domino(results, out, limits=Limits(max_unzipped_mb)), show_all=show_all)
+    typer.echo(f"wrote {written}")
+
+
+def scheduled_workbook(
+    players: Path | None, entrants_count: int | None, out: Path, rounds: int | None, target: int, event: str
+) -> Path:
+    """Read the entrants (or number them), make the round robin and write the workbook to fill in."""
+    if (players is None) == (entrants_count is None):
+        raise UsageError("give a players workbook or --entrants N, not both and not neither")
+    if players is not None:
+        out = checked_output(players, out)
+        table = entrants(read_workbook(players).sheets)
+    else:
+        table = numbered_entrants(entrants_count or 0)
+    if len(table) < 2:
+        raise InputError(
+            [
+                Problem(
+                    "Players", None, None, None, f"a round robin needs 2 entrants or more; found {len(table)}"
+                )
+            ]
+        )
+    matches, byes = pairs_schedule(table, rounds)
+    title = event or (players.stem if players else "Round robin")
+    return write_workbook(out, schedule_sheets(table, matches, byes, target, title), title=title)
+
+
+@app.command()
+def schedule(
+    players: Path | None = typer.Argument(
+        None, help="A workbook with a Players sheet (ID, Name, optional Club)."
+    ),
+    out: Path = typer.Option(..., "--out", "-o", help="The event workbook to write."),
+    entrants_count: int | None = typer.Option(
+        None, "--entrants", min=2, help="Number the entrants 1..N instead."
+    ),
+    rounds: int | None = typer.Option(None, "--rounds", min=1, help="Only the first N rounds."),
+    target: int = typer.Option(100, "--target", min=1, help="The target in pips (Settings Target)."),
+    event: str = typer.Option("", "--event", help="The event's name (Settings Event)."),
+) -> None:
+    """Make a round robin of fixed pairs (or one-on-one) by the circle method and write the workbook to fill in.
+
+    Every entrant meets every other once over n-1 rounds (n rounds with one bye each when n is odd; byes are
+    listed on the Byes sheet, not in Matches). Fill in A Pips and B Pips, then run `tally domino standings`.
+
+    Example: tally domino schedule players.xlsx -o club-night.xlsx --target 100
+    """
+    written = guarded(lambda: scheduled_workbook(players, entrants_count, out, rounds, target, event))
     typer.echo(f"wrote {written}")

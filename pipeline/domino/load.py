@@ -39,7 +39,7 @@ from pipeline.settings import (
     positive_whole,
 )
 from pipeline.sheets import Sheet
-from schemas.common import as_ids, as_numbers, as_words, is_whole_number
+from schemas.common import as_ids, as_numbers, as_words, is_whole_number, whole_numbers
 from schemas.domino import ENDINGS, MODES, SIDES, Match, MatchesSheet, PenaltiesSheet, PlayersSheet
 
 DEFAULT_TARGET = 100
@@ -325,6 +325,31 @@ def penalties_table(
     return penalties, problems
 
 
+RESULT_COLUMNS = ["a_pips", "b_pips", "a_hands", "b_hands", "ended", "winner"]
+
+
+def not_yet_played(frame: pd.DataFrame) -> pd.Series:
+    """Scheduled matches (round, table and seats given) whose result cells are all still empty."""
+    seated = frame[["round", "table", "a1", "b1"]].notna().any(axis=1)
+    return seated & frame[RESULT_COLUMNS].isna().all(axis=1)
+
+
+def not_yet_played_warning(sheet: Sheet, waiting: pd.Series) -> pd.DataFrame:
+    """One warning: how many scheduled matches have no result yet, and in which rounds; they are left out."""
+    rounds = sorted(set(whole_numbers(sheet.frame.loc[waiting, "round"]).dropna().astype(int).tolist()))
+    listed = ", ".join(map(str, rounds)) or "?"
+    first = pd.Series(False, index=sheet.frame.index)
+    first[waiting[waiting].index[0]] = True
+    return problems_where(
+        sheet,
+        first,
+        [],
+        f"{int(waiting.sum())} scheduled match(es) have no result yet (round(s) {listed}): they are left out of "
+        "the standings until their scores are filled in",
+        "warning",
+    )
+
+
 def id_places(
     sheets: dict[str, Sheet], matches: Sheet, typed: pd.DataFrame
 ) -> list[tuple[Sheet, str, pd.Series]]:
@@ -366,6 +391,10 @@ def domino_event(sheets: dict[str, Sheet]) -> DominoEvent:
     frames.append(blank_row_warnings(matches))
     matches = present_columns(matches, MatchesSheet)
     matches = Sheet(matches.name, matches.frame.dropna(how="all"), matches.headers, matches.header_row)
+    waiting = not_yet_played(matches.frame)
+    if waiting.any():
+        frames.append(not_yet_played_warning(matches, waiting))
+        matches = Sheet(matches.name, matches.frame[~waiting], matches.headers, matches.header_row)
     frames.append(schema_problems(matches, MatchesSheet))
     players, known, problems = players_table(sheets.get("players"))
     frames += problems
@@ -382,11 +411,8 @@ def domino_event(sheets: dict[str, Sheet]) -> DominoEvent:
         frames.append(repeated_row_problems(sheets["penalties"], "warning"))
     frames.append(id_spelling_problems(id_places(sheets, matches, typed)))
     if typed.empty:
-        frames.append(
-            problems_where(
-                matches, pd.Series([True]), [], "no matches yet: every competitor has 0", "warning"
-            )
-        )
+        empty = Problem(matches.name, None, None, None, "no matches yet: every competitor has 0", "warning")
+        frames.append(pd.DataFrame([empty.as_record()]))
 
     found_problems = as_problem_list(frames, sheet_package_problems(used))
     if any(p.severity == "error" for p in found_problems):
@@ -400,3 +426,20 @@ def domino_event(sheets: dict[str, Sheet]) -> DominoEvent:
         matches_sheet=matches,
         warnings=[p for p in found_problems if p.severity == "warning"],
     )
+
+
+def entrants(sheets: dict[str, Sheet]) -> pd.DataFrame:
+    """The validated `Players` sheet of an entrants workbook (id, name, club), or InputError."""
+    sheet = sheets.get("players")
+    if sheet is None:
+        found = ", ".join(f"'{s.name}'" for s in sheets.values()) or "none"
+        problem = f"missing required sheet 'Players' (sheets found: {found})"
+        raise InputError([Problem("workbook", None, None, None, problem)])
+    lost = missing_columns(sheet, required_columns(PlayersSheet), model_titles(PlayersSheet))
+    if lost:
+        raise InputError(lost)
+    players, _, problems = players_table(sheet)
+    found_problems = as_problem_list([blank_row_warnings(sheet), *problems], sheet.problems)
+    if any(p.severity == "error" for p in found_problems):
+        raise InputError(found_problems)
+    return players

@@ -34,7 +34,7 @@ EXCEL_MAX_ROWS = 1_048_576
 
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 CHUNK_ROWS = 50_000
-STYLE_HEADER, STYLE_LEAD, STYLE_DATE, STYLE_LEAD_DATE = 1, 2, 3, 4
+STYLE_HEADER, STYLE_LEAD, STYLE_DATE, STYLE_LEAD_DATE, STYLE_ENTRY = 1, 2, 3, 4, 5
 _ILLEGAL_XML = r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]"
 _NS = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'
 _NS_R = 'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"'
@@ -48,18 +48,21 @@ STYLES = (
     '<fonts count="3"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font>'
     '<font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font>'
     '<font><b/><sz val="11"/><color rgb="FFFFFFFF"/><name val="Calibri"/><family val="2"/></font></fonts>'
-    '<fills count="4"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill>'
+    '<fills count="5"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill>'
     '<fill><patternFill patternType="solid"><fgColor rgb="FF1F4E78"/><bgColor indexed="64"/></patternFill></fill>'
-    '<fill><patternFill patternType="solid"><fgColor rgb="FFFFF2CC"/><bgColor indexed="64"/></patternFill></fill></fills>'
+    '<fill><patternFill patternType="solid"><fgColor rgb="FFFFF2CC"/><bgColor indexed="64"/></patternFill></fill>'
+    '<fill><patternFill patternType="solid"><fgColor rgb="FFE2EFDA"/><bgColor indexed="64"/></patternFill></fill></fills>'
     '<borders count="2"><border><left/><right/><top/><bottom/><diagonal/></border>'
     '<border><left style="thin"><color auto="1"/></left><right style="thin"><color auto="1"/></right>'
     '<top style="thin"><color auto="1"/></top><bottom style="thin"><color auto="1"/></bottom><diagonal/></border></borders>'
     '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>'
-    '<cellXfs count="5"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>'
+    '<cellXfs count="6"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>'
     '<xf numFmtId="0" fontId="2" fillId="2" borderId="1" xfId="0" applyFont="1" applyFill="1" applyBorder="1"/>'
     '<xf numFmtId="0" fontId="1" fillId="3" borderId="0" xfId="0" applyFont="1" applyFill="1"/>'
     '<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>'
     '<xf numFmtId="164" fontId="1" fillId="3" borderId="0" xfId="0" applyNumberFormat="1" applyFont="1" applyFill="1"/>'
+    '<xf numFmtId="0" fontId="0" fillId="4" borderId="1" xfId="0" applyFill="1" applyBorder="1" applyProtection="1">'
+    '<protection locked="0"/></xf>'
     "</cellXfs>"
     '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>'
 )
@@ -131,8 +134,11 @@ def _text(value: str) -> pa.Scalar:
     return pa.scalar(value, _STR)
 
 
-def _cells_xml(values: pd.Series, letter: str, rows: pa.Array, lead: np.ndarray) -> pa.Array:
-    """The <c> elements of one column ('' for blank cells); each distinct value is rendered once."""
+def _cells_xml(
+    values: pd.Series, letter: str, rows: pa.Array, lead: np.ndarray, entry: bool = False
+) -> pa.Array:
+    """The <c> elements of one column ('' for blank cells); each distinct value is rendered once.
+    Cells of an entry column are written even when blank: unlocked and shaded."""
     codes, distinct = pd.factorize(values, use_na_sentinel=True)
     rendered, is_date = _value_xml(pd.Series(distinct))
     present = codes >= 0
@@ -142,21 +148,61 @@ def _cells_xml(values: pd.Series, letter: str, rows: pa.Array, lead: np.ndarray)
     suffix = pc.if_else(pa.array(present), suffix, _text("/>"))
     styles = [f' s="{STYLE_LEAD_DATE}"', f' s="{STYLE_DATE}"', f' s="{STYLE_LEAD}"']
     style = np.select([dated & lead, dated, lead], styles, "")
+    if entry:
+        style = np.full(len(values), f' s="{STYLE_ENTRY}"', dtype=object)
     cells = pc.binary_join_element_wise(
         _text(f'<c r="{letter}'), rows, _text('"'), pa.array(style, _STR), suffix, _text("")
     )
-    return pc.if_else(pa.array(present | lead), cells, _text(""))
+    return pc.if_else(pa.array(present | lead | entry), cells, _text(""))
 
 
-def _rows_xml(frame: pd.DataFrame, first_row: int, lead: np.ndarray) -> bytes:
+def _rows_xml(frame: pd.DataFrame, first_row: int, lead: np.ndarray, entry: tuple[str, ...] = ()) -> bytes:
     """The <row> elements of a block of data rows starting at Excel row `first_row`, as UTF-8."""
     rows = pa.array(np.arange(first_row, first_row + len(frame)).astype(str), _STR)
-    cells = [_cells_xml(frame[col], column_letters(i), rows, lead) for i, col in enumerate(frame.columns)]
+    cells = [
+        _cells_xml(frame[col], column_letters(i), rows, lead, col in entry)
+        for i, col in enumerate(frame.columns)
+    ]
     joined = pc.binary_join_element_wise(
         _text('<row r="'), rows, _text('">'), *cells, _text("</row>"), _text("")
     )
     end = int(np.frombuffer(joined.buffers()[1], dtype=np.int64)[len(joined)]) if len(joined) else 0
     return bytes(memoryview(joined.buffers()[2])[:end]) if end else b""
+
+
+def _protection_xml(sheet: OutputSheet) -> str:
+    """Sheet protection without a password; filtering, sorting and resizing stay allowed."""
+    if not sheet.protect:
+        return ""
+    return (
+        '<sheetProtection sheet="1" objects="1" scenarios="1" formatColumns="0" formatRows="0" '
+        'sort="0" autoFilter="0"/>'
+    )
+
+
+def _validations_xml(sheet: OutputSheet) -> str:
+    """The data-validation rules of the sheet's columns, over every data row."""
+    rules = []
+    columns = list(sheet.frame.columns)
+    last = max(len(sheet.frame), 1) + 1 + sheet.blank_rows
+    for v in sheet.validations:  # a few rules
+        letter = column_letters(columns.index(v.column))
+        where = f'sqref="{letter}2:{letter}{last}"'
+        text = escaped(pd.Series([v.message or v.column])).iloc[0].replace('"', "&quot;")
+        common = (
+            f'allowBlank="1" showInputMessage="1" showErrorMessage="1" error="{text}" prompt="{text}" {where}'
+        )
+        if v.choices:
+            listed = escaped(pd.Series([",".join(v.choices)])).iloc[0]
+            rules.append(
+                f'<dataValidation type="list" {common}><formula1>"{listed}"</formula1></dataValidation>'
+            )
+        else:
+            rules.append(
+                f'<dataValidation type="whole" operator="greaterThanOrEqual" {common}>'
+                f"<formula1>{v.minimum or 0}</formula1></dataValidation>"
+            )
+    return f'<dataValidations count="{len(rules)}">{"".join(rules)}</dataValidations>' if rules else ""
 
 
 def _column_widths(frame: pd.DataFrame, fixed: Mapping[str, float]) -> list[float]:
@@ -208,10 +254,11 @@ def _sheet_xml(sheet: OutputSheet, selected: bool) -> list[str | bytes]:
     parts: list[str | bytes] = [head]
     for start in range(0, len(frame), CHUNK_ROWS):  # blocks of rows bound the memory used
         block = frame.iloc[start : start + CHUNK_ROWS]
-        parts.append(_rows_xml(block, start + 2, lead[start : start + CHUNK_ROWS]))
+        parts.append(_rows_xml(block, start + 2, lead[start : start + CHUNK_ROWS], sheet.entry))
     filter_ref = f"A1:{column_letters(n_cols - 1)}{max(len(frame), 1) + 1}"
     parts.append(
-        f'</sheetData><autoFilter ref="{filter_ref}"/>'
+        f"</sheetData>{_protection_xml(sheet)}"
+        f'<autoFilter ref="{filter_ref}"/>{_validations_xml(sheet)}'
         '<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/>'
         f'<ignoredErrors><ignoredError sqref="A1:{last}" numberStoredAsText="1"/></ignoredErrors></worksheet>'
     )

@@ -1,0 +1,48 @@
+"""The workbook a bridge teams organizer fills in: a round robin of matches and an empty Results sheet, pure."""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from pipeline.checks import model_titles
+from pipeline.schedule import circle_byes, circle_pairings
+from pipeline.sheets import OutputSheet, Validation
+from schemas.bridge import ResultsSheet, TeamMatchesSheet, TeamsSheet
+
+RESULT_ROWS = 2000  # rows of Results the validation rules cover
+RESULT_HEADERS = ["match", "room", "board", "contract", "declarer", "tricks", "score"]
+
+
+def teams_schedule_sheets(teams: pd.DataFrame, rounds: int | None, event: str) -> list[OutputSheet]:
+    """Teams, Settings (teams scoring), Matches (home sits NS in the Open room), an empty Results, Byes."""
+    meetings = circle_pairings(len(teams))
+    byes = circle_byes(len(teams))
+    if rounds is not None:
+        meetings, byes = meetings[meetings["round"] <= rounds], byes[byes["round"] <= rounds]
+    ids = teams["id"].to_numpy()
+    t, mt, rt = model_titles(TeamsSheet), model_titles(TeamMatchesSheet), model_titles(ResultsSheet)
+    matches = pd.DataFrame(
+        {
+            mt["match"]: "R" + meetings["round"].astype("str") + "T" + meetings["table"].astype("str"),
+            mt["round"]: meetings["round"],
+            mt["home"]: ids[meetings["home"].to_numpy()],
+            mt["away"]: ids[meetings["away"].to_numpy()],
+        }
+    )
+    results = pd.DataFrame({rt[c]: pd.Series(dtype=object) for c in RESULT_HEADERS})
+    checks = (
+        Validation(rt["room"], choices=("Open", "Closed"), message="Room: Open or Closed"),
+        Validation(rt["board"], 1, message="Board: a whole number, 1 or more"),
+        Validation(rt["declarer"], choices=("N", "E", "S", "W"), message="Declarer: N, E, S or W"),
+        Validation(rt["tricks"], 0, message="Tricks: the tricks declarer took, 0 to 13"),
+    )
+    return [
+        OutputSheet("Matches", matches.reset_index(drop=True), protect=True),
+        OutputSheet("Results", results, validations=checks, blank_rows=RESULT_ROWS),
+        OutputSheet("Teams", pd.DataFrame({t["team"]: teams["id"], t["names"]: teams["names"]})),
+        OutputSheet("Settings", pd.DataFrame({"Key": ["Event", "Scoring"], "Value": [event, "Teams"]})),
+    ] + (
+        [OutputSheet("Byes", pd.DataFrame({"Round": byes["round"], "Team": ids[byes["entrant"].to_numpy()]}))]
+        if len(byes)
+        else []
+    )
