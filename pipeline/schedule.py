@@ -44,3 +44,185 @@ def circle_byes(entrants: int) -> pd.DataFrame:
     r = np.arange(m - 1)
     # the dummy is the fixed entrant m-1: in round r it meets p = r * m/2 (mod m-1), who has the bye
     return pd.DataFrame({"round": r + 1, "entrant": (r * (m // 2)) % (m - 1)}).astype("int64")
+
+
+ATTEMPT_BUDGET = 200  # attempts x players: 8 schedules are tried for 24 players, 25 for 8
+EVEN_UP_TO = 48  # above this many players the opponent swaps are skipped (their cost grows as n^3)
+
+
+def rotating_partners(
+    entrants: int, seed: int = 0, place: np.ndarray | None = None
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Tables of four with partners rotating: (round, table, a1, a2, b1, b2) and the byes (round, entrant).
+
+    Several placements (drawn from `seed`) are built and the most even is kept: fewest pairs of players
+    meeting as opponents more than twice, then the smallest such count, then the evenest byes. A given
+    `place` (entrant at each round-robin place, e.g. to keep clubs apart) is kept in every attempt.
+    """
+    rng = np.random.default_rng(seed)
+    best: tuple[tuple[int, int, int], pd.DataFrame, pd.DataFrame] | None = None
+    for _ in range(max(1, ATTEMPT_BUDGET // max(entrants, 1))):  # whole schedules, not results
+        placed = rng.permutation(entrants) if place is None else place
+        tables, rests = _partners_once(entrants, placed, rng)
+        report = dict(schedule_report(tables, rests, entrants).to_numpy().tolist())
+        score = (
+            report["Pairs of players who meet as opponents more than twice"],
+            report["Most times two players meet as opponents"],
+            report["Most byes of a player"] - report["Fewest byes of a player"],
+        )
+        if best is None or score < best[0]:
+            best = (score, tables, rests)
+    assert best is not None
+    return best[1], best[2]
+
+
+def _partners_once(
+    entrants: int, place: np.ndarray, rng: np.random.Generator
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """One tables-of-four schedule for a placement of the entrants in the round robin.
+
+    Partnerships come from the round robin of the entrants (each round of it is a set of disjoint pairs), so no
+    two players partner twice, and when the count is 0 or 1 modulo 4 everyone partners everyone exactly once
+    (the complete design). When a round has an odd number of partnerships, the one whose players have sat out
+    least sits out. Partnerships are then set against each other greedily, fewest earlier meetings first.
+    `place` says who takes which place in the round robin; `rng` orders the partnerships of each round.
+    """
+    meetings = circle_pairings(entrants)
+    byes = circle_byes(entrants)
+    met = np.zeros((entrants, entrants), dtype=np.int64)
+    sat_out = np.zeros(entrants, dtype=np.int64)
+    tables: list[tuple[object, ...]] = []
+    rests = [byes.assign(entrant=place[byes["entrant"].to_numpy()])]
+    for r, group in meetings.groupby("round", sort=True):  # one pass per round, over its partnerships
+        pairs = place[group[["home", "away"]].to_numpy()]
+        sat_out[place[byes.loc[byes["round"] == r, "entrant"].to_numpy()]] += 1
+        if len(pairs) % 2:
+            out = int(np.argmin(sat_out[pairs].sum(axis=1)))
+            rests.append(pd.DataFrame({"round": r, "entrant": pairs[out]}))
+            sat_out[pairs[out]] += 1
+            pairs = np.delete(pairs, out, axis=0)
+        free = rng.permutation(len(pairs)).tolist()
+        while free:  # set partnerships against each other, fewest earlier meetings first
+            first = free.pop(0)
+            cost = [int(met[np.ix_(pairs[first], pairs[j])].sum()) for j in free]
+            second = free.pop(int(np.argmin(cost)))
+            a, b = pairs[first], pairs[second]
+            met[np.ix_(a, b)] += 1
+            met[np.ix_(b, a)] += 1
+            tables.append((r, a[0], a[1], b[0], b[1]))
+    laid = np.array(tables, dtype=np.int64).reshape(-1, 5)
+    if entrants <= EVEN_UP_TO:
+        laid = _evened(laid, met)
+    frame = pd.DataFrame(laid, columns=["round", "a1", "a2", "b1", "b2"])
+    frame.insert(1, "table", frame.groupby("round").cumcount() + 1)
+    rested = pd.concat(rests, ignore_index=True).sort_values(["round", "entrant"], kind="stable")
+    return frame.astype("int64"), rested.reset_index(drop=True).astype("int64")
+
+
+def _evened(tables: np.ndarray, met: np.ndarray, passes: int = 30) -> np.ndarray:
+    """Tables (round, a1, a2, b1, b2) after swapping opponents between two tables of a round while that lowers
+    the sum of squared meeting counts (the most even spread of opponents); partners never change."""
+    tables = tables.copy()
+
+    def cost(x: np.ndarray, y: np.ndarray, sign: int) -> int:
+        """Change in the sum of squares when partnership x starts (+1) or stops (-1) facing y."""
+        cells = met[np.ix_(x, y)]
+        return int((2 * sign * cells + 1).sum())
+
+    by_round = [np.flatnonzero(tables[:, 0] == r) for r in np.unique(tables[:, 0])]
+    for _ in range(passes):  # a bounded number of improvement passes over the table pairs of each round
+        improved = False
+        for rows in by_round:  # rounds
+            for i_at, i in enumerate(rows):  # pairs of tables in the round
+                for j in rows[i_at + 1 :]:
+                    a, b, c, d = (tables[k, at : at + 2].copy() for k, at in ((i, 1), (i, 3), (j, 1), (j, 3)))
+                    now = cost(a, b, -1) + cost(c, d, -1)
+                    for x, y, z, w in ((a, c, b, d), (a, d, b, c)):  # the other two ways to set them against
+                        change = now + cost(x, y, 1) + cost(z, w, 1)
+                        if change < 0:
+                            for p, q, step in ((a, b, -1), (c, d, -1), (x, y, 1), (z, w, 1)):
+                                met[np.ix_(p, q)] += step
+                                met[np.ix_(q, p)] += step
+                            tables[i, 1:], tables[j, 1:] = np.r_[x, y], np.r_[z, w]
+                            improved = True
+                            break
+        if not improved:
+            break
+    return tables
+
+
+def schedule_report(tables: pd.DataFrame, rests: pd.DataFrame, entrants: int) -> pd.DataFrame:
+    """How even a tables-of-four schedule is: repeated partners, how often pairs of players meet, byes."""
+    partners = np.zeros((entrants, entrants), dtype=np.int64)
+    opposed = np.zeros((entrants, entrants), dtype=np.int64)
+    for x, y in (("a1", "a2"), ("b1", "b2")):  # the two partnerships of each table
+        np.add.at(partners, (tables[x], tables[y]), 1)
+        np.add.at(partners, (tables[y], tables[x]), 1)
+    for x in ("a1", "a2"):  # the four opponent pairs of each table
+        for y in ("b1", "b2"):
+            np.add.at(opposed, (tables[x], tables[y]), 1)
+            np.add.at(opposed, (tables[y], tables[x]), 1)
+    upper = np.triu_indices(entrants, 1)
+    times = np.bincount(opposed[upper], minlength=1)
+    byes = np.bincount(rests["entrant"], minlength=entrants)
+    rows = [
+        ("Players", entrants),
+        ("Rounds", int(tables["round"].max()) if len(tables) else 0),
+        ("Pairs of players who partner more than once", int((partners[upper] > 1).sum())),
+        ("Pairs of players who never partner", int((partners[upper] == 0).sum())),
+        ("Pairs of players who meet as opponents more than twice", int((opposed[upper] > 2).sum())),
+        ("Most times two players meet as opponents", int(opposed[upper].max(initial=0))),
+        *[(f"Pairs of players who meet as opponents {k} time(s)", int(v)) for k, v in enumerate(times)],
+        ("Fewest byes of a player", int(byes.min()) if len(byes) else 0),
+        ("Most byes of a player", int(byes.max(initial=0))),
+    ]
+    return pd.DataFrame(rows, columns=["Measure", "Value"])
+
+
+def meeting_rounds(entrants: int) -> np.ndarray:
+    """Round-robin place x place -> the round (1-based) in which those two places meet (0 on the diagonal)."""
+    meetings = circle_pairings(entrants)
+    rounds = np.zeros((entrants, entrants), dtype=np.int64)
+    rounds[meetings["home"], meetings["away"]] = meetings["round"]
+    rounds[meetings["away"], meetings["home"]] = meetings["round"]
+    return rounds
+
+
+def club_cost(rounds: np.ndarray, same: np.ndarray, order: np.ndarray) -> int:
+    """How early same-club entrants meet when entrant i takes place order[i]: each such meeting costs
+    (last round + 1 - its round), so a meeting in round 1 costs most and one in the last round costs 1."""
+    last = int(rounds.max(initial=0))
+    met = rounds[np.ix_(order, order)]
+    return int(np.where(same & (met > 0), last + 1 - met, 0).sum() // 2)
+
+
+def club_order(clubs: pd.Series, seed: int = 0, attempts: int = 8) -> np.ndarray:
+    """A placement of the entrants in the round robin (entrant i takes place order[i]) that pushes meetings of
+    players from the same club to the last rounds: random starts, then swaps of two places while that helps."""
+    n = len(clubs)
+    known = clubs.notna().to_numpy()
+    codes = pd.factorize(clubs)[0]
+    same = (codes[:, None] == codes[None, :]) & known[:, None] & known[None, :]
+    np.fill_diagonal(same, False)
+    rounds = meeting_rounds(n)
+    rng = np.random.default_rng(seed)
+    best_order, best = np.arange(n), club_cost(rounds, same, np.arange(n))
+    if best == 0:
+        return best_order
+    for _ in range(attempts):  # a few random starts
+        order = rng.permutation(n)
+        cost = club_cost(rounds, same, order)
+        improved = True
+        while improved:  # first-improvement swaps until none helps
+            improved = False
+            for i in range(n):  # pairs of entrants
+                for j in range(i + 1, n):
+                    order[[i, j]] = order[[j, i]]
+                    trial = club_cost(rounds, same, order)
+                    if trial < cost:
+                        cost, improved = trial, True
+                    else:
+                        order[[i, j]] = order[[j, i]]
+        if cost < best:
+            best_order, best = order.copy(), cost
+    return best_order

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
 from pathlib import Path
 
 import typer
@@ -15,7 +16,7 @@ from pipeline.cli.common import (
     scored_workbook,
 )
 from pipeline.domino.load import entrants
-from pipeline.domino.schedule import numbered_entrants, pairs_schedule, schedule_sheets
+from pipeline.domino.schedule import individual_schedule, numbered_entrants, pairs_schedule, schedule_sheets
 from pipeline.errors import InputError, Problem, UsageError
 from pipeline.games import DOMINO
 from pipeline.workbook import Limits, Workbook, read_workbook, write_workbook
@@ -51,8 +52,23 @@ def standings(
     typer.echo(f"wrote {written}")
 
 
+class Format(StrEnum):
+    """How the entrants are seated."""
+
+    pairs = "pairs"
+    individual = "individual"
+
+
 def scheduled_workbook(
-    players: Path | None, entrants_count: int | None, out: Path, rounds: int | None, target: int, event: str
+    players: Path | None,
+    entrants_count: int | None,
+    out: Path,
+    rounds: int | None,
+    target: int,
+    event: str,
+    seating: Format = Format.pairs,
+    seed: int = 0,
+    avoid_clubs: bool = False,
 ) -> Path:
     """Read the entrants (or number them), make the round robin and write the workbook to fill in."""
     if (players is None) == (entrants_count is None):
@@ -70,9 +86,25 @@ def scheduled_workbook(
                 )
             ]
         )
-    matches, byes = pairs_schedule(table, rounds)
     title = event or (players.stem if players else "Round robin")
-    return write_workbook(out, schedule_sheets(table, matches, byes, target, title), title=title)
+    if seating is Format.individual:
+        if len(table) < 4:
+            problem = f"tables of four need 4 players or more; found {len(table)}"
+            raise InputError([Problem("Players", None, None, None, problem)])
+        matches, byes, report = individual_schedule(table, rounds, seed, avoid_clubs)
+        repeats = dict(report.to_numpy().tolist())
+        typer.echo(
+            "partners repeated: {}; pairs meeting as opponents more than twice: {}; most meetings: {}".format(
+                repeats["Pairs of players who partner more than once"],
+                repeats["Pairs of players who meet as opponents more than twice"],
+                repeats["Most times two players meet as opponents"],
+            )
+        )
+        sheets = schedule_sheets(table, matches, byes, target, title, report)
+    else:
+        matches, byes = pairs_schedule(table, rounds, avoid_clubs, seed)
+        sheets = schedule_sheets(table, matches, byes, target, title)
+    return write_workbook(out, sheets, title=title)
 
 
 @app.command()
@@ -87,13 +119,31 @@ def schedule(
     rounds: int | None = typer.Option(None, "--rounds", min=1, help="Only the first N rounds."),
     target: int = typer.Option(100, "--target", min=1, help="The target in pips (Settings Target)."),
     event: str = typer.Option("", "--event", help="The event's name (Settings Event)."),
+    seating: Format = typer.Option(
+        Format.pairs,
+        "--format",
+        help="pairs: fixed pairs or one-on-one; individual: tables of four, partners rotate.",
+    ),
+    seed: int = typer.Option(0, "--seed", help="The same seed gives the same schedule."),
+    avoid_clubs: bool = typer.Option(
+        False,
+        "--avoid-clubs",
+        help="Players of the same Club meet (or partner) in the last rounds, not the first.",
+    ),
 ) -> None:
-    """Make a round robin of fixed pairs (or one-on-one) by the circle method and write the workbook to fill in.
+    """Make the rounds of a domino event and write the workbook to fill in.
 
-    Every entrant meets every other once over n-1 rounds (n rounds with one bye each when n is odd; byes are
-    listed on the Byes sheet, not in Matches). Fill in A Pips and B Pips, then run `tally domino standings`.
+    pairs: a round robin by the circle method (Berger tables): every entrant meets every other once over n-1
+    rounds (n rounds with one bye each when n is odd; byes are listed on the Byes sheet, not in Matches).
+    individual: tables of four with partners rotating; no two players partner twice, everyone partners
+    everyone once when the count is 0 or 1 modulo 4; repeated opponents are kept low and reported.
+    Fill in A Pips and B Pips, then run `tally domino standings`.
 
     Example: tally domino schedule players.xlsx -o club-night.xlsx --target 100
     """
-    written = guarded(lambda: scheduled_workbook(players, entrants_count, out, rounds, target, event))
+    written = guarded(
+        lambda: scheduled_workbook(
+            players, entrants_count, out, rounds, target, event, seating, seed, avoid_clubs
+        )
+    )
     typer.echo(f"wrote {written}")

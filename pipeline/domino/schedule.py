@@ -6,7 +6,13 @@ import numpy as np
 import pandas as pd
 
 from pipeline.checks import model_titles
-from pipeline.schedule import circle_byes, circle_pairings
+from pipeline.schedule import (
+    circle_byes,
+    circle_pairings,
+    club_order,
+    rotating_partners,
+    schedule_report,
+)
 from pipeline.sheets import OutputSheet, Validation
 from schemas.domino import ENDINGS, SIDES, MatchesSheet, PlayersSheet
 
@@ -18,13 +24,23 @@ def numbered_entrants(count: int) -> pd.DataFrame:
     return pd.DataFrame({"id": [str(i) for i in range(1, count + 1)], "name": None, "club": None})
 
 
-def pairs_schedule(players: pd.DataFrame, rounds: int | None) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """Matches (round, table, a1, b1) of a round robin of the entrants in order, and the byes (round, player)."""
+def placed_ids(players: pd.DataFrame, avoid_clubs: bool, seed: int) -> np.ndarray:
+    """The entrant ids in round-robin place order: as listed, or placed so that clubs meet late."""
+    ids = players["id"].to_numpy()
+    if not avoid_clubs:
+        return ids
+    return ids[np.argsort(club_order(players["club"], seed))]
+
+
+def pairs_schedule(
+    players: pd.DataFrame, rounds: int | None, avoid_clubs: bool = False, seed: int = 0
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Matches (round, table, a1, b1) of a round robin of the entrants, and the byes (round, player)."""
     meetings = circle_pairings(len(players))
     byes = circle_byes(len(players))
     if rounds is not None:
         meetings, byes = meetings[meetings["round"] <= rounds], byes[byes["round"] <= rounds]
-    ids = players["id"].to_numpy()
+    ids = placed_ids(players, avoid_clubs, seed)
     matches = pd.DataFrame(
         {
             "round": meetings["round"].to_numpy(),
@@ -63,8 +79,28 @@ def table_cards(matches: pd.DataFrame, names: pd.Series) -> pd.DataFrame:
     return shown.astype("object").where(shown.notna() & (shown != ""), None)
 
 
+def individual_schedule(
+    players: pd.DataFrame, rounds: int | None, seed: int, avoid_clubs: bool = False
+) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
+    """Tables of four with rotating partners: matches (round, table, a1, a2, b1, b2), byes and the report.
+    Keeping clubs apart places players so that club-mates partner in the last rounds."""
+    place = np.argsort(club_order(players["club"], seed)) if avoid_clubs else None
+    tables, rests = rotating_partners(len(players), seed, place)
+    if rounds is not None:
+        tables, rests = tables[tables["round"] <= rounds], rests[rests["round"] <= rounds]
+    ids = players["id"].to_numpy()
+    matches = tables[["round", "table"]].assign(**{c: ids[tables[c].to_numpy()] for c in SEATS})
+    byes = pd.DataFrame({"round": rests["round"].to_numpy(), "player": ids[rests["entrant"].to_numpy()]})
+    return matches.reset_index(drop=True), byes, schedule_report(tables, rests, len(players))
+
+
 def schedule_sheets(
-    players: pd.DataFrame, matches: pd.DataFrame, byes: pd.DataFrame, target: int, event: str
+    players: pd.DataFrame,
+    matches: pd.DataFrame,
+    byes: pd.DataFrame,
+    target: int,
+    event: str,
+    report: pd.DataFrame | None = None,
 ) -> list[OutputSheet]:
     """Players, Settings, Matches (result cells empty) and Byes: a workbook `tally domino standings` reads."""
     m = model_titles(MatchesSheet)
@@ -75,9 +111,9 @@ def schedule_sheets(
             m["round"]: matches["round"],
             m["table"]: matches["table"],
             m["a1"]: matches["a1"],
-            m["a2"]: blank,
+            m["a2"]: matches.get("a2", blank),
             m["b1"]: matches["b1"],
-            m["b2"]: blank,
+            m["b2"]: matches.get("b2", blank),
             **{m[c]: blank for c in RESULT_CELLS},
         }
     )
@@ -104,4 +140,5 @@ def schedule_sheets(
         ),
         *([OutputSheet("Byes", listed)] if len(listed) else []),
         OutputSheet("Table Cards", table_cards(matches, names), widths={"Card": 28, "Seat": 10, "Name": 36}),
+        *([OutputSheet("Schedule Report", report, widths={"Measure": 60})] if report is not None else []),
     ]
