@@ -118,3 +118,28 @@ def test_the_bridge_template_validates_results_entry_beyond_the_example(tmp_path
     found = rules(load_workbook(out)["Results"])
     declarer = next(v for v in found.values() if v.type == "list")
     assert declarer.formula1 == '"N,E,S,W"' and str(declarer.sqref) == "G2:G1002"
+
+
+def test_bridge_table_cards_seat_home_ns_in_the_open_room(tmp_path: Path) -> None:
+    from openpyxl import Workbook
+
+    teams = tmp_path / "teams.xlsx"
+    book = Workbook()
+    ws = book.active
+    ws.title = "Teams"
+    ws.append(["Team", "Names"])
+    for team, names in (("T1", "Lions"), ("T2", "Tigers"), ("T3", "Bears")):
+        ws.append([team, names])
+    book.save(teams)
+    out = tmp_path / "league.xlsx"
+    run("bridge", "schedule", teams, "-o", out)
+    wb = load_workbook(out)
+    matches = list(wb["Matches"].iter_rows(min_row=2, values_only=True))
+    assert wb["Matches"].protection.sheet
+    cards = list(wb["Table Cards"].iter_rows(min_row=2, values_only=True))
+    blocks = [cards[i : i + 4] for i in range(0, len(cards), 4)]
+    assert len(blocks) == len(matches) == 3  # 3 teams: one match a round, one bye
+    for (match, rnd, home, away), block in zip(matches, blocks, strict=True):
+        assert block[0][0] == f"Round {rnd}, Match {match}"
+        assert block[1][1:3] == ("Open", home) and block[1][4] == away
+        assert block[2][1:3] == ("Closed", away) and block[2][4] == home

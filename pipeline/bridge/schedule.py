@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 
 from pipeline.checks import model_titles
@@ -11,6 +12,30 @@ from schemas.bridge import ResultsSheet, TeamMatchesSheet, TeamsSheet
 
 RESULT_ROWS = 2000  # rows of Results the validation rules cover
 RESULT_HEADERS = ["match", "room", "board", "contract", "declarer", "tricks", "score"]
+
+
+def match_cards(matches: pd.DataFrame, names: pd.Series) -> pd.DataFrame:
+    """One block per match for printing: the match, who sits NS and EW in each room (home is NS in Open)."""
+    home, away = matches["home"].to_numpy(), matches["away"].to_numpy()
+    at = np.arange(len(matches))
+    title = "Round " + matches["round"].astype("str") + ", Match " + matches["match"]
+
+    def line(number: int, card: object, room: str, ns: object, ew: object) -> pd.DataFrame:
+        return pd.DataFrame({"at": at, "line": number, "Card": card, "Room": room, "NS": ns, "EW": ew})
+
+    cards = pd.concat(
+        [
+            line(0, title.to_numpy(), "", None, None),
+            line(1, "", "Open", home, away),
+            line(2, "", "Closed", away, home),
+            line(3, "", "", None, None),
+        ],
+        ignore_index=True,
+    ).sort_values(["at", "line"], kind="stable")
+    for side in ("NS", "EW"):  # both seats of a room
+        cards[f"{side} Names"] = cards[side].map(names)
+    shown = cards[["Card", "Room", "NS", "NS Names", "EW", "EW Names"]].reset_index(drop=True)
+    return shown.astype("object").where(shown.notna() & (shown != ""), None)
 
 
 def teams_schedule_sheets(teams: pd.DataFrame, rounds: int | None, event: str) -> list[OutputSheet]:
@@ -30,19 +55,40 @@ def teams_schedule_sheets(teams: pd.DataFrame, rounds: int | None, event: str) -
         }
     )
     results = pd.DataFrame({rt[c]: pd.Series(dtype=object) for c in RESULT_HEADERS})
+    names = teams.set_index("id")["names"]
+    plan = pd.DataFrame(
+        {
+            "round": meetings["round"].to_numpy(),
+            "match": matches[mt["match"]].to_numpy(),
+            "home": ids[meetings["home"].to_numpy()],
+            "away": ids[meetings["away"].to_numpy()],
+        }
+    )
     checks = (
         Validation(rt["room"], choices=("Open", "Closed"), message="Room: Open or Closed"),
         Validation(rt["board"], 1, message="Board: a whole number, 1 or more"),
         Validation(rt["declarer"], choices=("N", "E", "S", "W"), message="Declarer: N, E, S or W"),
         Validation(rt["tricks"], 0, message="Tricks: the tricks declarer took, 0 to 13"),
     )
-    return [
-        OutputSheet("Matches", matches.reset_index(drop=True), protect=True),
-        OutputSheet("Results", results, validations=checks, blank_rows=RESULT_ROWS),
-        OutputSheet("Teams", pd.DataFrame({t["team"]: teams["id"], t["names"]: teams["names"]})),
-        OutputSheet("Settings", pd.DataFrame({"Key": ["Event", "Scoring"], "Value": [event, "Teams"]})),
-    ] + (
-        [OutputSheet("Byes", pd.DataFrame({"Round": byes["round"], "Team": ids[byes["entrant"].to_numpy()]}))]
-        if len(byes)
-        else []
+    return (
+        [
+            OutputSheet("Matches", matches.reset_index(drop=True), protect=True),
+            OutputSheet("Results", results, validations=checks, blank_rows=RESULT_ROWS),
+            OutputSheet("Teams", pd.DataFrame({t["team"]: teams["id"], t["names"]: teams["names"]})),
+            OutputSheet("Settings", pd.DataFrame({"Key": ["Event", "Scoring"], "Value": [event, "Teams"]})),
+        ]
+        + (
+            [
+                OutputSheet(
+                    "Byes", pd.DataFrame({"Round": byes["round"], "Team": ids[byes["entrant"].to_numpy()]})
+                )
+            ]
+            if len(byes)
+            else []
+        )
+        + [
+            OutputSheet(
+                "Table Cards", match_cards(plan, names), widths={"Card": 24, "NS Names": 30, "EW Names": 30}
+            )
+        ]
     )
