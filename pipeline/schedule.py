@@ -51,19 +51,20 @@ EVEN_UP_TO = 48  # above this many players the opponent swaps are skipped (their
 
 
 def rotating_partners(
-    entrants: int, seed: int = 0, place: np.ndarray | None = None
+    entrants: int, seed: int = 0, place: np.ndarray | None = None, clash: np.ndarray | None = None
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Tables of four with partners rotating: (round, table, a1, a2, b1, b2) and the byes (round, entrant).
 
     Several placements (drawn from `seed`) are built and the most even is kept: fewest pairs of players
     meeting as opponents more than twice, then the smallest such count, then the evenest byes. A given
-    `place` (entrant at each round-robin place, e.g. to keep clubs apart) is kept in every attempt.
+    `place` (entrant at each round-robin place, e.g. to keep clubs apart) is kept in every attempt; with
+    `clash` (1 for two club-mates) club-mates facing each other cost more the earlier the round.
     """
     rng = np.random.default_rng(seed)
     best: tuple[tuple[int, int, int], pd.DataFrame, pd.DataFrame] | None = None
     for _ in range(max(1, ATTEMPT_BUDGET // max(entrants, 1))):  # whole schedules, not results
         placed = rng.permutation(entrants) if place is None else place
-        tables, rests = _partners_once(entrants, placed, rng)
+        tables, rests = _partners_once(entrants, placed, rng, clash)
         report = dict(schedule_report(tables, rests, entrants).to_numpy().tolist())
         score = (
             report["Pairs of players who meet as opponents more than twice"],
@@ -77,7 +78,7 @@ def rotating_partners(
 
 
 def _partners_once(
-    entrants: int, place: np.ndarray, rng: np.random.Generator
+    entrants: int, place: np.ndarray, rng: np.random.Generator, clash: np.ndarray | None = None
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
     """One tables-of-four schedule for a placement of the entrants in the round robin.
 
@@ -90,10 +91,12 @@ def _partners_once(
     meetings = circle_pairings(entrants)
     byes = circle_byes(entrants)
     met = np.zeros((entrants, entrants), dtype=np.int64)
+    early = _club_weights(clash, entrants, int(meetings["round"].max()) if len(meetings) else 0)
     sat_out = np.zeros(entrants, dtype=np.int64)
     tables: list[tuple[object, ...]] = []
     rests = [byes.assign(entrant=place[byes["entrant"].to_numpy()])]
-    for r, group in meetings.groupby("round", sort=True):  # one pass per round, over its partnerships
+    for key, group in meetings.groupby("round", sort=True):  # one pass per round, over its partnerships
+        r = int(str(key))
         pairs = place[group[["home", "away"]].to_numpy()]
         sat_out[place[byes.loc[byes["round"] == r, "entrant"].to_numpy()]] += 1
         if len(pairs) % 2:
@@ -104,7 +107,12 @@ def _partners_once(
         free = rng.permutation(len(pairs)).tolist()
         while free:  # set partnerships against each other, fewest earlier meetings first
             first = free.pop(0)
-            cost = [int(met[np.ix_(pairs[first], pairs[j])].sum()) for j in free]
+            cost = [
+                int(
+                    met[np.ix_(pairs[first], pairs[j])].sum() + early[r][np.ix_(pairs[first], pairs[j])].sum()
+                )
+                for j in free
+            ]
             second = free.pop(int(np.argmin(cost)))
             a, b = pairs[first], pairs[second]
             met[np.ix_(a, b)] += 1
@@ -112,22 +120,35 @@ def _partners_once(
             tables.append((r, a[0], a[1], b[0], b[1]))
     laid = np.array(tables, dtype=np.int64).reshape(-1, 5)
     if entrants <= EVEN_UP_TO:
-        laid = _evened(laid, met)
+        laid = _evened(laid, met, early)
     frame = pd.DataFrame(laid, columns=["round", "a1", "a2", "b1", "b2"])
     frame.insert(1, "table", frame.groupby("round").cumcount() + 1)
     rested = pd.concat(rests, ignore_index=True).sort_values(["round", "entrant"], kind="stable")
     return frame.astype("int64"), rested.reset_index(drop=True).astype("int64")
 
 
-def _evened(tables: np.ndarray, met: np.ndarray, passes: int = 30) -> np.ndarray:
-    """Tables (round, a1, a2, b1, b2) after swapping opponents between two tables of a round while that lowers
-    the sum of squared meeting counts (the most even spread of opponents); partners never change."""
-    tables = tables.copy()
+def _club_weights(clash: np.ndarray | None, entrants: int, last: int) -> dict[int, np.ndarray]:
+    """Round -> what it costs two players to face each other that round: club-mates cost more the earlier."""
+    zero = np.zeros((entrants, entrants), dtype=np.int64)
+    if clash is None:
+        return {r: zero for r in range(1, last + 1)}
+    unit = 4 * entrants  # more than any difference in meeting counts
+    return {r: clash.astype(np.int64) * unit * (last + 1 - r) for r in range(1, last + 1)}
 
-    def cost(x: np.ndarray, y: np.ndarray, sign: int) -> int:
-        """Change in the sum of squares when partnership x starts (+1) or stops (-1) facing y."""
+
+def _evened(
+    tables: np.ndarray, met: np.ndarray, early: dict[int, np.ndarray], passes: int = 30
+) -> np.ndarray:
+    """Tables (round, a1, a2, b1, b2) after swapping opponents between two tables of a round while that lowers
+    the sum of squared meeting counts plus the club cost (the most even spread of opponents, club-mates
+    late); partners never change."""
+    tables = tables.copy()
+    clubs = early
+
+    def cost(x: np.ndarray, y: np.ndarray, sign: int, r: int) -> int:
+        """Change in the cost when partnership x starts (+1) or stops (-1) facing y in round r."""
         cells = met[np.ix_(x, y)]
-        return int((2 * sign * cells + 1).sum())
+        return int((2 * sign * cells + 1).sum() + sign * clubs[r][np.ix_(x, y)].sum())
 
     by_round = [np.flatnonzero(tables[:, 0] == r) for r in np.unique(tables[:, 0])]
     for _ in range(passes):  # a bounded number of improvement passes over the table pairs of each round
@@ -136,9 +157,10 @@ def _evened(tables: np.ndarray, met: np.ndarray, passes: int = 30) -> np.ndarray
             for i_at, i in enumerate(rows):  # pairs of tables in the round
                 for j in rows[i_at + 1 :]:
                     a, b, c, d = (tables[k, at : at + 2].copy() for k, at in ((i, 1), (i, 3), (j, 1), (j, 3)))
-                    now = cost(a, b, -1) + cost(c, d, -1)
+                    r = int(tables[i, 0])
+                    now = cost(a, b, -1, r) + cost(c, d, -1, r)
                     for x, y, z, w in ((a, c, b, d), (a, d, b, c)):  # the other two ways to set them against
-                        change = now + cost(x, y, 1) + cost(z, w, 1)
+                        change = now + cost(x, y, 1, r) + cost(z, w, 1, r)
                         if change < 0:
                             for p, q, step in ((a, b, -1), (c, d, -1), (x, y, 1), (z, w, 1)):
                                 met[np.ix_(p, q)] += step
@@ -188,6 +210,15 @@ def meeting_rounds(entrants: int) -> np.ndarray:
     return rounds
 
 
+def club_mates(clubs: pd.Series) -> np.ndarray:
+    """Entrant x entrant: True for two different entrants of the same (non-blank) club."""
+    known = clubs.notna().to_numpy()
+    codes = pd.factorize(clubs)[0]
+    same = (codes[:, None] == codes[None, :]) & known[:, None] & known[None, :]
+    np.fill_diagonal(same, False)
+    return same
+
+
 def club_cost(rounds: np.ndarray, same: np.ndarray, order: np.ndarray) -> int:
     """How early same-club entrants meet when entrant i takes place order[i]: each such meeting costs
     (last round + 1 - its round), so a meeting in round 1 costs most and one in the last round costs 1."""
@@ -200,10 +231,7 @@ def club_order(clubs: pd.Series, seed: int = 0, attempts: int = 8) -> np.ndarray
     """A placement of the entrants in the round robin (entrant i takes place order[i]) that pushes meetings of
     players from the same club to the last rounds: random starts, then swaps of two places while that helps."""
     n = len(clubs)
-    known = clubs.notna().to_numpy()
-    codes = pd.factorize(clubs)[0]
-    same = (codes[:, None] == codes[None, :]) & known[:, None] & known[None, :]
-    np.fill_diagonal(same, False)
+    same = club_mates(clubs)
     rounds = meeting_rounds(n)
     rng = np.random.default_rng(seed)
     best_order, best = np.arange(n), club_cost(rounds, same, np.arange(n))

@@ -9,6 +9,7 @@ from pipeline.checks import model_titles
 from pipeline.schedule import (
     circle_byes,
     circle_pairings,
+    club_mates,
     club_order,
     rotating_partners,
     schedule_report,
@@ -83,9 +84,11 @@ def individual_schedule(
     players: pd.DataFrame, rounds: int | None, seed: int, avoid_clubs: bool = False
 ) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
     """Tables of four with rotating partners: matches (round, table, a1, a2, b1, b2), byes and the report.
-    Keeping clubs apart places players so that club-mates partner in the last rounds."""
+    Keeping clubs apart places players so that club-mates partner, and as far as possible face each other,
+    in the last rounds."""
     place = np.argsort(club_order(players["club"], seed)) if avoid_clubs else None
-    tables, rests = rotating_partners(len(players), seed, place)
+    clash = club_mates(players["club"]) if avoid_clubs else None
+    tables, rests = rotating_partners(len(players), seed, place, clash)
     if rounds is not None:
         tables, rests = tables[tables["round"] <= rounds], rests[rests["round"] <= rounds]
     ids = players["id"].to_numpy()
