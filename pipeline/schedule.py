@@ -46,7 +46,7 @@ def circle_byes(entrants: int) -> pd.DataFrame:
     return pd.DataFrame({"round": r + 1, "entrant": (r * (m // 2)) % (m - 1)}).astype("int64")
 
 
-ATTEMPT_BUDGET = 200  # attempts x players: 8 schedules are tried for 24 players, 25 for 8
+ATTEMPT_BUDGET = 120  # attempts x players: 5 schedules are tried for 24 players, 15 for 8
 EVEN_UP_TO = 48  # above this many players the opponent swaps are skipped (their cost grows as n^3)
 
 
@@ -84,25 +84,22 @@ def _partners_once(
 
     Partnerships come from the round robin of the entrants (each round of it is a set of disjoint pairs), so no
     two players partner twice, and when the count is 0 or 1 modulo 4 everyone partners everyone exactly once
-    (the complete design). When a round has an odd number of partnerships, the one whose players have sat out
-    least sits out. Partnerships are then set against each other greedily, fewest earlier meetings first.
+    (the complete design). When a round has an odd number of partnerships, one sits out (see `sitting_out`:
+    everyone sits out equally often, give or take one). Partnerships are then set against each other greedily, fewest earlier meetings first.
     `place` says who takes which place in the round robin; `rng` orders the partnerships of each round.
     """
     meetings = circle_pairings(entrants)
     byes = circle_byes(entrants)
     met = np.zeros((entrants, entrants), dtype=np.int64)
     early = _club_weights(clash, entrants, int(meetings["round"].max()) if len(meetings) else 0)
-    sat_out = np.zeros(entrants, dtype=np.int64)
     tables: list[tuple[object, ...]] = []
     rests = [byes.assign(entrant=place[byes["entrant"].to_numpy()])]
-    for key, group in meetings.groupby("round", sort=True):  # one pass per round, over its partnerships
-        r = int(str(key))
-        pairs = place[group[["home", "away"]].to_numpy()]
-        sat_out[place[byes.loc[byes["round"] == r, "entrant"].to_numpy()]] += 1
-        if len(pairs) % 2:
-            out = int(np.argmin(sat_out[pairs].sum(axis=1)))
+    by_round = [place[g[["home", "away"]].to_numpy()] for _, g in meetings.groupby("round", sort=True)]
+    outs = sitting_out(entrants)
+    for r, pairs in enumerate(by_round, start=1):  # one pass per round, over its partnerships
+        if outs[r - 1] is not None:
+            out = int(outs[r - 1])  # type: ignore[arg-type]
             rests.append(pd.DataFrame({"round": r, "entrant": pairs[out]}))
-            sat_out[pairs[out]] += 1
             pairs = np.delete(pairs, out, axis=0)
         free = rng.permutation(len(pairs)).tolist()
         while free:  # set partnerships against each other, fewest earlier meetings first
@@ -125,6 +122,25 @@ def _partners_once(
     frame.insert(1, "table", frame.groupby("round").cumcount() + 1)
     rested = pd.concat(rests, ignore_index=True).sort_values(["round", "entrant"], kind="stable")
     return frame.astype("int64"), rested.reset_index(drop=True).astype("int64")
+
+
+def sitting_out(entrants: int) -> list[int | None]:
+    """For each round, which partnership (row of the round in `circle_pairings`) sits out, or None.
+
+    A round has an odd number of partnerships when the count is 2 or 3 modulo 4. In round r the round robin
+    pairs p+k with p-k (p = r * m/2 mod m-1, which runs through every place once). Taking the partnership
+    k = 1 every round, (p+1, p-1), makes every rotating place sit out exactly twice. With 3 modulo 4 the
+    fixed place is the bye's, so everyone sits out exactly twice more. With 2 modulo 4 the fixed player
+    must sit out too: in the two rounds where p is 0 and 1 the partnership k = 0 (p with the fixed player)
+    sits out instead, so two players sit out once and everyone else twice.
+    """
+    m = entrants + entrants % 2
+    if (m // 2 - entrants % 2) % 2 == 0:
+        return [None] * (m - 1)
+    p = (np.arange(m - 1) * (m // 2)) % (m - 1)
+    if entrants % 2:  # the bye's table is not a row: k = 1 is the first row
+        return [0] * (m - 1)
+    return [0 if x in (0, 1) else 1 for x in p.tolist()]  # rows are k = 0, 1, ...
 
 
 def _club_weights(clash: np.ndarray | None, entrants: int, last: int) -> dict[int, np.ndarray]:

@@ -86,8 +86,10 @@ def individual_schedule(
     """Tables of four with rotating partners: matches (round, table, a1, a2, b1, b2), byes and the report.
     Keeping clubs apart places players so that club-mates partner, and as far as possible face each other,
     in the last rounds."""
-    place = np.argsort(club_order(players["club"], seed)) if avoid_clubs else None
-    clash = club_mates(players["club"]) if avoid_clubs else None
+    mates = club_mates(players["club"])
+    clubs_matter = avoid_clubs and bool(mates.any())
+    place = np.argsort(club_order(players["club"], seed)) if clubs_matter else None
+    clash = mates if clubs_matter else None
     tables, rests = rotating_partners(len(players), seed, place, clash)
     if rounds is not None:
         tables, rests = tables[tables["round"] <= rounds], rests[rests["round"] <= rounds]
