@@ -8,7 +8,7 @@ from collections.abc import Iterable
 import pandas as pd
 import pandera.pandas as pa
 
-from pipeline.errors import PROBLEM_COLUMNS, Problem, Severity, problems_from_frame
+from pipeline.errors import PROBLEM_COLUMNS, InputError, Problem, Severity, problems_from_frame
 from pipeline.sheets import Sheet
 
 _PANDERA_WORDS = {
@@ -225,3 +225,29 @@ def id_spelling_problems(places: Iterable[tuple[Sheet, str, pd.Series]]) -> pd.D
 def sheet_package_problems(sheets: Iterable[Sheet | None]) -> list[Problem]:
     """The formulas without results and merged cells found in the package, for the sheets a game reads."""
     return [p for sheet in sheets if sheet is not None for p in sheet.problems]
+
+
+def required_sheet(sheets: dict[str, Sheet], key: str, title: str, model: type[pa.DataFrameModel]) -> Sheet:
+    """The sheet with its required columns, or InputError naming the sheets or headers that were found."""
+    sheet = sheets.get(key)
+    if sheet is None:
+        found = ", ".join(f"'{s.name}'" for s in sheets.values()) or "none"
+        raise InputError(
+            [
+                Problem(
+                    "workbook", None, None, None, f"missing required sheet '{title}' (sheets found: {found})"
+                )
+            ]
+        )
+    lost = missing_columns(sheet, required_columns(model), model_titles(model))
+    if lost:
+        raise InputError(lost)
+    return sheet
+
+
+def stop_on_errors(sheet: Sheet, frames: list[pd.DataFrame]) -> None:
+    """Raise InputError if the problems of a listing sheet (with its blank rows and package findings) hold
+    an error."""
+    found = as_problem_list([blank_row_warnings(sheet), *frames], sheet.problems)
+    if any(p.severity == "error" for p in found):
+        raise InputError(found)

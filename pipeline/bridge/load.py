@@ -24,8 +24,10 @@ from pipeline.checks import (
     repeated_row_problems,
     repeated_rows,
     required_columns,
+    required_sheet,
     schema_problems,
     sheet_package_problems,
+    stop_on_errors,
 )
 from pipeline.corrections import DEFAULT_MINUTES, CorrectionRules
 from pipeline.errors import InputError, Problem
@@ -602,16 +604,8 @@ def bridge_event(sheets: dict[str, Sheet]) -> BridgeEvent:
 
 def entrant_teams(sheets: dict[str, Sheet]) -> pd.DataFrame:
     """The validated `Teams` sheet of an entrants workbook (id, names), or InputError."""
-    sheet = sheets.get("teams")
-    if sheet is None:
-        found = ", ".join(f"'{s.name}'" for s in sheets.values()) or "none"
-        problem = f"missing required sheet 'Teams' (sheets found: {found})"
-        raise InputError([Problem("workbook", None, None, None, problem)])
-    lost = missing_columns(sheet, required_columns(TeamsSheet), model_titles(TeamsSheet))
-    if lost:
-        raise InputError(lost)
+    sheet = required_sheet(sheets, "teams", "Teams", TeamsSheet)
     teams, problems = listed(sheet, TeamsSheet, "team")
-    found_problems = as_problem_list([blank_row_warnings(sheet), *problems], sheet.problems)
-    if teams is None or any(p.severity == "error" for p in found_problems):
-        raise InputError(found_problems)
+    stop_on_errors(sheet, problems)
+    assert teams is not None  # the sheet is present
     return teams

@@ -23,8 +23,10 @@ from pipeline.checks import (
     repeated_row_problems,
     repeated_rows,
     required_columns,
+    required_sheet,
     schema_problems,
     sheet_package_problems,
+    stop_on_errors,
 )
 from pipeline.corrections import DEFAULT_MINUTES, CorrectionRules
 from pipeline.domino.rules import counts_with_forfeit_defaults
@@ -430,16 +432,7 @@ def domino_event(sheets: dict[str, Sheet]) -> DominoEvent:
 
 def entrants(sheets: dict[str, Sheet]) -> pd.DataFrame:
     """The validated `Players` sheet of an entrants workbook (id, name, club), or InputError."""
-    sheet = sheets.get("players")
-    if sheet is None:
-        found = ", ".join(f"'{s.name}'" for s in sheets.values()) or "none"
-        problem = f"missing required sheet 'Players' (sheets found: {found})"
-        raise InputError([Problem("workbook", None, None, None, problem)])
-    lost = missing_columns(sheet, required_columns(PlayersSheet), model_titles(PlayersSheet))
-    if lost:
-        raise InputError(lost)
+    sheet = required_sheet(sheets, "players", "Players", PlayersSheet)
     players, _, problems = players_table(sheet)
-    found_problems = as_problem_list([blank_row_warnings(sheet), *problems], sheet.problems)
-    if any(p.severity == "error" for p in found_problems):
-        raise InputError(found_problems)
+    stop_on_errors(sheet, problems)
     return players
