@@ -8,6 +8,7 @@ import typer
 
 from pipeline import __version__
 from pipeline.cli import bridge, domino
+from pipeline.cli.batch import batch
 from pipeline.cli.common import Debug, guarded, state
 from pipeline.cli.demo import run_demo
 from pipeline.cli.diff import diff
@@ -27,6 +28,7 @@ app.add_typer(bridge.app, name="bridge")
 app.command()(validate)
 app.command()(diff)
 app.command()(template)
+app.command()(batch)
 
 
 def _version(value: bool) -> None:

@@ -95,13 +95,21 @@ def scored_workbook(
 ) -> Path:
     """read -> validate (with corrections) -> compute -> write one workbook; returns the output path."""
     target = checked_output(source, out)
+    written, warnings = standings_workbook(source, target, game, book, limits)
+    if warnings:
+        report_problems(warnings, str(source))
+    return written
+
+
+def standings_workbook(
+    source: Path, target: Path, game: Game, book: Workbook | None = None, limits: Limits | None = None
+) -> tuple[Path, list[Problem]]:
+    """Validate (with corrections), compute and write the standings; the output path and the warnings."""
     try:
         checked = checked_event((book or read_workbook(source, limits=limits)).sheets, game)
     except InputError as exc:
         exc.source = exc.source or str(source)
         raise
     event = checked.event
-    if event.warnings:
-        report_problems(event.warnings, str(source))
     title = event.settings.event or source.stem
-    return write_workbook(target, standings_sheets(checked, game), title=f"{title} standings")
+    return write_workbook(target, standings_sheets(checked, game), title=f"{title} standings"), event.warnings

@@ -1,0 +1,146 @@
+"""`tally batch`: every results workbook under a folder; unchanged ones skipped; one broken file stops nothing."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import SAMPLES
+from openpyxl import load_workbook
+from typer.testing import CliRunner
+
+from pipeline.batch import output_path, planned
+from pipeline.cli import app
+from pipeline.workbook.files import MANIFEST, workbook_role
+
+RUNNER = CliRunner()
+
+
+def batch(folder: Path, out: Path, *extra: str):
+    return RUNNER.invoke(app, ["batch", str(folder), "-o", str(out), *extra])
+
+
+@pytest.fixture
+def season(tmp_path: Path) -> Path:
+    """Two domino events (one in a subfolder), one bridge event, a corrupt file, a standings workbook."""
+    folder = tmp_path / "in"
+    (folder / "friday").mkdir(parents=True)
+    shutil.copy(SAMPLES / "domino_pairs.xlsx", folder / "monday.xlsx")
+    shutil.copy(SAMPLES / "domino_run_out.xlsx", folder / "friday" / "run-out.xlsx")
+    shutil.copy(SAMPLES / "bridge_club_mp.xlsx", folder / "club.xlsx")
+    (folder / "broken.xlsx").write_bytes(b"not a workbook")
+    assert (
+        RUNNER.invoke(
+            app,
+            ["domino", "standings", str(folder / "monday.xlsx"), "-o", str(folder / "old-standings.xlsx")],
+        ).exit_code
+        == 0
+    )
+    return folder
+
+
+def outputs(out: Path) -> dict[str, bytes]:
+    return {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*.xlsx"))}
+
+
+def test_good_workbooks_are_written_the_broken_one_named_and_exit_1(season: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    result = batch(season, out, "--workers", "2")
+    assert result.exit_code == 1, result.output
+    assert "3 computed, 0 unchanged, 1 failed" in result.output
+    assert "broken.xlsx: broken.xlsx: is not an xlsx workbook (not a zip archive)" in result.output
+    assert set(outputs(out)) == {
+        "club-standings.xlsx",
+        "friday/run-out-standings.xlsx",
+        "monday-standings.xlsx",
+    }
+    assert "Standings" in load_workbook(out / "monday-standings.xlsx").sheetnames
+
+
+def test_a_second_run_over_an_unchanged_folder_does_no_work(season: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    batch(season, out)
+    before = {p: p.stat().st_mtime_ns for p in out.rglob("*.xlsx")}
+    result = batch(season, out)
+    assert "0 computed, 3 unchanged, 1 failed" in result.output  # a failed input is tried again
+    assert {p: p.stat().st_mtime_ns for p in out.rglob("*.xlsx")} == before
+
+
+def test_a_changed_input_and_a_deleted_output_are_scored_again(season: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    batch(season, out)
+    book = load_workbook(season / "monday.xlsx")
+    book["Matches"]["H2"] = 5  # B Pips of the first match
+    book.save(season / "monday.xlsx")
+    (out / "club-standings.xlsx").unlink()
+    result = batch(season, out)
+    assert "2 computed, 1 unchanged, 1 failed" in result.output
+    assert (out / "club-standings.xlsx").exists()
+
+
+def test_a_new_tally_version_scores_everything_again(season: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    batch(season, out)
+    manifest = json.loads((out / MANIFEST).read_text())
+    for entry in manifest["inputs"].values():
+        entry["version"] = "0.0.1"
+    (out / MANIFEST).write_text(json.dumps(manifest))
+    assert "3 computed, 0 unchanged, 1 failed" in batch(season, out).output
+
+
+def test_the_manifest_records_hash_version_status_and_the_first_problem(season: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    batch(season, out)
+    inputs = json.loads((out / MANIFEST).read_text())["inputs"]
+    assert set(inputs) == {"broken.xlsx", "club.xlsx", "friday/run-out.xlsx", "monday.xlsx"}
+    assert inputs["monday.xlsx"]["status"] == "ok" and len(inputs["monday.xlsx"]["hash"]) == 64
+    assert inputs["friday/run-out.xlsx"]["output"] == "friday/run-out-standings.xlsx"
+    assert inputs["broken.xlsx"]["status"] == "failed"
+    assert "not a zip archive" in inputs["broken.xlsx"]["problem"]
+
+
+def test_one_worker_and_two_workers_write_the_same_bytes(season: Path, tmp_path: Path) -> None:
+    batch(season, tmp_path / "one", "--workers", "1")
+    batch(season, tmp_path / "two", "--workers", "2")
+    assert outputs(tmp_path / "one") == outputs(tmp_path / "two")
+
+
+def test_without_out_the_standings_go_beside_each_input(season: Path) -> None:
+    result = RUNNER.invoke(app, ["batch", str(season), "--workers", "1"])
+    assert result.exit_code == 1
+    assert (season / "friday" / "run-out-standings.xlsx").exists()
+    assert (season / MANIFEST).exists()
+    assert "3 computed, 0 unchanged, 1 failed" in result.output
+    # the standings written beside the inputs are not taken for inputs the next time
+    again = RUNNER.invoke(app, ["batch", str(season), "--workers", "1"])
+    assert "0 computed, 3 unchanged, 1 failed" in again.output
+
+
+def test_a_file_that_is_not_a_folder_is_a_usage_error(tmp_path: Path) -> None:
+    result = RUNNER.invoke(app, ["batch", str(tmp_path / "nowhere")])
+    assert result.exit_code == 2 and "not a folder" in result.output
+
+
+def test_workbooks_are_told_apart_by_their_sheets(season: Path) -> None:
+    assert workbook_role(season / "monday.xlsx") == "input"
+    assert workbook_role(season / "old-standings.xlsx") == "standings"
+    assert workbook_role(season / "broken.xlsx") == "input"  # scored, so that its problem is reported
+
+
+def test_planning_skips_only_what_is_unchanged_and_still_written(tmp_path: Path) -> None:
+    folder, out = tmp_path / "in", tmp_path / "out"
+    a, b = folder / "a.xlsx", folder / "x" / "b.xlsx"
+    assert output_path(b, folder, out) == out / "x" / "b-standings.xlsx"
+    assert output_path(b, folder, None) == folder / "x" / "b-standings.xlsx"
+    out.mkdir()
+    (out / "a-standings.xlsx").write_bytes(b"")
+    manifest = {
+        "a.xlsx": {"hash": "h1", "version": "1", "status": "ok"},
+        "x/b.xlsx": {"hash": "h2", "version": "1", "status": "ok"},  # its output is missing
+    }
+    todo, same = planned([a, b], ["h1", "h2"], folder, out, manifest, "1")
+    assert [j.key for j in todo] == ["x/b.xlsx"] and [j.key for j in same] == ["a.xlsx"]
+    todo, same = planned([a, b], ["changed", "h2"], folder, out, manifest, "1")
+    assert [j.key for j in todo] == ["a.xlsx", "x/b.xlsx"] and same == []
