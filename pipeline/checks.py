@@ -173,16 +173,9 @@ def repeated_rows(frame: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
 def repeated_row_problems(sheet: Sheet, severity: Severity = "error") -> pd.DataFrame:
     """A problem for each row that repeats an earlier row exactly (a result pasted twice)."""
     repeat, first = repeated_rows(sheet.frame)
-    consequence = "it is counted once" if severity == "error" else "both are applied"
-    return problems_where(
-        sheet,
-        repeat,
-        [],
-        "this row repeats row " + first.astype("str") + " exactly (pasted twice?); " + consequence
-        if severity == "warning"
-        else "this row repeats row " + first.astype("str") + " exactly (pasted twice?); delete one of them",
-        severity,
-    )
+    consequence = "both are applied" if severity == "warning" else "delete one of them"
+    text = "this row repeats row " + first.astype("str") + " exactly (pasted twice?); " + consequence
+    return problems_where(sheet, repeat, [], text, severity)
 
 
 def id_spelling_problems(places: Iterable[tuple[Sheet, str, pd.Series]]) -> pd.DataFrame:

@@ -159,12 +159,11 @@ def _evened(
     the sum of squared meeting counts plus the club cost (the most even spread of opponents, club-mates
     late); partners never change."""
     tables = tables.copy()
-    clubs = early
 
     def cost(x: np.ndarray, y: np.ndarray, sign: int, r: int) -> int:
         """Change in the cost when partnership x starts (+1) or stops (-1) facing y in round r."""
         cells = met[np.ix_(x, y)]
-        return int((2 * sign * cells + 1).sum() + sign * clubs[r][np.ix_(x, y)].sum())
+        return int((2 * sign * cells + 1).sum() + sign * early[r][np.ix_(x, y)].sum())
 
     by_round = [np.flatnonzero(tables[:, 0] == r) for r in np.unique(tables[:, 0])]
     for _ in range(passes):  # a bounded number of improvement passes over the table pairs of each round

@@ -57,8 +57,19 @@ def workbook_changes(old: Path, new: Path, limits: Limits, out: Path | None) -> 
 
 def change_lines(frame: pd.DataFrame) -> list[str]:
     """Each change as a line: `Standings, Player 12 (Ana): Rank 3 -> 2`."""
-    shown = frame.astype("object").where(frame.notna(), "(blank)")
-    return [f"{s}, {k}: {c} {o} -> {n}" for s, k, c, o, n in shown.itertuples(index=False)]
+    shown = frame.astype("object").where(frame.notna(), "(blank)").astype("str")
+    lines = (
+        shown["Sheet"]
+        + ", "
+        + shown["Key"]
+        + ": "
+        + shown["Column"]
+        + " "
+        + shown["Old"]
+        + " -> "
+        + shown["New"]
+    )
+    return lines.tolist()
 
 
 def diff(
