@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: demo test check lint format bench samples corpus clean
+.PHONY: demo test check lint format bench bench-season samples corpus clean
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -35,6 +35,11 @@ format: $(STAMP)
 ## bench: stage-by-stage timings and peak memory; figures go to bench/README.md
 bench: $(STAMP)
 	$(BIN)/python -m bench.run
+	$(BIN)/python -m bench.season
+
+## bench-season: only the federation season (2,000 events: batch, rank, local against Dask)
+bench-season: $(STAMP)
+	$(BIN)/python -m bench.season
 
 ## samples: regenerate the bundled sample workbooks
 samples: $(STAMP)

@@ -205,6 +205,7 @@ def rules_frame(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
     rows = [
         ("Event", s.event),
         ("Date", s.date),
+        ("Weight", f"{s.weight:g}"),
         ("Scoring", s.method),
         ("Method", words[s.scoring]),
         (

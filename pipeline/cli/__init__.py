@@ -12,6 +12,7 @@ from pipeline.cli.batch import batch
 from pipeline.cli.common import Debug, guarded, state
 from pipeline.cli.demo import run_demo
 from pipeline.cli.diff import diff
+from pipeline.cli.rank import rank
 from pipeline.cli.template import template
 from pipeline.cli.validate import validate
 
@@ -29,6 +30,7 @@ app.command()(validate)
 app.command()(diff)
 app.command()(template)
 app.command()(batch)
+app.command()(rank)
 
 
 def _version(value: bool) -> None:

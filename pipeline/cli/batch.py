@@ -2,71 +2,29 @@
 
 from __future__ import annotations
 
-import os
-import sys
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 import typer
 
 from pipeline import __version__
 from pipeline.batch import Job, manifest_entries, planned
-from pipeline.cli.common import DEFAULT_UNZIPPED, MaxUnzipped, guarded, standings_workbook
-from pipeline.errors import InputError, UsageError
-from pipeline.games import game_of
-from pipeline.workbook import Limits, read_workbook
+from pipeline.cli.common import DEFAULT_UNZIPPED, MaxUnzipped, guarded
+from pipeline.engines import Engine, running
+from pipeline.errors import UsageError
+from pipeline.tasks import scored_file
 from pipeline.workbook.files import content_hash, input_workbooks, read_manifest, write_manifest
 
 
-def score_file(source: str, target: str, max_unzipped_mb: int) -> tuple[str, str]:
-    """Score one workbook (in a worker process): ("ok", "") or ("failed", its first located problem)."""
-    try:
-        book = read_workbook(Path(source), limits=Limits(max_unzipped_mb))
-        standings_workbook(Path(source), Path(target), game_of(book.sheets), book)
-        return "ok", ""
-    except InputError as exc:
-        listed = exc.errors or exc.problems
-        return "failed", str(listed[0]) if listed else str(exc)
-    except Exception as exc:  # one broken file must not stop the others
-        return "failed", f"internal error: {type(exc).__name__}: {exc}"
-
-
-def scored_jobs(jobs: list[Job], workers: int, max_unzipped_mb: int) -> list[tuple[Job, str, str]]:
-    """Every job scored, in worker processes when there are several workers; a progress bar on a terminal."""
-    done: list[tuple[Job, str, str]] = []
-    show = sys.stderr.isatty() and len(jobs) > 1
-    with typer.progressbar(length=len(jobs), label="scoring", file=sys.stderr) if show else _quiet() as bar:
-        if workers == 1 or len(jobs) < 2:
-            for job in jobs:  # one workbook after another
-                done.append((job, *score_file(str(job.source), str(job.target), max_unzipped_mb)))
-                bar.update(1)
-        else:
-            with ProcessPoolExecutor(max_workers=workers) as pool:
-                futures = {
-                    pool.submit(score_file, str(job.source), str(job.target), max_unzipped_mb): job
-                    for job in jobs
-                }
-                for future in as_completed(futures):  # workbooks as they finish
-                    done.append((futures[future], *future.result()))
-                    bar.update(1)
-    return sorted(done, key=lambda d: d[0].key)
-
-
-class _quiet:
-    """A progress bar that shows nothing (output is not a terminal)."""
-
-    def __enter__(self) -> _quiet:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        return None
-
-    def update(self, n: int) -> None:
-        """Nothing to draw."""
+def scored_jobs(jobs: list[Job], engine: Engine, max_unzipped_mb: int) -> list[tuple[Job, str, str]]:
+    """Every job scored on the engine (one task per workbook), by input path."""
+    with running(engine) as runner:
+        items = [(str(job.source), str(job.target), max_unzipped_mb) for job in jobs]
+        results = runner.map(scored_file, items, "scoring")
+    return sorted(((job, *result) for job, result in zip(jobs, results, strict=True)), key=lambda d: d[0].key)
 
 
 def run_batch(
-    folder: Path, out: Path | None, workers: int, max_unzipped_mb: int
+    folder: Path, out: Path | None, engine: Engine, max_unzipped_mb: int
 ) -> list[tuple[Job, str, str]]:
     """Plan, score and record one batch; prints the summary and returns what was scored."""
     if not folder.is_dir():
@@ -75,7 +33,7 @@ def run_batch(
     manifest = read_manifest(home)
     sources = input_workbooks(folder)
     todo, unchanged = planned(sources, [content_hash(s) for s in sources], folder, out, manifest, __version__)
-    done = scored_jobs(todo, workers, max_unzipped_mb)
+    done = scored_jobs(todo, engine, max_unzipped_mb) if todo else []
     write_manifest(home, manifest_entries(unchanged, done, manifest, __version__, home), __version__)
     failed = [(job, message) for job, status, message in done if status != "ok"]
     typer.echo(f"{len(done) - len(failed)} computed, {len(unchanged)} unchanged, {len(failed)} failed")
@@ -89,7 +47,16 @@ def batch(
     out: Path | None = typer.Option(
         None, "--out", "-o", help="Where to write the standings (default: beside each input)."
     ),
-    workers: int = typer.Option(os.cpu_count() or 1, "--workers", min=1, help="Parallel worker processes."),
+    workers: int = typer.Option(
+        Engine().workers,
+        "--workers",
+        min=1,
+        help="Parallel workers (local processes, or Dask workers started here).",
+    ),
+    engine: str = typer.Option("local", "--engine", help="local (processes on this machine) or dask."),
+    scheduler: str | None = typer.Option(
+        None, "--scheduler", help="With --engine dask: the scheduler's address, such as tcp://10.0.0.5:8786."
+    ),
     max_unzipped_mb: MaxUnzipped = DEFAULT_UNZIPPED,
 ) -> None:
     """Score every domino and bridge results workbook under FOLDER; unchanged ones are skipped.
@@ -100,6 +67,6 @@ def batch(
 
     Example: tally batch results/ -o standings/ --workers 2
     """
-    done = guarded(lambda: run_batch(folder, out, workers, max_unzipped_mb))
+    done = guarded(lambda: run_batch(folder, out, Engine(engine, workers, scheduler), max_unzipped_mb))
     if any(status != "ok" for _, status, _ in done):
         raise typer.Exit(1)

@@ -26,7 +26,7 @@ from xml.parsers import expat
 import numpy as np
 
 from pipeline.errors import InputError, Problem
-from pipeline.sheets import column_letters, column_number
+from pipeline.sheets import column_letters, column_number, normalized_header
 
 EXCEL_MAX_ROWS = 1_048_576
 MB = 1_000_000
@@ -280,8 +280,9 @@ def sheet_facts(data: bytes, sheet: str, path: Path, limits: Limits) -> SheetFac
     return facts
 
 
-def inspected(path: Path, limits: Limits) -> dict[str, SheetFacts]:
-    """Sheet name -> facts, after refusing a file that is not a safe xlsx package (InputError)."""
+def inspected(path: Path, limits: Limits, sheets: set[str] | None = None) -> dict[str, SheetFacts]:
+    """Sheet name -> facts, after refusing a file that is not a safe xlsx package (InputError). With
+    `sheets` (normalized names), worksheets that will not be read are neither unpacked nor inspected."""
     if not zipfile.is_zipfile(path):
         raise _not_a_zip(path)
     cap = limits.max_unzipped_mb * MB
@@ -299,13 +300,20 @@ def inspected(path: Path, limits: Limits) -> dict[str, SheetFacts]:
                     "as an .xlsx workbook",
                 )
             budget = [0]
+            xml_parts = [
+                i.filename for i in infos if i.filename.endswith((".xml", ".rels")) and not i.is_dir()
+            ]
+            worksheet = [n.startswith("xl/worksheets/") and not n.endswith(".rels") for n in xml_parts]
             xml = {
-                i.filename: _unpacked(package, i.filename, budget, path, cap)
-                for i in infos
-                if i.filename.endswith((".xml", ".rels")) and not i.is_dir()
+                name: _unpacked(package, name, budget, path, cap)
+                for name, sheet in zip(xml_parts, worksheet, strict=True)
+                if not sheet or sheets is None
             }
             parts = sheet_parts(package, xml["xl/workbook.xml"])
-            for part in set(parts.values()) - set(xml):  # a sheet stored under another name or extension
+            wanted = {
+                part for sheet, part in parts.items() if sheets is None or normalized_header(sheet) in sheets
+            }
+            for part in wanted - set(xml):  # wanted sheets, under any part name or extension
                 if part in names:
                     xml[part] = _unpacked(package, part, budget, path, cap)
     except (zipfile.BadZipFile, zlib.error, EOFError, OSError, NotImplementedError) as exc:

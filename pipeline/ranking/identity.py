@@ -1,0 +1,71 @@
+"""Who is who across a season: one ID under several names, and one person likely under several IDs."""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from pipeline.ordering import lexicographic_order, natural_ranks
+from schemas.ranking import Contribution, IdentityReport
+
+C = Contribution
+I = IdentityReport  # noqa: E741
+COMBINING = r"[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]"
+SAME_ID = "same ID, different names"
+SAME_NAME = "same name under different IDs (likely one person)"
+
+
+def folded_names(names: pd.Series) -> pd.Series:
+    """Names as compared for duplicates: accents dropped, case folded, runs of spaces read as one."""
+    plain = names.astype("str").str.normalize("NFKD").str.replace(COMBINING, "", regex=True)
+    return plain.str.casefold().str.replace(r"\s+", " ", regex=True).str.strip()
+
+
+def name_uses(contributions: pd.DataFrame) -> pd.DataFrame:
+    """Each (ID, name) pair seen: in how many events, and the newest file it appears in."""
+    seen = contributions.dropna(subset=[C.name]).sort_values([C.date, C.file], kind="stable")
+    grouped = seen.groupby([C.player, C.name], sort=True)
+    uses = pd.DataFrame({"events": grouped.size(), "newest": grouped[C.file].last()}).reset_index()
+    uses["label"] = uses["events"].astype("str") + " event(s), newest " + uses["newest"]
+    return uses
+
+
+def identity_reports(contributions: pd.DataFrame) -> pd.DataFrame:
+    """Every ID seen under more than one name, and every name (folded) seen under more than one ID."""
+    uses = name_uses(contributions)
+    many_names = uses[uses.groupby(C.player)[C.name].transform("size") > 1]
+    by_id = many_names.groupby(C.player, sort=False)
+    same_id = pd.DataFrame(
+        {
+            I.check: SAME_ID,
+            I.players: by_id[C.player].first(),
+            I.names: by_id[C.name].agg("; ".join),
+            I.seen_in: (many_names[C.name] + ": " + many_names["label"])
+            .groupby(many_names[C.player])
+            .agg("; ".join),
+        }
+    )
+    folded = folded_names(uses[C.name])
+    uses = uses.assign(folded=folded)[folded.ne("")]
+    ids_per_name = uses.groupby("folded")[C.player].transform("nunique")
+    shared = uses[ids_per_name > 1]
+    shared = shared.iloc[lexicographic_order([natural_ranks(shared[C.player])])]  # IDs listed 8 before 21
+    by_name = shared.groupby("folded", sort=False)
+    same_name = pd.DataFrame(
+        {
+            I.check: SAME_NAME,
+            I.players: by_name[C.player].agg(lambda ids: "; ".join(dict.fromkeys(ids))),
+            I.names: by_name[C.name].agg(lambda names: "; ".join(dict.fromkeys(names))),
+            I.seen_in: (shared[C.player] + " as " + shared[C.name] + ": " + shared["label"])
+            .groupby(shared["folded"])
+            .agg("; ".join),
+        }
+    )
+    reports = pd.concat([same_id, same_name], ignore_index=True)
+    if reports.empty:
+        return I.validate(
+            pd.DataFrame({c: pd.Series(dtype="str") for c in (I.check, I.players, I.names, I.seen_in)})
+        )
+    order = lexicographic_order(
+        [reports[I.check].eq(SAME_NAME).to_numpy(dtype="int64"), natural_ranks(reports[I.players])]
+    )
+    return I.validate(reports.iloc[order].reset_index(drop=True).astype("str"))

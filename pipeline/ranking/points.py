@@ -1,0 +1,142 @@
+"""Ranking arithmetic, pure and vectorized: places -> event points -> counted events -> the ranking.
+
+Points are kept as whole units of the last decimal (hundredths by default), so that totals are exact sums
+whatever the order of addition (the local and the Dask engines add in different orders).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from pipeline.ordering import lexicographic_order, natural_ranks
+from pipeline.ranking.rules import RankingRules
+from schemas.ranking import Contribution, CountedContribution, PlayerTotal, RankingRow
+
+C = Contribution
+K = CountedContribution
+T = PlayerTotal
+R = RankingRow
+
+
+def place_units(
+    place: pd.Series, tied: pd.Series, field: pd.Series, weight: pd.Series, rules: RankingRules
+) -> pd.Series:
+    """Units for each place: weight x scale x (field - place + 1) / field, averaged over the places a tie
+    spans, rounded half up to the rules' decimals."""
+    p, k, n = (s.to_numpy(dtype="int64") for s in (place, tied, field))
+    doubled = 2 * (n - p + 1) - (k - 1)  # twice the mean of (n - q + 1) over q = p .. p + k - 1
+    exact = weight.to_numpy(dtype="float64") * rules.scale * rules.unit * doubled / (2 * n)
+    units = np.floor(exact + 0.5 + 1e-9 * np.maximum(np.abs(exact), 1.0))  # half up, float noise forgiven
+    return pd.Series(units.astype("int64"), index=place.index)
+
+
+def event_contributions(
+    placings: pd.DataFrame, file: str, date: pd.Timestamp, weight: float, rules: RankingRules
+) -> pd.DataFrame:
+    """One event's contribution to each of its competitors (placings: player, name, place); validated with
+    the whole season (`season_of`), not once per file."""
+    field = len(placings)
+    place = placings["place"].astype("int64")
+    tied = place.groupby(place).transform("size")
+    frame = pd.DataFrame(
+        {
+            C.file: file,
+            C.date: pd.Series(date, index=placings.index, dtype="datetime64[ns]"),
+            C.player: placings["player"].astype("str"),
+            C.name: placings["name"].astype("str"),
+            C.place: place,
+            C.field: np.int64(field),
+            C.weight: float(weight),
+        },
+        index=placings.index,
+    )
+    frame[C.units] = place_units(place, tied, frame[C.field], frame[C.weight], rules)
+    return frame.reset_index(drop=True)
+
+
+def window_start(as_of: pd.Timestamp, rules: RankingRules) -> pd.Timestamp:
+    """The first day inside the window: the as-of day and the window_days - 1 days before it."""
+    return as_of - pd.Timedelta(days=rules.window_days - 1)
+
+
+def counted_contributions(
+    contributions: pd.DataFrame, as_of: pd.Timestamp, rules: RankingRules
+) -> pd.DataFrame:
+    """Each contribution marked in or out of the window and counted or not (each competitor's best N in it;
+    equal points: the newer event, then the file name, is counted first)."""
+    frame = contributions.reset_index(drop=True)
+    start = window_start(as_of, rules)
+    date = frame[C.date]
+    after, before = (date > as_of).to_numpy(), (date < start).to_numpy()
+    inside = ~(after | before)
+    window = np.select([after, before], ["after the as-of date", "before the window"], "in window")
+    choice = frame.loc[inside, [C.player, C.units, C.date, C.file]].sort_values(
+        [C.player, C.units, C.date, C.file], ascending=[True, False, False, True], kind="stable"
+    )
+    order = pd.Series(np.iinfo("int64").max, index=frame.index, dtype="int64")
+    order.loc[choice.index] = choice.groupby(C.player, sort=False).cumcount().to_numpy()
+    counted = inside & (order.to_numpy() < rules.best)
+    note = np.select(
+        [counted, after, before],
+        [
+            "counted",
+            f"played after the as-of date {as_of:%Y-%m-%d}",
+            f"played before the window ({start:%Y-%m-%d} to {as_of:%Y-%m-%d})",
+        ],
+        f"not among the best {rules.best}",
+    )
+    return K.validate(frame.assign(**{K.window: window, K.counted: counted, K.note: note}))
+
+
+def player_totals(counted: pd.DataFrame) -> pd.DataFrame:
+    """Each competitor's counted points, number of counted events and best counted event (units)."""
+    kept = counted[K.units].where(counted[K.counted], 0).astype("int64")
+    grouped = counted.assign(kept=kept, n=counted[K.counted].astype("int64")).groupby(K.player, sort=True)
+    totals = pd.DataFrame(
+        {T.units: grouped["kept"].sum(), T.events: grouped["n"].sum(), T.best: grouped["kept"].max()}
+    )
+    return T.validate(
+        totals.rename_axis(T.player)
+        .reset_index()
+        .astype({T.units: "int64", T.events: "int64", T.best: "int64"})
+    )
+
+
+def latest_names(contributions: pd.DataFrame) -> pd.Series:
+    """Each competitor's name as written in their newest event that gives one (player -> name)."""
+    named = contributions.dropna(subset=[C.name]).sort_values([C.date, C.file], kind="stable")
+    latest = named.drop_duplicates(C.player, keep="last")
+    return pd.Series(latest[C.name].to_numpy(), index=latest[C.player].to_numpy(), dtype="str")
+
+
+def ranking_table(totals: pd.DataFrame, names: pd.Series) -> pd.DataFrame:
+    """The ranking: most points, then more events counted, then the best single event; level on all three
+    share the rank (1, 1, 3), listed by ID. Competitors with no counted event are left out."""
+    t = totals[totals[T.events] > 0].reset_index(drop=True)
+    keys = [-t[T.units].to_numpy(), -t[T.events].to_numpy(), -t[T.best].to_numpy()]
+    t = t.iloc[lexicographic_order([*keys, natural_ranks(t[T.player])])].reset_index(drop=True)
+    level = t[[T.units, T.events, T.best]].to_numpy()
+    new = np.r_[True, (level[1:] != level[:-1]).any(axis=1)] if len(t) else np.zeros(0, dtype=bool)
+    starts = np.flatnonzero(new)
+    rank = np.repeat(starts + 1, np.diff(np.r_[starts, len(t)]))
+    name = t[T.player].map(names).astype("str")
+    table = pd.DataFrame(
+        {
+            R.rank: rank.astype("int64"),
+            R.player: t[T.player],
+            R.name: name,
+            R.units: t[T.units],
+            R.events: t[T.events],
+            R.best: t[T.best],
+        }
+    )
+    return R.validate(table)
+
+
+def ranked_season(
+    contributions: pd.DataFrame, as_of: pd.Timestamp, rules: RankingRules
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """(every contribution judged, the ranking), in pandas on this machine."""
+    counted = counted_contributions(contributions, as_of, rules)
+    return counted, ranking_table(player_totals(counted), latest_names(counted))

@@ -1,0 +1,239 @@
+"""One standings workbook as a season event: its Event, Date and Weight, and each competitor's place.
+
+Pure: the sheets come in (read by the I/O module), a record, the contributions and located problems go out.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from pipeline.checks import problems_where
+from pipeline.errors import Problem, problems_from_frame
+from pipeline.ranking.points import event_contributions
+from pipeline.ranking.rules import RankingRules
+from pipeline.sheets import Sheet
+from schemas.common import as_ids
+from schemas.ranking import Contribution, SeasonEvent
+
+E = SeasonEvent
+ID_COLUMNS = ["player", "pair", "team"]  # the competitor column of a domino, bridge pairs or teams Standings
+NAME_COLUMNS = ["name", "names"]
+DATE = r"\d{4}-\d{2}-\d{2}(?:[ T]00:00(?::00)?)?"
+
+
+@dataclass
+class SeasonFile:
+    """What one standings workbook gives the season (record and contributions are None when it has errors)."""
+
+    record: dict[str, object] | None
+    contributions: pd.DataFrame | None
+    problems: list[Problem] = field(default_factory=list)
+
+
+def game_of_standings(sheet_names: set[str]) -> str:
+    """`bridge` for a bridge standings workbook (it has a Travellers sheet), otherwise `domino`."""
+    return "bridge" if "travellers" in sheet_names else "domino"
+
+
+def event_date(text: object) -> pd.Timestamp | None:
+    """A date typed as 2026-11-30 (a midnight time allowed), None otherwise."""
+    match = re.fullmatch(DATE, str(text).strip()) if isinstance(text, str) else None
+    if match is None:
+        return None
+    try:
+        return pd.Timestamp(dt.date.fromisoformat(match.group(0)[:10]))
+    except ValueError:
+        return None
+
+
+def event_weight(text: object) -> float | None:
+    """A weight above 0 as typed, None otherwise."""
+    try:
+        number = float(str(text).strip())
+    except ValueError:
+        return None
+    return number if math.isfinite(number) and number > 0 else None
+
+
+def event_facts(rules: Sheet, default_weight: float) -> tuple[dict[str, object], list[Problem]]:
+    """Event, Date and Weight from the Rules sheet's Item / Value rows (the first of each), with a located
+    problem for each bad one."""
+    frame = rules.frame
+    if "item" not in frame or "value" not in frame:
+        return {}, [Problem(rules.name, rules.header_row, None, None, "expected the columns Item and Value")]
+    items = frame["item"].astype("str").str.strip().str.lower()
+    first = items[~items.duplicated()].dropna()
+    row = dict(zip(first.to_numpy(), first.index, strict=True))  # item -> Excel row, a few dozen items
+    value = frame["value"]
+    shown = rules.written("value")
+    problems: list[Problem] = []
+    event = value.get(row["event"]) if "event" in row else None
+    facts: dict[str, object] = {"event": "" if pd.isna(event) else str(event), "weight": default_weight}
+    if "date" not in row:
+        problems.append(Problem(rules.name, None, rules.written("item"), None, _NO_DATE))
+    else:
+        typed = value.get(row["date"])
+        facts["date"] = event_date(typed)
+        if facts["date"] is None:
+            text = None if pd.isna(typed) else str(typed)
+            problems.append(Problem(rules.name, int(row["date"]), shown, text, _BAD_DATE))
+    typed_weight = value.get(row["weight"]) if "weight" in row else None
+    if typed_weight is not None and not pd.isna(typed_weight):
+        weight = event_weight(typed_weight)
+        if weight is None:
+            problems.append(
+                Problem(
+                    rules.name,
+                    int(row["weight"]),
+                    shown,
+                    str(typed_weight),
+                    "the weight must be a number above 0",
+                )
+            )
+        facts["weight"] = weight
+    return facts, problems
+
+
+_NO_DATE = (
+    "no Date row: set Date (such as 2026-11-30) in the results workbook's Settings and score it again; a "
+    "ranking needs every event's date"
+)
+_BAD_DATE = (
+    "expected a date such as 2026-11-30: set Date in the results workbook's Settings and score it again"
+)
+
+
+def competition_ranks(place: pd.Series) -> pd.Series:
+    """True where a rank fits competition ranking (1, 1, 3): it equals one plus the number of better ranks."""
+    known = place.dropna().to_numpy(dtype="float64")
+    ordered = np.sort(known)
+    better = np.searchsorted(ordered, place.to_numpy(dtype="float64", na_value=np.nan), side="left")
+    return pd.Series(place.to_numpy(dtype="float64", na_value=np.nan) == better + 1, index=place.index)
+
+
+def standings_placings(standings: Sheet) -> tuple[pd.DataFrame, list[Problem]]:
+    """Each competitor's id, name and place from a Standings sheet, with located problems."""
+    frame = standings.frame.dropna(how="all")
+    id_col = next((c for c in ID_COLUMNS if c in frame), None)
+    if "rank" not in frame or id_col is None:
+        expected = "expected the columns Rank and one of Player, Pair or Team"
+        return pd.DataFrame(), [Problem(standings.name, standings.header_row, None, None, expected)]
+    name_col = next((c for c in NAME_COLUMNS if c in frame), None)
+    ids = as_ids(frame[id_col])
+    field_size = len(frame)
+    number = pd.to_numeric(frame["rank"], errors="coerce")
+    whole = number.notna() & number.eq(number.round()) & number.ge(1)
+    place = number.where(whole)
+    checks = [
+        (~whole, "rank", "the rank must be a whole number, 1 or more"),
+        (whole & (place > field_size), "rank", f"the rank is beyond the field of {field_size}"),
+        (
+            whole & (place <= field_size) & ~competition_ranks(place),
+            "rank",
+            "the ranks must run as tally writes them, 1, 1, 3 (competitors sharing a place take the first "
+            "place they span; the next rank skips the shared places)",
+        ),
+        (ids.isna(), id_col, "the competitor's id is blank"),
+        (ids.notna() & ids.duplicated(keep="first"), id_col, "this competitor is listed twice"),
+    ]
+    located = [problems_where(standings, mask, col, text) for mask, col, text in checks if mask.any()]
+    names = frame[name_col] if name_col else pd.Series(pd.NA, index=frame.index, dtype="str")
+    placings = pd.DataFrame({"player": ids, "name": names.astype("str"), "place": place})
+    return placings, problems_from_frame(pd.concat(located)) if located else []
+
+
+def season_file(
+    sheets: Mapping[str, Sheet], file: str, digest: str, rules: RankingRules, game: str
+) -> SeasonFile:
+    """The season's view of one standings workbook: its record, its contributions, or its problems."""
+    missing = [n for n in ("Standings", "Rules") if n.lower() not in sheets]
+    if missing:
+        found = ", ".join(s.name for s in sheets.values()) or "none"
+        text = f"not a standings workbook written by tally: no {' or '.join(repr(m) for m in missing)} sheet (sheets found: {found})"
+        return SeasonFile(None, None, [Problem(file, None, None, None, text)])
+    facts, problems = event_facts(sheets["rules"], rules.default_weight)
+    placings, placing_problems = standings_placings(sheets["standings"])
+    problems += placing_problems
+    if placings.empty and not problems:
+        problems.append(
+            Problem(sheets["standings"].name, None, None, None, "no competitors in the Standings")
+        )
+    if problems:
+        return SeasonFile(None, None, problems)
+    record = {
+        E.file: file,
+        E.game: game,
+        E.event: facts["event"],
+        E.date: facts["date"],
+        E.weight: facts["weight"],
+        E.field: len(placings),
+        E.sha256: digest,
+    }
+    contributions = event_contributions(placings, file, facts["date"], facts["weight"], rules)  # type: ignore[arg-type]
+    return SeasonFile(record, contributions)
+
+
+@dataclass
+class Season:
+    """Every readable event of the season, their contributions, and what was noticed on the way."""
+
+    events: pd.DataFrame
+    contributions: pd.DataFrame
+    warnings: list[str]
+
+
+def season_of(files: list[SeasonFile]) -> Season:
+    """The good files assembled (by date, then file); a workbook with the same bytes as an earlier one is
+    counted once, and two files of one event (same name and date) are reported."""
+    good = [f for f in files if f.record is not None and f.contributions is not None]
+    events = pd.DataFrame([f.record for f in good], columns=list(E.to_schema().columns))
+    events = events.astype(_EVENT_TYPES)
+    events = events.sort_values([E.date, E.file], kind="stable").reset_index(drop=True)
+    copies = events[E.sha256].duplicated(keep="first")
+    first_file = events.groupby(E.sha256)[E.file].transform("first")
+    warnings = [
+        f"{copy}: the same bytes as {original}; counted once"
+        for copy, original in zip(events.loc[copies, E.file], first_file[copies], strict=True)
+    ]
+    events = events[~copies].reset_index(drop=True)
+    named = events[events[E.event].ne("")]
+    twice = named.duplicated([E.event, E.date], keep=False)
+    for (event, date), group in named[twice].groupby([E.event, E.date], sort=True)[E.file]:  # reports only
+        warnings.append(
+            f"{', '.join(group)}: two workbooks of one event ({event}, {date:%Y-%m-%d}); both are counted"
+        )
+    kept = set(events[E.file])
+    parts = [f.contributions for f in good if f.record is not None and f.record[E.file] in kept]
+    columns = list(Contribution.to_schema().columns)
+    contributions = pd.concat(parts, ignore_index=True) if parts else pd.DataFrame(columns=columns)
+    return Season(
+        E.validate(events), Contribution.validate(contributions.astype(_CONTRIBUTION_TYPES)), warnings
+    )
+
+
+_EVENT_TYPES = {
+    "file": "str",
+    "game": "str",
+    "event": "str",
+    "date": "datetime64[ns]",
+    "weight": "float64",
+    "field": "int64",
+    "sha256": "str",
+}
+_CONTRIBUTION_TYPES = {
+    "file": "str",
+    "date": "datetime64[ns]",
+    "player": "str",
+    "name": "str",
+    "place": "int64",
+    "field": "int64",
+    "weight": "float64",
+    "units": "int64",
+}

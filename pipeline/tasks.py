@@ -1,0 +1,50 @@
+"""The unit of work every engine runs: one workbook in, one small picklable result out (never an exception).
+
+These run in worker processes or on Dask workers, so they take plain paths and return plain values.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from pipeline.errors import InputError, Problem, TallyError
+from pipeline.ranking.rules import RankingRules
+from pipeline.ranking.season import SeasonFile, game_of_standings, season_file
+from pipeline.workbook import Limits, read_workbook
+from pipeline.workbook.files import content_hash, sheet_names
+
+RANK_SHEETS = ("Standings", "Rules")
+
+
+def scored_file(source: str, target: str, max_unzipped_mb: int) -> tuple[str, str]:
+    """Score one results workbook and write its standings: ("ok", "") or ("failed", its first problem)."""
+    from pipeline.cli.common import standings_workbook  # the same path as `tally domino|bridge standings`
+    from pipeline.games import game_of
+
+    try:
+        book = read_workbook(Path(source), limits=Limits(max_unzipped_mb))
+        standings_workbook(Path(source), Path(target), game_of(book.sheets), book)
+        return "ok", ""
+    except InputError as exc:
+        listed = exc.errors or exc.problems
+        return "failed", str(listed[0]) if listed else str(exc)
+    except Exception as exc:  # one broken file must not stop the others
+        return "failed", f"internal error: {type(exc).__name__}: {exc}"
+
+
+def season_file_at(path: str, shown: str, rules: RankingRules, max_unzipped_mb: int) -> SeasonFile:
+    """Read one standings workbook (its Standings and Rules sheets) into the season's terms."""
+    try:
+        book = read_workbook(Path(path), sheets=RANK_SHEETS, limits=Limits(max_unzipped_mb))
+        game = game_of_standings(sheet_names(Path(path)))
+        return season_file(book.sheets, shown, content_hash(Path(path)), rules, game)
+    except InputError as exc:  # the file itself is named as the user gave it
+        named = [replace(p, sheet=shown) if p.sheet == Path(path).name else p for p in exc.problems]
+        return SeasonFile(None, None, named or [Problem(shown, None, None, None, str(exc))])
+    except TallyError as exc:
+        return SeasonFile(None, None, [Problem(shown, None, None, None, str(exc))])
+    except Exception as exc:  # one broken file must not stop the others
+        return SeasonFile(
+            None, None, [Problem(shown, None, None, None, f"internal error: {type(exc).__name__}: {exc}")]
+        )
