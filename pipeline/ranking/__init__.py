@@ -1,0 +1,1 @@
+"""Season rankings across events: rules, arithmetic, identity reports, the ranking workbook."""
