@@ -779,3 +779,26 @@ def test_blank_weight_cell_is_the_default(tmp_path: Path) -> None:
     result = rank(a, "-o", tmp_path / "r.xlsx")
     assert result.exit_code == 0, result.output
     assert [e["Weight"] for e in sheet_rows(tmp_path / "r.xlsx", "Events")] == [1]
+
+
+@pytest.mark.parametrize(("game", "sample"), [("bridge", "bridge_club_mp"), ("domino", "domino_pairs")])
+def test_the_settings_weight_reaches_the_rules_sheet_and_the_ranking(
+    tmp_path: Path, game: str, sample: str
+) -> None:
+    from openpyxl import load_workbook
+
+    source = tmp_path / f"{sample}.xlsx"
+    book = load_workbook(SAMPLES / f"{sample}.xlsx")
+    book["Settings"].append(["Weight", 2.5])
+    book.save(source)
+    out = tmp_path / "standings.xlsx"
+    assert RUNNER.invoke(app, [game, "standings", str(source), "-o", str(out)]).exit_code == 0
+    rules = {row["Item"]: row["Value"] for row in sheet_rows(out, "Rules")}
+    assert str(rules["Weight"]) == "2.5"
+    result = rank(out, "-o", tmp_path / "ranking.xlsx")
+    assert result.exit_code == 0, result.output
+    events = sheet_rows(tmp_path / "ranking.xlsx", "Events")
+    assert [e["Weight"] for e in events] == [2.5]
+    assert events[0]["Game"] == game
+    # the winner of a weight-2.5 event: 2.5 x 100 x field / field = 250 points
+    assert ranking_lines(tmp_path / "ranking.xlsx")[0][3] == 250
