@@ -140,8 +140,11 @@ def run_rank(
             f"{len(reports)} identity report(s) (one ID under several names, or one name under several IDs):",
             err=True,
         )
-        for check, players, names in zip(reports["check"], reports["players"], reports["names"], strict=True):
+        shown = reports.head(SHOWN)
+        for check, players, names in zip(shown["check"], shown["players"], shown["names"], strict=True):
             typer.echo(f"  - {check}: {players} ({names})", err=True)
+        if len(reports) > SHOWN:
+            typer.echo(f"  ... and {len(reports) - SHOWN} more: every one is in the Identity sheet", err=True)
     typer.echo(
         f"{len(ranking)} ranked from {len(season.events)} event(s) as of {as_of:%Y-%m-%d}: {out}"
         + (f" (Parquet in {parquet})" if parquet is not None else "")
