@@ -802,3 +802,16 @@ def test_the_settings_weight_reaches_the_rules_sheet_and_the_ranking(
     assert events[0]["Game"] == game
     # the winner of a weight-2.5 event: 2.5 x 100 x field / field = 250 points
     assert ranking_lines(tmp_path / "ranking.xlsx")[0][3] == 250
+
+
+def test_many_identity_reports_are_summed_up_on_stderr(tmp_path: Path) -> None:
+    first = [(i + 1, str(i + 1), f"Name {i}") for i in range(25)]
+    second = [(i + 1, str(i + 1), f"Other {i}") for i in range(25)]  # every ID under a second name
+    standings_book(tmp_path / "a.xlsx", first, date="2026-01-01")
+    standings_book(tmp_path / "b.xlsx", second, date="2026-02-01")
+    result = rank(tmp_path / "a.xlsx", tmp_path / "b.xlsx", "-o", tmp_path / "ranking.xlsx")
+    assert result.exit_code == 0, result.output
+    assert "25 identity report(s)" in result.stderr
+    assert result.stderr.count("  - same ID, different names") == 20
+    assert "... and 5 more: every one is in the Identity sheet" in result.stderr
+    assert len(sheet_rows(tmp_path / "ranking.xlsx", "Identity")) == 25
