@@ -162,7 +162,7 @@ def season_benchmarks() -> list[str]:
             shutil.copy(path, batch_dir / path.name)
     batch = [*TALLY, "batch", str(batch_dir), "-o", str(standings), "--workers", "2"]
     first = timed(batch)
-    print(f"batch first run over {EVENTS}: {first['wall']:.1f} s", flush=True)
+    print(f"batch first run over {BATCH}: {first['wall']:.1f} s", flush=True)
     again = timed(batch)
     print(f"batch unchanged: {again['wall']:.1f} s", flush=True)
     changed = [batch_dir / p.name for p in inputs[:10]]
