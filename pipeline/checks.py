@@ -5,6 +5,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable
 
+import numpy as np
 import pandas as pd
 import pandera.pandas as pa
 
@@ -22,9 +23,12 @@ DATE_WORDS = (
 )
 
 
+_NO_PROBLEMS = pd.DataFrame({c: pd.Series(dtype="object") for c in PROBLEM_COLUMNS})
+
+
 def empty_problems() -> pd.DataFrame:
     """A problem frame with no rows."""
-    return pd.DataFrame({c: pd.Series(dtype="object") for c in PROBLEM_COLUMNS})
+    return _NO_PROBLEMS.copy()
 
 
 def problems_where(
@@ -35,9 +39,11 @@ def problems_where(
     severity: Severity = "error",
 ) -> pd.DataFrame:
     """One located problem for every row where `mask` is True (values taken from the sheet)."""
+    hit = mask.to_numpy(dtype=bool, na_value=False)
+    if not hit.any():  # most checks find nothing: skip building the located rows
+        return empty_problems()
     cols = [columns] if isinstance(columns, str) else columns
-    hit = mask.fillna(False).astype(bool)
-    rows = hit.index[hit.to_numpy()]
+    rows = mask.index[hit]
     frame = sheet.frame
     present = [c for c in cols if c in frame.columns]
     if present:
@@ -148,6 +154,8 @@ def first_rows(keys: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
     """Rows repeating an earlier row's key, and the Excel row of that key's first occurrence."""
     complete = keys.notna().all(axis=1)
     repeat = keys.duplicated(keep="first") & complete
+    if not repeat.any():  # no row to point back from
+        return repeat, pd.Series(np.nan, index=keys.index)
     first = pd.Series(keys.index, index=keys.index).groupby([keys[c] for c in keys.columns]).transform("min")
     return repeat, first.reindex(keys.index)
 
@@ -170,9 +178,14 @@ def repeated_rows(frame: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
     return repeat, first
 
 
-def repeated_row_problems(sheet: Sheet, severity: Severity = "error") -> pd.DataFrame:
-    """A problem for each row that repeats an earlier row exactly (a result pasted twice)."""
-    repeat, first = repeated_rows(sheet.frame)
+def repeated_row_problems(
+    sheet: Sheet, severity: Severity = "error", found: tuple[pd.Series, pd.Series] | None = None
+) -> pd.DataFrame:
+    """A problem for each row that repeats an earlier row exactly (a result pasted twice); `found` is what
+    `repeated_rows` already said of the sheet."""
+    repeat, first = repeated_rows(sheet.frame) if found is None else found
+    if not repeat.any():
+        return empty_problems()
     consequence = "both are applied" if severity == "warning" else "delete one of them"
     text = "this row repeats row " + first.astype("str") + " exactly (pasted twice?); " + consequence
     return problems_where(sheet, repeat, [], text, severity)
@@ -180,13 +193,17 @@ def repeated_row_problems(sheet: Sheet, severity: Severity = "error") -> pd.Data
 
 def id_spelling_problems(places: Iterable[tuple[Sheet, str, pd.Series]]) -> pd.DataFrame:
     """Ids that differ only in letter case from an id met earlier (`ana` and `Ana`): an error at each."""
+    places = list(places)
+    if not places:
+        return empty_problems()
+    distinct = pd.Series(pd.concat([ids for _, _, ids in places]).dropna().unique()).astype("str")
+    if not distinct.str.casefold().duplicated().any():  # no two ids differ only in letter case
+        return empty_problems()
     found = [
         pd.DataFrame({"at": i, "row": ids.index, "id": ids.to_numpy(), "col": col})
         for i, (_, col, ids) in enumerate(places)
     ]
     sheets = [sheet for sheet, _, _ in places]
-    if not found:
-        return empty_problems()
     seen = pd.concat(found, ignore_index=True).dropna(subset=["id"])
     seen = seen.drop_duplicates("id", keep="first")
     seen["fold"] = seen["id"].astype("str").str.casefold()

@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import numpy as np
 import pandas as pd
 
 from pipeline.checks import empty_problems, missing_columns, model_titles, problems_where, required_columns
 from pipeline.sheets import Sheet
-from schemas.common import as_numbers, as_words, date_times, is_whole_number
+from schemas.common import as_numbers, as_words, checked_whole_numbers, date_times
 from schemas.domino import SettingsSheet
 
 
@@ -24,8 +25,7 @@ class SettingSpec:
 
 def positive_whole(text: pd.Series) -> pd.Series:
     """Whole numbers of 1 or more (NA otherwise)."""
-    ok = is_whole_number(text, 1) & text.notna()
-    return as_numbers(text).where(ok).round().astype("Int64")
+    return checked_whole_numbers(text, 1)
 
 
 def positive_number(text: pd.Series) -> pd.Series:
@@ -51,8 +51,7 @@ def date_time(text: pd.Series) -> pd.Series:
 
 def whole_from_zero(text: pd.Series) -> pd.Series:
     """Whole numbers of 0 or more (NA otherwise)."""
-    ok = is_whole_number(text, 0) & text.notna()
-    return as_numbers(text).where(ok).round().astype("Int64")
+    return checked_whole_numbers(text, 0)
 
 
 CORRECTION_SETTINGS = {
@@ -69,7 +68,8 @@ CORRECTION_SETTINGS = {
 
 def plain_text(text: pd.Series) -> pd.Series:
     """The value as written, dates without a midnight time."""
-    return text.astype("str").str.replace(r" 00:00:00$", "", regex=True).where(text.notna())
+    written = text if text.dtype == "str" else text.astype("str")
+    return written.str.replace(r" 00:00:00$", "", regex=True).where(text.notna())
 
 
 def key_value_settings(
@@ -85,14 +85,19 @@ def key_value_settings(
     if "value" not in frame:
         frame = frame.assign(value=pd.Series(pd.NA, index=frame.index, dtype="str"))
     keys = as_words(frame["key"])
+    key_given, value_given = frame["key"].notna().to_numpy(), frame["value"].notna().to_numpy()
+    known = keys.isin(list(specs)).to_numpy()
+
+    def row_mask(mask: np.ndarray) -> pd.Series:
+        """The mask as a Series over the sheet's rows."""
+        return pd.Series(mask, index=frame.index)
+
     listing = ", ".join(s.title for s in specs.values())
     problems = [
-        problems_where(
-            sheet, frame["key"].isna() & frame["value"].notna(), "key", "a setting name is required"
-        ),
+        problems_where(sheet, row_mask(~key_given & value_given), "key", "a setting name is required"),
         problems_where(
             sheet,
-            frame["key"].notna() & ~keys.isin(list(specs)),
+            row_mask(key_given & ~known),
             "key",
             f"unknown setting, ignored (known: {listing})",
             "warning",
@@ -101,27 +106,37 @@ def key_value_settings(
     problems.append(
         problems_where(
             sheet,
-            keys.isin(list(specs)) & frame["value"].isna(),
+            row_mask(known & ~value_given),
             "value",
             "no value given: the default is used",
             "warning",
         )
     )
-    repeated = keys.notna() & keys.duplicated(keep="first")
-    first = pd.Series(frame.index, index=frame.index).groupby(keys).transform("min")
-    problems.append(
-        problems_where(sheet, repeated, "key", "this setting is already given at row " + first.astype("str"))
-    )
-    values: dict[str, object] = {}
-    for key, spec in specs.items():  # a handful of known keys
-        rows = keys.eq(key) & ~repeated
-        parsed = spec.parse(frame["value"])
+    repeated = (keys.notna() & keys.duplicated(keep="first")).to_numpy()
+    if repeated.any():
+        first = pd.Series(frame.index, index=frame.index).groupby(keys).transform("min")
         problems.append(
             problems_where(
-                sheet, rows & frame["value"].notna() & parsed.isna(), "value", f"expected {spec.expected}"
+                sheet,
+                row_mask(repeated),
+                "key",
+                "this setting is already given at row " + first.astype("str"),
             )
         )
-        given = parsed[rows & parsed.notna()]
+    written = keys.to_numpy(dtype=object)
+    values: dict[str, object] = {}
+    for key, spec in specs.items():  # a handful of known keys
+        rows = (written == key) & ~repeated
+        if not rows.any():  # a key the sheet does not give: nothing to parse or report
+            continue
+        parsed = spec.parse(
+            frame["value"]
+        )  # the whole column, as before: a date's unit can hang on the others
+        read = parsed.notna().to_numpy()
+        problems.append(
+            problems_where(sheet, row_mask(rows & value_given & ~read), "value", f"expected {spec.expected}")
+        )
+        given = np.flatnonzero(rows & read)
         if len(given):
-            values[key] = given.iloc[0]
+            values[key] = parsed.iloc[given[0]]
     return values, pd.concat(problems, ignore_index=True)

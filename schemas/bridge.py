@@ -6,7 +6,7 @@ import pandas as pd
 import pandera.pandas as pa
 from pandera.typing import Series
 
-from schemas.common import is_whole_number
+from schemas.common import Text, is_whole_number
 
 METHODS = ["mp", "cross_imp", "butler", "tp", "teams"]
 ROOMS = ["open", "closed"]
@@ -15,33 +15,33 @@ ROOMS = ["open", "closed"]
 class ResultsSheet(pa.DataFrameModel):
     """`Results`: one row per table result (pairs: NS/EW ids; teams: Match and Room)."""
 
-    board: Series[str] = pa.Field(nullable=False, title="Board")
-    ns: Series[str] | None = pa.Field(nullable=True, title="NS")
-    ew: Series[str] | None = pa.Field(nullable=True, title="EW")
-    match: Series[str] | None = pa.Field(nullable=True, title="Match")
-    room: Series[str] | None = pa.Field(nullable=True, title="Room")
-    contract: Series[str] | None = pa.Field(nullable=True, title="Contract")
-    declarer: Series[str] | None = pa.Field(nullable=True, title="Declarer")
-    tricks: Series[str] | None = pa.Field(nullable=True, title="Tricks")
-    result: Series[str] | None = pa.Field(nullable=True, title="Result")
-    section: Series[str] | None = pa.Field(nullable=True, title="Section")
-    session: Series[str] | None = pa.Field(nullable=True, title="Session")
-    round: Series[str] | None = pa.Field(nullable=True, title="Round")
-    table: Series[str] | None = pa.Field(nullable=True, title="Table")
-    vul: Series[str] | None = pa.Field(nullable=True, title="Vul")
-    score: Series[str] | None = pa.Field(nullable=True, title="Score")
-    adjusted: Series[str] | None = pa.Field(nullable=True, title="Adjusted")
+    board: Series[Text] = pa.Field(nullable=False, title="Board")
+    ns: Series[Text] | None = pa.Field(nullable=True, title="NS")
+    ew: Series[Text] | None = pa.Field(nullable=True, title="EW")
+    match: Series[Text] | None = pa.Field(nullable=True, title="Match")
+    room: Series[Text] | None = pa.Field(nullable=True, title="Room")
+    contract: Series[Text] | None = pa.Field(nullable=True, title="Contract")
+    declarer: Series[Text] | None = pa.Field(nullable=True, title="Declarer")
+    tricks: Series[Text] | None = pa.Field(nullable=True, title="Tricks")
+    result: Series[Text] | None = pa.Field(nullable=True, title="Result")
+    section: Series[Text] | None = pa.Field(nullable=True, title="Section")
+    session: Series[Text] | None = pa.Field(nullable=True, title="Session")
+    round: Series[Text] | None = pa.Field(nullable=True, title="Round")
+    table: Series[Text] | None = pa.Field(nullable=True, title="Table")
+    vul: Series[Text] | None = pa.Field(nullable=True, title="Vul")
+    score: Series[Text] | None = pa.Field(nullable=True, title="Score")
+    adjusted: Series[Text] | None = pa.Field(nullable=True, title="Adjusted")
 
     @pa.check("board", "round", "table", name="a whole number, 1 or more")
-    def _positive(cls, s: Series[str]) -> pd.Series:
+    def _positive(cls, s: Series[Text]) -> pd.Series:
         return is_whole_number(s, 1)
 
     @pa.check("tricks", name="the tricks taken by declarer: a whole number from 0 to 13")
-    def _tricks(cls, s: Series[str]) -> pd.Series:
+    def _tricks(cls, s: Series[Text]) -> pd.Series:
         return is_whole_number(s, 0) & (pd.to_numeric(s, errors="coerce").fillna(0) <= 13)
 
     @pa.check("score", name="a north-south score: a whole number of points, a multiple of 10")
-    def _score(cls, s: Series[str]) -> pd.Series:
+    def _score(cls, s: Series[Text]) -> pd.Series:
         return is_whole_number(s) & (pd.to_numeric(s, errors="coerce").fillna(0) % 10 == 0)
 
     class Config:
@@ -51,8 +51,8 @@ class ResultsSheet(pa.DataFrameModel):
 class PairsSheet(pa.DataFrameModel):
     """`Pairs`: the pairs and their names."""
 
-    pair: Series[str] = pa.Field(nullable=False, title="Pair")
-    names: Series[str] | None = pa.Field(nullable=True, title="Names")
+    pair: Series[Text] = pa.Field(nullable=False, title="Pair")
+    names: Series[Text] | None = pa.Field(nullable=True, title="Names")
 
     class Config:
         strict = False
@@ -61,8 +61,8 @@ class PairsSheet(pa.DataFrameModel):
 class TeamsSheet(pa.DataFrameModel):
     """`Teams`: the teams and their players' names."""
 
-    team: Series[str] = pa.Field(nullable=False, title="Team")
-    names: Series[str] | None = pa.Field(nullable=True, title="Names")
+    team: Series[Text] = pa.Field(nullable=False, title="Team")
+    names: Series[Text] | None = pa.Field(nullable=True, title="Names")
 
     class Config:
         strict = False
@@ -71,13 +71,13 @@ class TeamsSheet(pa.DataFrameModel):
 class TeamMatchesSheet(pa.DataFrameModel):
     """`Matches` of a teams event: the home team sits NS in the Open room and EW in the Closed room."""
 
-    match: Series[str] = pa.Field(nullable=False, title="Match")
-    round: Series[str] | None = pa.Field(nullable=True, title="Round")
-    home: Series[str] = pa.Field(nullable=False, title="Home")
-    away: Series[str] = pa.Field(nullable=False, title="Away")
+    match: Series[Text] = pa.Field(nullable=False, title="Match")
+    round: Series[Text] | None = pa.Field(nullable=True, title="Round")
+    home: Series[Text] = pa.Field(nullable=False, title="Home")
+    away: Series[Text] = pa.Field(nullable=False, title="Away")
 
     @pa.check("round", name="a whole number, 1 or more")
-    def _round(cls, s: Series[str]) -> pd.Series:
+    def _round(cls, s: Series[Text]) -> pd.Series:
         return is_whole_number(s, 1)
 
     class Config:
@@ -91,8 +91,8 @@ class PairStanding(pa.DataFrameModel):
     """One row of a pairs `Standings` sheet."""
 
     rank: Series[int] = pa.Field(ge=1, title="Rank")
-    pair: Series[str] = pa.Field(unique=True, title="Pair")
-    names: Series[str] = pa.Field(nullable=True, title="Names")
+    pair: Series[Text] = pa.Field(unique=True, title="Pair")
+    names: Series[Text] = pa.Field(nullable=True, title="Names")
     boards: Series[int] = pa.Field(ge=0, title="Boards")
 
     class Config:
@@ -103,8 +103,8 @@ class TeamStanding(pa.DataFrameModel):
     """One row of a teams `Standings` sheet."""
 
     rank: Series[int] = pa.Field(ge=1, title="Rank")
-    team: Series[str] = pa.Field(unique=True, title="Team")
-    names: Series[str] = pa.Field(nullable=True, title="Names")
+    team: Series[Text] = pa.Field(unique=True, title="Team")
+    names: Series[Text] = pa.Field(nullable=True, title="Names")
     matches: Series[int] = pa.Field(ge=0, title="Matches")
     boards: Series[int] = pa.Field(ge=0, title="Boards")
     imps: Series[int] = pa.Field(title="IMPs")

@@ -6,63 +6,143 @@ distinct values of a column and spreads the answers back with the factorize code
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
+import pyarrow.compute as pc
+from pandera import dtypes
+from pandera.engines import pandas_engine
 
 NUMBER = r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?"
 WHOLE = r"[+-]?\d{1,15}(\.0+)?"  # 15 digits stay exact in a float64 and fit an int64
 DATE_TIME = r"\d{4}-\d{2}-\d{2}[ T]\d{1,2}:\d{2}(:\d{2}(\.\d+)?)?"
 
 
-def via_distinct(text: pd.Series, parse: Callable[[pd.Series], pd.Series], blank: object) -> pd.Series:
-    """`parse` applied to the distinct cells of a column only, spread back; `blank` where a cell is NA."""
-    if text.isna().all():  # an absent optional column: nothing to parse
-        return pd.Series(blank, index=text.index, dtype=parse(pd.Series([], dtype="str")).dtype)
+@pandas_engine.Engine.register_dtype
+@dtypes.immutable(init=True)
+class TextDtype(pandas_engine.STRING):
+    """pandas' `str` dtype in the models. pandera's own check of it tests every cell of a column that already
+    has the dtype and formats the (empty) list of failures, a few milliseconds a column; this answers at once."""
+
+    def check(
+        self, pandera_dtype: dtypes.DataType, data_container: pd.Series | pd.DataFrame | None = None
+    ) -> bool | Iterable[bool]:
+        """True for a column of pandas' `str` dtype; pandera's own answer for any other."""
+        try:
+            if pandas_engine.Engine.dtype(pandera_dtype).type == self.type:
+                return True
+        except TypeError:
+            return False
+        return super().check(pandera_dtype, data_container)
+
+
+if TYPE_CHECKING:
+    Text = str  # for the type checker a text column is `Series[str]`, as pandera's typing expects
+else:
+    Text = TextDtype
+
+
+def via_distinct(
+    text: pd.Series,
+    parse: Callable[[pd.Series], pd.Series | np.ndarray],
+    blank: object,
+    dtype: Any = None,
+) -> pd.Series:
+    """`parse` applied to the distinct cells of a column only, spread back; `blank` where a cell is NA (a
+    column of blanks is not parsed when the `dtype` of the answers is given)."""
     codes, distinct = pd.factorize(text, use_na_sentinel=True)
+    if not len(distinct):  # an absent optional column: nothing to parse
+        kind = parse(pd.Series([], dtype="str")).dtype if dtype is None else dtype
+        return pd.Series(blank, index=text.index, dtype=kind)
     parsed = parse(pd.Series(distinct, dtype="str"))
-    values = parsed.to_numpy()
-    out = values.take(np.where(codes < 0, 0, codes)) if len(values) else np.full(len(codes), blank)
-    result = pd.Series(out, index=text.index, dtype=parsed.dtype if len(values) else None)
-    return result.mask(codes < 0, blank) if (codes < 0).any() else result
+    values = parsed.to_numpy() if isinstance(parsed, pd.Series) else parsed
+    missing = codes < 0
+    if not missing.any():
+        return pd.Series(values.take(codes), index=text.index, dtype=parsed.dtype)
+    result = pd.Series(values.take(np.where(missing, 0, codes)), index=text.index, dtype=parsed.dtype)
+    return result.mask(missing, blank)
+
+
+def _typed(values: pd.Series, dtype: Any) -> pd.Series:
+    """The values in `dtype` (as they are when they already have it)."""
+    return values if values.dtype == dtype else values.astype(dtype)
+
+
+def _is_ascii(text: pa.Array) -> bool:
+    """True when every text is ASCII: Arrow's regex engine then reads `\\d` as Python's does, and Arrow reads a
+    number as Python's `float` does."""
+    return bool(pc.all(pc.string_is_ascii(text), min_count=0).as_py())
+
+
+def _fullmatch(s: pd.Series, pattern: str) -> np.ndarray:
+    """Where each text matches `pattern` as a whole (pandas' `str.fullmatch`: Arrow's regex engine straight
+    away for ASCII text, pandas itself otherwise)."""
+    text = pa.array(s, pa.large_string())
+    if _is_ascii(text):
+        hit = pc.match_substring_regex(text, f"^(({pattern})$)")  # the anchors pandas adds for fullmatch
+        return hit.fill_null(False).to_numpy(zero_copy_only=False)
+    return s.str.fullmatch(pattern).to_numpy(dtype=bool, na_value=False, copy=True)
 
 
 def _numbers(s: pd.Series) -> pd.Series:
-    return s.where(s.str.fullmatch(NUMBER).fillna(False).astype(bool)).astype("Float64")
+    return s.where(_fullmatch(s, NUMBER)).astype("Float64")
 
 
-def _whole(s: pd.Series) -> pd.Series:
-    return s.str.fullmatch(WHOLE).fillna(False).astype(bool)
+def _whole(s: pd.Series) -> np.ndarray:
+    return _fullmatch(s, WHOLE)
 
 
 def as_numbers(text: pd.Series) -> pd.Series:
     """Numbers parsed from text cells (NA where blank or not a number)."""
-    return via_distinct(text, _numbers, pd.NA).astype("Float64")
+    return _typed(via_distinct(text, _numbers, pd.NA, "Float64"), "Float64")
 
 
 def whole_numbers(text: pd.Series, minimum: int | None = None) -> pd.Series:
     """Whole numbers (Int64) at or above `minimum`; NA where blank or anything else."""
 
     def parse(s: pd.Series) -> pd.Series:
-        number = s.where(_whole(s)).astype("float64")
-        return (
-            pd.Series(number if minimum is None else number.where(number >= minimum)).round().astype("Int64")
-        )
+        ok = _whole(s)
+        number = np.zeros(len(s))
+        number[ok] = _whole_values(s, ok)
+        if minimum is not None:
+            ok &= number >= minimum
+        return pd.Series(pd.arrays.IntegerArray(np.round(number).astype("int64"), ~ok))
 
-    return via_distinct(text, parse, pd.NA).astype("Int64")
+    return _typed(via_distinct(text, parse, pd.NA, "Int64"), "Int64")
+
+
+def _whole_values(s: pd.Series, ok: np.ndarray) -> np.ndarray:
+    """The numbers the texts where `ok` holds (whole numbers) stand for, as `astype("float64")` reads them."""
+    text = pa.array(s, pa.large_string())
+    if _is_ascii(text):  # Arrow reads them alike, without a round trip through Python objects
+        return pc.cast(text.filter(pa.array(ok)), pa.float64()).to_numpy()
+    return s[ok].astype("float64").to_numpy()
+
+
+def _whole_at_least(s: pd.Series, minimum: int | None) -> np.ndarray:
+    """Where the text is a whole number at or above `minimum`."""
+    ok = _whole(s)
+    if minimum is not None and ok.any():
+        ok[ok] = _whole_values(s, ok) >= minimum
+    return ok
 
 
 def is_whole_number(text: pd.Series, minimum: int | None = None) -> pd.Series:
     """True where the text is a whole number at or above `minimum` (blank cells pass)."""
+    return _typed(via_distinct(text, lambda s: _whole_at_least(s, minimum), True, bool), bool)
 
-    def check(s: pd.Series) -> pd.Series:
-        ok = _whole(s)
-        if minimum is not None:
-            ok &= (s.where(ok).astype("float64") >= minimum).to_numpy()
-        return ok
 
-    return via_distinct(text, check, True).astype(bool)
+def checked_whole_numbers(text: pd.Series, minimum: int) -> pd.Series:
+    """`as_numbers` where `is_whole_number` (at or above `minimum`) holds, as Int64; NA where blank or
+    anything else. One pass over the distinct cells instead of one for each."""
+
+    def parse(s: pd.Series) -> pd.Series:
+        return _numbers(s).where(_whole_at_least(s, minimum)).round().astype("Int64")
+
+    return _typed(via_distinct(text, parse, pd.NA, "Int64"), "Int64")
 
 
 def is_one_of(text: pd.Series, allowed: list[str]) -> pd.Series:
@@ -72,7 +152,7 @@ def is_one_of(text: pd.Series, allowed: list[str]) -> pd.Series:
 
 def as_ids(text: pd.Series) -> pd.Series:
     """Competitor ids: trimmed text, runs of spaces read as one; a number typed as 7 or 7.0 is the id "7"."""
-    return via_distinct(
+    found = via_distinct(
         text,
         lambda s: (
             s.str.strip()
@@ -80,14 +160,17 @@ def as_ids(text: pd.Series) -> pd.Series:
             .str.replace(r"^(-?\d+)\.0+$", r"\1", regex=True)
         ),
         pd.NA,
-    ).astype("str")
+        "str",
+    )
+    return _typed(found, "str")
 
 
 def as_words(text: pd.Series) -> pd.Series:
     """Keywords folded to lower case with `_` for spaces and dashes (NA stays NA)."""
-    return via_distinct(
-        text, lambda s: s.str.strip().str.lower().str.replace(r"[\s_-]+", "_", regex=True), pd.NA
-    ).astype("str")
+    found = via_distinct(
+        text, lambda s: s.str.strip().str.lower().str.replace(r"[\s_-]+", "_", regex=True), pd.NA, "str"
+    )
+    return _typed(found, "str")
 
 
 def date_times(text: pd.Series) -> pd.Series:

@@ -6,7 +6,7 @@ import pandas as pd
 import pandera.pandas as pa
 from pandera.typing import Series
 
-from schemas.common import is_one_of, is_whole_number
+from schemas.common import Text, is_one_of, is_whole_number
 
 ENDINGS = ["target", "time", "forfeit"]
 MODES = ["points", "run_out"]
@@ -16,34 +16,34 @@ SIDES = ["A", "B"]
 class MatchesSheet(pa.DataFrameModel):
     """`Matches`: one row per match; side A is A1+A2, side B is B1+B2."""
 
-    round: Series[str] = pa.Field(nullable=False, title="Round")
-    table: Series[str] = pa.Field(nullable=False, title="Table")
-    a1: Series[str] = pa.Field(nullable=False, title="A1")
-    a2: Series[str] | None = pa.Field(nullable=True, title="A2")
-    b1: Series[str] = pa.Field(nullable=False, title="B1")
-    b2: Series[str] | None = pa.Field(nullable=True, title="B2")
-    a_pips: Series[str] | None = pa.Field(nullable=True, title="A Pips")
-    b_pips: Series[str] | None = pa.Field(nullable=True, title="B Pips")
-    target: Series[str] | None = pa.Field(nullable=True, title="Target")
-    ended: Series[str] | None = pa.Field(nullable=True, title="Ended")
-    winner: Series[str] | None = pa.Field(nullable=True, title="Winner")
-    a_hands: Series[str] | None = pa.Field(nullable=True, title="A Hands")
-    b_hands: Series[str] | None = pa.Field(nullable=True, title="B Hands")
+    round: Series[Text] = pa.Field(nullable=False, title="Round")
+    table: Series[Text] = pa.Field(nullable=False, title="Table")
+    a1: Series[Text] = pa.Field(nullable=False, title="A1")
+    a2: Series[Text] | None = pa.Field(nullable=True, title="A2")
+    b1: Series[Text] = pa.Field(nullable=False, title="B1")
+    b2: Series[Text] | None = pa.Field(nullable=True, title="B2")
+    a_pips: Series[Text] | None = pa.Field(nullable=True, title="A Pips")
+    b_pips: Series[Text] | None = pa.Field(nullable=True, title="B Pips")
+    target: Series[Text] | None = pa.Field(nullable=True, title="Target")
+    ended: Series[Text] | None = pa.Field(nullable=True, title="Ended")
+    winner: Series[Text] | None = pa.Field(nullable=True, title="Winner")
+    a_hands: Series[Text] | None = pa.Field(nullable=True, title="A Hands")
+    b_hands: Series[Text] | None = pa.Field(nullable=True, title="B Hands")
 
     @pa.check("round", "table", "target", name="a whole number, 1 or more")
-    def _positive(cls, s: Series[str]) -> pd.Series:
+    def _positive(cls, s: Series[Text]) -> pd.Series:
         return is_whole_number(s, 1)
 
     @pa.check("a_pips", "b_pips", "a_hands", "b_hands", name="a whole number, 0 or more")
-    def _count(cls, s: Series[str]) -> pd.Series:
+    def _count(cls, s: Series[Text]) -> pd.Series:
         return is_whole_number(s, 0)
 
     @pa.check("ended", name="one of: target, time, forfeit (blank means target)")
-    def _ended(cls, s: Series[str]) -> pd.Series:
+    def _ended(cls, s: Series[Text]) -> pd.Series:
         return is_one_of(s, ENDINGS)
 
     @pa.check("winner", name="A or B")
-    def _winner(cls, s: Series[str]) -> pd.Series:
+    def _winner(cls, s: Series[Text]) -> pd.Series:
         return is_one_of(s, SIDES)
 
     class Config:
@@ -53,9 +53,9 @@ class MatchesSheet(pa.DataFrameModel):
 class PlayersSheet(pa.DataFrameModel):
     """`Players`: the entrants (players, or pairs in a pairs event)."""
 
-    id: Series[str] = pa.Field(nullable=False, title="ID")
-    name: Series[str] | None = pa.Field(nullable=True, title="Name")
-    club: Series[str] | None = pa.Field(nullable=True, title="Club")
+    id: Series[Text] = pa.Field(nullable=False, title="ID")
+    name: Series[Text] | None = pa.Field(nullable=True, title="Name")
+    club: Series[Text] | None = pa.Field(nullable=True, title="Club")
 
     class Config:
         strict = False
@@ -64,17 +64,17 @@ class PlayersSheet(pa.DataFrameModel):
 class PenaltiesSheet(pa.DataFrameModel):
     """`Penalties`: pips deducted from one competitor's effectiveness."""
 
-    player: Series[str] = pa.Field(nullable=False, title="Player")
-    pips: Series[str] = pa.Field(nullable=False, title="Pips")
-    round: Series[str] | None = pa.Field(nullable=True, title="Round")
-    reason: Series[str] | None = pa.Field(nullable=True, title="Reason")
+    player: Series[Text] = pa.Field(nullable=False, title="Player")
+    pips: Series[Text] = pa.Field(nullable=False, title="Pips")
+    round: Series[Text] | None = pa.Field(nullable=True, title="Round")
+    reason: Series[Text] | None = pa.Field(nullable=True, title="Reason")
 
     @pa.check("pips", name="a whole number of pips other than 0 (10 and -10 both deduct 10)")
-    def _pips(cls, s: Series[str]) -> pd.Series:
+    def _pips(cls, s: Series[Text]) -> pd.Series:
         return is_whole_number(s) & (pd.to_numeric(s, errors="coerce") != 0)
 
     @pa.check("round", name="a whole number, 1 or more")
-    def _round(cls, s: Series[str]) -> pd.Series:
+    def _round(cls, s: Series[Text]) -> pd.Series:
         return is_whole_number(s, 1)
 
     class Config:
@@ -84,8 +84,8 @@ class PenaltiesSheet(pa.DataFrameModel):
 class SettingsSheet(pa.DataFrameModel):
     """`Settings`: two columns, Key and Value."""
 
-    key: Series[str] = pa.Field(nullable=False, title="Key")
-    value: Series[str] | None = pa.Field(nullable=True, title="Value")
+    key: Series[Text] = pa.Field(nullable=False, title="Key")
+    value: Series[Text] | None = pa.Field(nullable=True, title="Value")
 
     class Config:
         strict = False
@@ -99,15 +99,15 @@ class Match(pa.DataFrameModel):
 
     round: Series[int] = pa.Field(ge=1)
     table: Series[int] = pa.Field(ge=1)
-    a1: Series[str]
-    a2: Series[str] = pa.Field(nullable=True)
-    b1: Series[str]
-    b2: Series[str] = pa.Field(nullable=True)
+    a1: Series[Text]
+    a2: Series[Text] = pa.Field(nullable=True)
+    b1: Series[Text]
+    b2: Series[Text] = pa.Field(nullable=True)
     a_count: Series[int] = pa.Field(ge=0)
     b_count: Series[int] = pa.Field(ge=0)
     target: Series[int] = pa.Field(ge=1)
-    ended: Series[str] = pa.Field(isin=ENDINGS)
-    winner: Series[str] = pa.Field(nullable=True)
+    ended: Series[Text] = pa.Field(isin=ENDINGS)
+    winner: Series[Text] = pa.Field(nullable=True)
 
     class Config:
         strict = "filter"
@@ -119,7 +119,7 @@ class SideResult(pa.DataFrameModel):
 
     match: Series[int]
     round: Series[int]
-    side: Series[str] = pa.Field(isin=SIDES)
+    side: Series[Text] = pa.Field(isin=SIDES)
     won: Series[bool]
     points: Series[int] = pa.Field(isin=[0, 1, 2, 3])
     match_points: Series[int] = pa.Field(isin=[0, 1])
@@ -131,8 +131,8 @@ class Standing(pa.DataFrameModel):
     """One row of the `Standings` sheet; titles are the written headers."""
 
     rank: Series[int] = pa.Field(ge=1, title="Rank")
-    player: Series[str] = pa.Field(unique=True, title="Player")
-    name: Series[str] = pa.Field(nullable=True, title="Name")
+    player: Series[Text] = pa.Field(unique=True, title="Player")
+    name: Series[Text] = pa.Field(nullable=True, title="Name")
     played: Series[int] = pa.Field(ge=0, title="Played")
     won: Series[int] = pa.Field(ge=0, title="Won")
     lost: Series[int] = pa.Field(ge=0, title="Lost")
@@ -143,7 +143,7 @@ class Standing(pa.DataFrameModel):
     penalties: Series[int] = pa.Field(ge=0, title="Penalties")
     effectiveness: Series[int] = pa.Field(title="Effectiveness")
     head_to_head: Series[float] = pa.Field(nullable=True, title="Head-to-Head")
-    decided_by: Series[str] = pa.Field(title="Decided By")
+    decided_by: Series[Text] = pa.Field(title="Decided By")
 
     @pa.dataframe_check(name="won + lost = played")
     def _balance(cls, df: pd.DataFrame) -> pd.Series:
@@ -158,7 +158,7 @@ class ProgressiveStanding(Standing):
     """One row of the `Rounds` sheet: the standings after a round."""
 
     round: Series[int] = pa.Field(ge=1, title="Round")
-    player: Series[str] = pa.Field(title="Player")
+    player: Series[Text] = pa.Field(title="Player")
 
     class Config:
         strict = True

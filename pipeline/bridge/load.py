@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -150,17 +151,32 @@ def correction_rules(teams: bool) -> CorrectionRules:
     )
 
 
+@functools.cache
+def blank_parse(parse: Callable[[pd.Series], pd.DataFrame]) -> pd.DataFrame:
+    """What `parse` makes of a blank cell, worked out once (a column left out is blank throughout)."""
+    return parse(pd.Series(pd.array([None], dtype="str")))
+
+
+@functools.cache
+def frame_parser(parse: Callable[[pd.Series], pd.Series]) -> Callable[[pd.Series], pd.DataFrame]:
+    """`parse` with its answers as the column `v` of a frame (one such parser for each `parse`)."""
+    return lambda s: parse(s).to_frame("v")
+
+
 def frame_via_distinct(text: pd.Series, parse: Callable[[pd.Series], pd.DataFrame]) -> pd.DataFrame:
     """`parse` applied to the distinct cells only (results repeat a few hundred contracts), spread back."""
     codes, distinct = pd.factorize(text, use_na_sentinel=True)
-    table = parse(pd.Series(pd.array([*map(str, distinct), None], dtype="str")))
+    if len(distinct):
+        table = parse(pd.Series(pd.array([*map(str, distinct), None], dtype="str")))
+    else:
+        table = blank_parse(parse)
     rows = np.where(codes < 0, len(distinct), codes)
     return table.iloc[rows].set_axis(text.index)
 
 
 def series_via_distinct(text: pd.Series, parse: Callable[[pd.Series], pd.Series]) -> pd.Series:
     """`parse` applied to the distinct cells only, spread back."""
-    return frame_via_distinct(text, lambda s: parse(s).to_frame("v"))["v"]
+    return frame_via_distinct(text, frame_parser(parse))["v"]
 
 
 def result_offsets(text: pd.Series) -> pd.Series:
@@ -358,37 +374,38 @@ def pair_problems(sheet: Sheet, t: pd.DataFrame, known: pd.Index | None) -> list
         problems_where(sheet, t["ns"].eq(t["ew"]).fillna(False), ["ns", "ew"], "a pair cannot play itself"),
     ]
     itself = t["ns"].eq(t["ew"]).fillna(False).to_numpy()
-    seats = pd.concat(
-        [
-            pd.DataFrame(
-                {
-                    "section": t["section"],
-                    "session": t["session"],
-                    "board": t["board"],
-                    "pair": t[c],
-                    "at": t.index,
-                    "col": c,
-                }
-            )[~itself | (c == "ns")]  # a pair against itself is reported once, above
-            for c in ("ns", "ew")
-        ]
-    ).dropna(subset=["board", "pair"])
-    seats = seats.sort_values(["at", "col"], kind="stable").reset_index(drop=True)
+    sides = ("ew", "ns")  # each result's pairs in the order sorted by column name
+    seats = pd.DataFrame(  # one row per pair of each result; a pair against itself is reported once, above
+        {
+            "section": t["section"].array.repeat(2),
+            "session": t["session"].array.repeat(2),
+            "board": t["board"].array.repeat(2),
+            "pair": pd.Series(t[list(sides)].to_numpy(dtype=object).ravel(), dtype="str"),
+            "at": np.repeat(t.index.to_numpy(), 2),
+            "col": np.tile(np.array(sides, dtype=object), len(t)),
+        }
+    )
+    keep = np.stack([~itself, np.ones(len(t), dtype=bool)], axis=1).ravel()
+    seats = seats[keep & seats["board"].notna().to_numpy() & seats["pair"].notna().to_numpy()]
+    if not (t.index.is_monotonic_increasing and t.index.is_unique):
+        seats = seats.sort_values(["at", "col"], kind="stable")
+    seats = seats.reset_index(drop=True)
     keys = ["section", "session", "board", "pair"]
     twice = seats.duplicated(keys, keep="first").to_numpy()
-    first = seats.groupby(keys)["at"].transform("min").to_numpy()
-    clash = seats[twice].assign(first=first[twice])
-    for col in ("ns", "ew"):  # the two pair columns
-        hits = clash[clash["col"] == col]
-        words = (
-            "pair "
-            + hits["pair"].astype("str")
-            + " already played this board at row "
-            + hits["first"].astype("str")
-        )
-        text = pd.Series(words.to_numpy(), index=hits["at"].to_numpy())
-        mask = pd.Series(t.index.isin(hits["at"]), index=t.index)
-        out.append(problems_where(sheet, mask, col, text.reindex(t.index).fillna("")))
+    if twice.any():  # a pair played a board twice
+        first = seats.groupby(keys)["at"].transform("min").to_numpy()
+        clash = seats[twice].assign(first=first[twice])
+        for col in ("ns", "ew"):  # the two pair columns
+            hits = clash[clash["col"] == col]
+            words = (
+                "pair "
+                + hits["pair"].astype("str")
+                + " already played this board at row "
+                + hits["first"].astype("str")
+            )
+            text = pd.Series(words.to_numpy(), index=hits["at"].to_numpy())
+            mask = pd.Series(t.index.isin(hits["at"]), index=t.index)
+            out.append(problems_where(sheet, mask, col, text.reindex(t.index).fillna("")))
     if known is not None:
         for col in ("ns", "ew"):
             out.append(
@@ -568,8 +585,8 @@ def bridge_event(sheets: dict[str, Sheet]) -> BridgeEvent:
     frames.append(schema_problems(results, ResultsSheet))
     typed = typed_results(results)
     frames += result_problems(results, typed, settings)
-    pasted, _ = repeated_rows(results.frame)
-    frames.append(repeated_row_problems(results))
+    pasted, first = repeated_rows(results.frame)
+    frames.append(repeated_row_problems(results, found=(pasted, first)))
     matches = None
     if settings.teams:
         competitors, problems = listed(sheets.get("teams"), TeamsSheet, "team")

@@ -147,9 +147,9 @@ def teams_tables(
     gross = board_imps.assign(
         home_imps=home.clip(lower=0).to_numpy(), away_imps=(-home).clip(lower=0).to_numpy()
     )
-    totals = gross.groupby("match").agg(
-        boards=("board", "size"), home_imps=("home_imps", "sum"), away_imps=("away_imps", "sum")
-    )
+    by_match = gross.groupby("match")
+    totals = by_match[["home_imps", "away_imps"]].sum()
+    totals.insert(0, "boards", by_match["board"].size())
     matches = event.matches.merge(totals, left_on="match", right_index=True, how="left")
     matches[["boards", "home_imps", "away_imps"]] = matches[["boards", "home_imps", "away_imps"]].fillna(0)
     margin = matches["home_imps"] - matches["away_imps"]
@@ -183,9 +183,9 @@ def teams_tables(
         ]
     )
     played = sides[sides["boards"] > 0]
-    table = played.groupby("team").agg(
-        matches=("imps", "size"), boards=("boards", "sum"), imps=("imps", "sum"), vps=("vps", "sum")
-    )
+    by_team = played.groupby("team")
+    table = by_team[["boards", "imps", "vps"]].sum()
+    table.insert(0, "matches", by_team["imps"].size())
     table = table.reindex(pd.Index(event.competitors["id"]).union(sides["team"].unique()), fill_value=0)
     table[["matches", "boards", "imps"]] = table[["matches", "boards", "imps"]].round().astype("int64")
     key = table["vps"] if event.settings.vp_scale == "wbf" else table["imps"]

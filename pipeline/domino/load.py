@@ -41,7 +41,7 @@ from pipeline.settings import (
     positive_whole,
 )
 from pipeline.sheets import Sheet
-from schemas.common import as_ids, as_numbers, as_words, is_whole_number, whole_numbers
+from schemas.common import as_ids, as_numbers, as_words, checked_whole_numbers, is_whole_number, whole_numbers
 from schemas.domino import ENDINGS, MODES, SIDES, Match, MatchesSheet, PenaltiesSheet, PlayersSheet
 
 DEFAULT_TARGET = 100
@@ -120,13 +120,22 @@ def correction_rules() -> CorrectionRules:
     return CorrectionRules("matches", ["round", "table"], [], {c: titles[c] for c in CORRECTABLE})
 
 
+def seat_ids(frame: pd.DataFrame) -> dict[str, pd.Series]:
+    """The ids in each seat column (`as_ids` of the four columns in one pass)."""
+    ids = as_ids(pd.concat([frame[seat] for seat in SEAT_COLUMNS], ignore_index=True)).array
+    n = len(frame)
+    return {
+        seat: pd.Series(ids[i * n : (i + 1) * n], index=frame.index) for i, seat in enumerate(SEAT_COLUMNS)
+    }
+
+
 def typed_matches(sheet: Sheet, settings: DominoSettings) -> pd.DataFrame:
     """The Matches sheet typed: ids, whole numbers, lower-case endings; NA where a cell is bad."""
     f = sheet.frame
 
     def whole(col: str, minimum: int) -> pd.Series:
-        ok = is_whole_number(f[col], minimum) & f[col].notna()
-        return as_numbers(f[col]).where(ok).round().astype("Int64")
+        """The column's whole numbers at or above `minimum`."""
+        return checked_whole_numbers(f[col], minimum)
 
     fallback = settings.target
     if fallback is None and settings.mode == "points":
@@ -139,7 +148,7 @@ def typed_matches(sheet: Sheet, settings: DominoSettings) -> pd.DataFrame:
         {
             "round": whole("round", 1),
             "table": whole("table", 1),
-            **{seat: as_ids(f[seat]) for seat in SEAT_COLUMNS},
+            **seat_ids(f),
             "a_count": whole(a_count, 0),
             "b_count": whole(b_count, 0),
             "target": target.astype("Int64"),
@@ -161,22 +170,31 @@ def seating_problems(sheet: Sheet, t: pd.DataFrame, known: pd.Index | None) -> l
         )
     ]
     repeat, first = first_rows(t[["round", "table"]])
-    out.append(
-        problems_where(
-            sheet,
-            repeat,
-            ["round", "table"],
-            "this round and table already appear at row " + first.astype("str"),
+    if repeat.any():
+        out.append(
+            problems_where(
+                sheet,
+                repeat,
+                ["round", "table"],
+                "this round and table already appear at row " + first.astype("str"),
+            )
         )
+    seats = pd.DataFrame(  # one row per seat, match by match in seat order
+        {
+            "round": t["round"].array.repeat(len(SEAT_COLUMNS)),
+            "player": pd.Series(t[SEAT_COLUMNS].to_numpy(dtype=object).ravel(), dtype="str"),
+            "at": np.repeat(t.index.to_numpy(), len(SEAT_COLUMNS)),
+            "seat": np.tile(np.array(SEAT_COLUMNS, dtype=object), len(t)),
+        }
     )
-    seats = pd.concat(
-        [pd.DataFrame({"round": t["round"], "player": t[c], "at": t.index, "seat": c}) for c in SEAT_COLUMNS]
-    ).dropna(subset=["round", "player"])
-    seats = seats.sort_values(["at", "seat"], kind="stable").reset_index(drop=True)
+    seats = seats[seats["round"].notna().to_numpy() & seats["player"].notna().to_numpy()]
+    if not (t.index.is_monotonic_increasing and t.index.is_unique):
+        seats = seats.sort_values(["at", "seat"], kind="stable")
+    seats = seats.reset_index(drop=True)
     twice = seats.duplicated(["round", "player"], keep="first").to_numpy()
-    first_at = seats.groupby(["round", "player"])["at"].transform("min").to_numpy()
-    clash = seats[twice].assign(first=first_at[twice])
-    if len(clash):
+    if twice.any():
+        first_at = seats.groupby(["round", "player"])["at"].transform("min").to_numpy()
+        clash = seats[twice].assign(first=first_at[twice])
         text = np.where(
             clash["first"] == clash["at"],
             "player " + clash["player"].astype("str") + " sits twice in this match",
@@ -198,75 +216,81 @@ def seating_problems(sheet: Sheet, t: pd.DataFrame, known: pd.Index | None) -> l
 def score_problems(sheet: Sheet, t: pd.DataFrame, settings: DominoSettings) -> list[pd.DataFrame]:
     """How each match ended against its counts: target reached, level at time, forfeits, blanks."""
     cols, word = settings.count_columns, settings.count_word
-    a, b, target, ended, winner = t["a_count"], t["b_count"], t["target"], t["ended"], t["winner"]
+    a, b, target = (t[c].to_numpy(dtype="float64", na_value=np.nan) for c in ("a_count", "b_count", "target"))
+    ended, winner = t["ended"].to_numpy(dtype=object), t["winner"].to_numpy(dtype=object)
+    filled = {c: sheet.frame[c].notna().to_numpy() for c in [*cols, "target", "winner"]}
+
+    def row_mask(mask: np.ndarray) -> pd.Series:
+        """The mask as a Series over the matches."""
+        return pd.Series(mask, index=t.index)
+
+    is_target, is_time, is_forfeit = ended == "target", ended == "time", ended == "forfeit"
     out = [
         problems_where(
-            sheet, sheet.frame[col].isna() & ended.ne("forfeit"), col, f"the {word} of this side are required"
+            sheet, row_mask(~filled[col] & ~is_forfeit), col, f"the {word} of this side are required"
         )
         for col in cols
     ]
     out.append(
         problems_where(
             sheet,
-            target.isna() & sheet.frame["target"].isna(),
+            row_mask(np.isnan(target) & ~filled["target"]),
             "target",
             "a run_out event needs its target in hands: a Target column or the Settings Target",
         )
     )
-    known = a.notna() & b.notna() & target.notna()
-    reached_a = ((a >= target) & known).fillna(False).astype(bool)
-    reached_b = ((b >= target) & known).fillna(False).astype(bool)
-    is_target, is_time, is_forfeit = ended.eq("target"), ended.eq("time"), ended.eq("forfeit")
-    named = winner.notna()
-    at = " " + target.astype("str")
-    reacher = pd.Series(np.where(reached_a, "A", "B"), index=t.index)
-    higher = pd.Series(np.where((a > b).fillna(False), "A", "B"), index=t.index)
+    known = ~np.isnan(a) & ~np.isnan(b) & ~np.isnan(target)
+    reached_a, reached_b = (a >= target) & known, (b >= target) & known  # NaN compares False
+    named = t["winner"].notna().to_numpy()
+    both = is_target & reached_a & reached_b
+    neither = is_target & known & ~reached_a & ~reached_b
+    past = is_time & (reached_a | reached_b)
+    at = " " + t["target"].astype("str") if (both | neither | past).any() else ""  # only a message needs it
+    reacher = np.where(reached_a, "A", "B")
+    higher = np.where(a > b, "A", "B")
     out += [
         problems_where(
             sheet,
-            is_target & reached_a & reached_b,
+            row_mask(both),
             cols,
             "both sides at or above the target" + at + "; only the winner can reach it",
         ),
         problems_where(
             sheet,
-            is_target & known & ~reached_a & ~reached_b,
+            row_mask(neither),
             cols,
             "neither side reached the target" + at + "; if time was called, set Ended to time",
         ),
         problems_where(
             sheet,
-            is_target & named & (reached_a ^ reached_b) & winner.ne(reacher),
+            row_mask(is_target & named & (reached_a ^ reached_b) & (winner != reacher)),
             "winner",
             "the winner named is not the side that reached the target",
         ),
         problems_where(
-            sheet,
-            is_time & (reached_a | reached_b),
-            cols,
-            "a side reached the target" + at + "; set Ended to target",
+            sheet, row_mask(past), cols, "a side reached the target" + at + "; set Ended to target"
         ),
         problems_where(
             sheet,
-            is_time & known & a.eq(b) & ~named,
+            row_mask(is_time & known & (a == b) & ~named),
             "winner",
             f"the {word} are level at time: name the Winner (A or B)",
         ),
         problems_where(
             sheet,
-            is_time & known & a.ne(b) & named & winner.ne(higher),
+            row_mask(is_time & known & (a != b) & named & (winner != higher)),
             "winner",
             f"the winner named has fewer {word} than the other side",
         ),
         problems_where(
             sheet,
-            is_forfeit & ~named & sheet.frame["winner"].isna(),
+            row_mask(is_forfeit & ~named & ~filled["winner"]),
             "winner",
             "a forfeit needs the Winner (A or B)",
         ),
         problems_where(
             sheet,
-            is_forfeit & named & (b.where(winner.eq("A"), a) >= target).fillna(False),
+            row_mask(is_forfeit & named & (np.where(winner == "A", b, a) >= target)),
             cols,
             "the side that forfeited has reached the target",
         ),
@@ -332,8 +356,8 @@ RESULT_COLUMNS = ["a_pips", "b_pips", "a_hands", "b_hands", "ended", "winner"]
 
 def not_yet_played(frame: pd.DataFrame) -> pd.Series:
     """Scheduled matches (round, table and seats given) whose result cells are all still empty."""
-    seated = frame[["round", "table", "a1", "b1"]].notna().any(axis=1)
-    return seated & frame[RESULT_COLUMNS].isna().all(axis=1)
+    seated = frame[["round", "table", "a1", "b1"]].notna().to_numpy().any(axis=1)
+    return pd.Series(seated & frame[RESULT_COLUMNS].isna().to_numpy().all(axis=1), index=frame.index)
 
 
 def not_yet_played_warning(sheet: Sheet, waiting: pd.Series) -> pd.DataFrame:
@@ -401,8 +425,8 @@ def domino_event(sheets: dict[str, Sheet]) -> DominoEvent:
     players, known, problems = players_table(sheets.get("players"))
     frames += problems
     typed = typed_matches(matches, settings)
-    pasted, _ = repeated_rows(matches.frame)
-    frames.append(repeated_row_problems(matches))
+    pasted, first = repeated_rows(matches.frame)
+    frames.append(repeated_row_problems(matches, found=(pasted, first)))
     frames += seating_problems(matches, typed[~pasted], known)
     frames += score_problems(matches, typed, settings)
     seated = pd.Index(pd.concat([typed[c] for c in SEAT_COLUMNS]).dropna().unique())

@@ -29,9 +29,7 @@ FIGURES = [S.won, S.points, S.match_points, S.pips_for, S.pips_against]
 def player_codes(m: pd.DataFrame, ids: pd.Index) -> dict[str, np.ndarray]:
     """Each seat column as integer codes into `ids` (-1 for an empty seat)."""
     return {
-        seat: pd.Categorical(m[seat], categories=ids).codes.astype("int64")
-        for side in SEATS.values()
-        for seat in side
+        seat: ids.get_indexer(pd.Index(m[seat])).astype("int64") for side in SEATS.values() for seat in side
     }
 
 
@@ -108,19 +106,41 @@ def progressive_totals(
     return totals
 
 
+def _block_positions(counts: np.ndarray) -> np.ndarray:
+    """0, 1, ..., n - 1 within each block of `counts` items laid end to end."""
+    return np.arange(int(counts.sum())) - np.repeat(np.cumsum(counts) - counts, counts)
+
+
 def head_to_head(tied: pd.DataFrame, meets: pd.DataFrame) -> np.ndarray:
     """Each tied row's differential over its matches against other members of its group, to date."""
-    rows = tied[[P.round, "player", "group"]].assign(row=np.arange(len(tied)))
-    pairs = rows.merge(rows.rename(columns={"player": "opponent", "row": "other"}), on=[P.round, "group"])
-    pairs = pairs[pairs["player"] != pairs["opponent"]]
-    width = int(max(meets["opponent"].max(), pairs["opponent"].max(), 0)) + 1 if len(meets) else 1
-    meets = meets.assign(key=meets["player"] * width + meets["opponent"])
-    wanted = meets[meets["key"].isin(pairs["player"] * width + pairs["opponent"])]
-    x = pairs.assign(key=pairs["player"] * width + pairs["opponent"]).merge(
-        wanted[["key", S.match, S.round, "diff"]].rename(columns={S.round: "played_in"}), on="key"
-    )
-    x = x[x["played_in"] <= x[P.round]].drop_duplicates(["row", S.match])
-    return np.bincount(x["row"].to_numpy(), weights=x["diff"].to_numpy(dtype="float64"), minlength=len(tied))
+    rounds, players = tied[P.round].to_numpy(), tied["player"].to_numpy()
+    _, members = np.unique(np.stack([rounds, tied["group"].to_numpy()], axis=1), axis=0, return_inverse=True)
+    members = members.ravel()
+    # every (row, other row) of the same round and group, as the merge of the rows with themselves
+    by_group = np.argsort(members, kind="stable")
+    counts = np.bincount(members)
+    sizes, starts = counts[members[by_group]], (np.cumsum(counts) - counts)[members[by_group]]
+    row = np.repeat(by_group, sizes)
+    other = by_group[np.repeat(starts, sizes) + _block_positions(sizes)]
+    apart = players[row] != players[other]
+    row, opponent = row[apart], players[other[apart]]
+    m_player, m_opponent = meets["player"].to_numpy(), meets["opponent"].to_numpy()
+    width = int(max(m_opponent.max(), opponent.max(initial=0), 0)) + 1 if len(meets) else 1
+    # the meetings of each such pair, as the merge of the pairs with the meetings on (player, opponent)
+    keys = m_player * width + m_opponent
+    by_key = np.argsort(keys, kind="stable")
+    wanted = players[row] * width + opponent
+    low = np.searchsorted(keys[by_key], wanted, side="left")
+    count = np.searchsorted(keys[by_key], wanted, side="right") - low
+    met = by_key[np.repeat(low, count) + _block_positions(count)]
+    row = np.repeat(row, count)
+    match, played_in = meets[S.match].to_numpy()[met], meets[S.round].to_numpy()[met]
+    diff = meets["diff"].to_numpy(dtype="float64")[met]
+    to_date = played_in <= rounds[row]
+    row, match, diff = row[to_date], match[to_date], diff[to_date]
+    # each match once per row: the same side's differential, whichever member it met there
+    _, once = np.unique(np.stack([row, match], axis=1), axis=0, return_index=True)
+    return np.bincount(row[once], weights=diff[once], minlength=len(tied))
 
 
 def run_ids(values: np.ndarray) -> np.ndarray:

@@ -8,6 +8,7 @@ constant-memory mode, the fastest library writer on this machine (bench/README.m
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import os
 import tempfile
 import zipfile
@@ -36,6 +37,9 @@ ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 CHUNK_ROWS = 50_000
 STYLE_HEADER, STYLE_LEAD, STYLE_DATE, STYLE_LEAD_DATE, STYLE_ENTRY = 1, 2, 3, 4, 5
 _ILLEGAL_XML = r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]"
+_ILLEGAL_RE2 = (
+    r"[\x00-\x08\x0b\x0c\x0e-\x1f\x{fffe}\x{ffff}]"  # the same characters, as Arrow's regex writes them
+)
 _NS = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'
 _NS_R = 'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"'
 _HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
@@ -68,19 +72,38 @@ STYLES = (
 )
 
 
-def escaped(text: pd.Series) -> pd.Series:
-    """Text safe inside XML: &, < and > escaped, characters XML cannot hold removed."""
-    s = text.astype("str").str.replace(_ILLEGAL_XML, "", regex=True)
-    return (
-        s.str.replace("&", "&amp;", regex=False)
-        .str.replace("<", "&lt;", regex=False)
-        .str.replace(">", "&gt;", regex=False)
-    )
+def _as_text(values: pd.Series) -> pd.Series:
+    """The values as text (str dtype); a column already of text as it is."""
+    return values if values.dtype == "str" else values.astype("str")
 
 
-def _number_text(values: pd.Series) -> np.ndarray:
+def escaped(text: pd.Series) -> pa.Array:
+    """Text safe inside XML, as an Arrow array: &, < and > escaped, characters XML cannot hold removed."""
+    s = _as_text(text)
+    if pc.any(pc.match_substring_regex(pa.array(s, _STR), _ILLEGAL_RE2)).as_py():  # rare: such a character
+        s = s.str.replace(_ILLEGAL_XML, "", regex=True)
+    out = pa.array(s, _STR)
+    for char, entity in (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;")):  # three characters, & first
+        out = pc.replace_substring(out, char, entity)
+    return out
+
+
+def _padded(t: pa.Array) -> np.ndarray:
+    """Where a text starts or ends with white space (as Python's regex `\\s` reads it), kept by Excel only
+    when marked."""
+    plain = pc.and_(pc.match_substring_regex(t, "^[!-~]"), pc.match_substring_regex(t, "[!-~]$"))
+    if pc.all(pc.or_(plain, pc.equal(pc.utf8_length(t), 0))).as_py() is not False:
+        return np.zeros(len(t), dtype=bool)  # every text starts and ends with a visible ASCII character
+    text = pd.Series(pd.array(t, dtype="str"))
+    return text.str.contains(r"^\s|\s$", regex=True).to_numpy(dtype=bool)
+
+
+def _number_text(values: pd.Series | np.ndarray) -> np.ndarray:
     """Numbers as the text of a <v> element: integers without a decimal point, other floats by repr."""
-    number = pd.to_numeric(values, errors="coerce").to_numpy(dtype="float64", na_value=np.nan)
+    if isinstance(values, np.ndarray) and values.dtype.kind in "iuf":
+        number = values.astype("float64")
+    else:
+        number = pd.to_numeric(pd.Series(values), errors="coerce").to_numpy(dtype="float64", na_value=np.nan)
     finite = np.isfinite(number)
     whole = finite & (np.abs(number) < 2**53)
     whole[whole] = number[whole] == np.round(number[whole])
@@ -108,6 +131,34 @@ def _cell_kinds(values: pd.Series) -> tuple[pd.Series, pd.Series, pd.Series]:
     return number, ~blank & ~number & ~date, date
 
 
+def _text_xml(text: pd.Series) -> pa.Array:
+    """The end of an inline-string cell element for each text (spaces kept where the text starts or ends
+    with one)."""
+    t = escaped(text)
+    padded = _padded(t)
+    space = pa.array(np.where(padded, ' xml:space="preserve"', ""), _STR) if padded.any() else _text("")
+    return pc.binary_join_element_wise(
+        _text(' t="inlineStr"><is><t'), space, _text(">"), t, _text("</t></is></c>"), _text("")
+    )
+
+
+def _typed_value_xml(values: pd.Index) -> np.ndarray | pa.Array | None:
+    """`_value_xml` for distinct values of one plain type (numbers, booleans or text, no blanks), straight
+    from the dtype; None for any other column (an object column, dates, blanks)."""
+    dtype = values.dtype
+    if values.hasnans or pd.api.types.is_object_dtype(dtype):
+        return None
+    if pd.api.types.is_bool_dtype(dtype):
+        return np.where(values.to_numpy(dtype=bool), ' t="b"><v>1</v></c>', ' t="b"><v>0</v></c>').astype(
+            object
+        )
+    if pd.api.types.is_numeric_dtype(dtype):
+        return "><v>" + _number_text(values.to_numpy(dtype="float64")) + "</v></c>"
+    if pd.api.types.is_string_dtype(dtype):
+        return _text_xml(pd.Series(values, dtype=dtype))
+    return None
+
+
 def _value_xml(values: pd.Series) -> tuple[np.ndarray, np.ndarray]:
     """For distinct values: the end of the cell element after `<c r=".." s=".."`, and whether it is a date."""
     number, text, date = (m.to_numpy(dtype=bool) for m in _cell_kinds(values))
@@ -119,48 +170,88 @@ def _value_xml(values: pd.Series) -> tuple[np.ndarray, np.ndarray]:
         else:
             out[number] = "><v>" + _number_text(v) + "</v></c>"
     if text.any():
-        t = escaped(values[text].astype("str"))
-        padded = t.str.contains(r"^\s|\s$", regex=True).to_numpy(dtype=bool)
-        space = np.where(padded, ' xml:space="preserve"', "").astype(object)
-        out[text] = ' t="inlineStr"><is><t' + space + ">" + t.to_numpy(dtype=object) + "</t></is></c>"
+        out[text] = _text_xml(values[text].astype("str")).to_numpy(zero_copy_only=False)
     if date.any():
         serial = (pd.to_datetime(values[date]) - _EXCEL_EPOCH) / pd.Timedelta(days=1)
         out[date] = "><v>" + _number_text(serial) + "</v></c>"
     return out, date
 
 
+def _integer_text(values: pd.Series) -> pa.Array | None:
+    """The <v> text of each cell of a column of plain integers (a NumPy integer dtype, every value within
+    2**53 of 0, so `_number_text` would write it as is), by Arrow's integer-to-text cast; None otherwise."""
+    if not isinstance(values.dtype, np.dtype) or values.dtype.kind not in "iu":
+        return None
+    number = values.to_numpy()
+    if len(number) and not (number.min() > -(2**53) and number.max() < 2**53):
+        return None
+    return pc.cast(pa.array(number), _STR)
+
+
+@functools.cache
 def _text(value: str) -> pa.Scalar:
     """A constant piece of XML as an Arrow scalar, to join with columns."""
     return pa.scalar(value, _STR)
 
 
 def _cells_xml(
-    values: pd.Series, letter: str, rows: pa.Array, lead: np.ndarray, entry: bool = False
+    values: pd.Series,
+    letter: str,
+    rows: pa.Array,
+    lead: np.ndarray,
+    lead_style: pa.Array | pa.Scalar,
+    entry: bool = False,
 ) -> pa.Array:
     """The <c> elements of one column ('' for blank cells); each distinct value is rendered once.
-    Cells of an entry column are written even when blank: unlocked and shaded."""
+    Cells of an entry column are written even when blank: unlocked and shaded. `lead_style` is the style
+    attribute of every row when the column holds no date."""
+    whole = _integer_text(values)
+    if whole is not None:  # every cell a number: no blank, no date
+        style = _text(f' s="{STYLE_ENTRY}"') if entry else lead_style
+        return pc.binary_join_element_wise(
+            _text(f'<c r="{letter}'),
+            rows,
+            _text('"'),
+            style,
+            _text("><v>"),
+            whole,
+            _text("</v></c>"),
+            _text(""),
+        )
     codes, distinct = pd.factorize(values, use_na_sentinel=True)
-    rendered, is_date = _value_xml(pd.Series(distinct))
+    typed = _typed_value_xml(distinct)
+    if typed is None:
+        rendered, is_date = _value_xml(pd.Series(distinct))
+    else:
+        rendered, is_date = typed, np.zeros(len(typed), dtype=bool)
     present = codes >= 0
-    take = np.where(present, codes, 0)
+    everywhere = bool(present.all())
+    take = codes if everywhere else np.where(present, codes, 0)
     dated = is_date[take] if len(rendered) else np.zeros(len(values), dtype=bool)
-    suffix = pa.array(rendered, _STR).take(pa.array(take)) if len(rendered) else pa.nulls(len(values), _STR)
-    suffix = pc.if_else(pa.array(present), suffix, _text("/>"))
-    styles = [f' s="{STYLE_LEAD_DATE}"', f' s="{STYLE_DATE}"', f' s="{STYLE_LEAD}"']
-    style = np.select([dated & lead, dated, lead], styles, "")
+    if not isinstance(rendered, pa.Array):
+        rendered = pa.array(rendered, _STR)
+    suffix = rendered.take(pa.array(take)) if len(rendered) else pa.nulls(len(values), _STR)
+    if not everywhere:
+        suffix = pc.if_else(pa.array(present), suffix, _text("/>"))
     if entry:
-        style = np.full(len(values), f' s="{STYLE_ENTRY}"', dtype=object)
-    cells = pc.binary_join_element_wise(
-        _text(f'<c r="{letter}'), rows, _text('"'), pa.array(style, _STR), suffix, _text("")
-    )
-    return pc.if_else(pa.array(present | lead | entry), cells, _text(""))
+        style = _text(f' s="{STYLE_ENTRY}"')
+    elif dated.any():
+        styles = [f' s="{STYLE_LEAD_DATE}"', f' s="{STYLE_DATE}"', f' s="{STYLE_LEAD}"']
+        style = pa.array(np.select([dated & lead, dated, lead], styles, ""), _STR)
+    else:
+        style = lead_style
+    cells = pc.binary_join_element_wise(_text(f'<c r="{letter}'), rows, _text('"'), style, suffix, _text(""))
+    if everywhere or entry:
+        return cells
+    return pc.if_else(pa.array(present | lead), cells, _text(""))
 
 
 def _rows_xml(frame: pd.DataFrame, first_row: int, lead: np.ndarray, entry: tuple[str, ...] = ()) -> bytes:
     """The <row> elements of a block of data rows starting at Excel row `first_row`, as UTF-8."""
     rows = pa.array(np.arange(first_row, first_row + len(frame)).astype(str), _STR)
+    lead_style = pa.array(np.where(lead, f' s="{STYLE_LEAD}"', ""), _STR) if lead.any() else _text("")
     cells = [
-        _cells_xml(frame[col], column_letters(i), rows, lead, col in entry)
+        _cells_xml(frame[col], column_letters(i), rows, lead, lead_style, col in entry)
         for i, col in enumerate(frame.columns)
     ]
     joined = pc.binary_join_element_wise(
@@ -188,12 +279,12 @@ def _validations_xml(sheet: OutputSheet) -> str:
     for v in sheet.validations:  # a few rules
         letter = column_letters(columns.index(v.column))
         where = f'sqref="{letter}2:{letter}{last}"'
-        text = escaped(pd.Series([v.message or v.column])).iloc[0].replace('"', "&quot;")
+        text = escaped(pd.Series([v.message or v.column]))[0].as_py().replace('"', "&quot;")
         common = (
             f'allowBlank="1" showInputMessage="1" showErrorMessage="1" error="{text}" prompt="{text}" {where}'
         )
         if v.choices:
-            listed = escaped(pd.Series([",".join(v.choices)])).iloc[0]
+            listed = escaped(pd.Series([",".join(v.choices)]))[0].as_py()
             rules.append(
                 f'<dataValidation type="list" {common}><formula1>"{listed}"</formula1></dataValidation>'
             )
@@ -205,6 +296,26 @@ def _validations_xml(sheet: OutputSheet) -> str:
     return f'<dataValidations count="{len(rules)}">{"".join(rules)}</dataValidations>' if rules else ""
 
 
+def _longest_text(values: pd.Series) -> int:
+    """The length of the longest value of a column as written (a number by its smallest and largest)."""
+    dtype = values.dtype
+    if isinstance(dtype, np.dtype) and dtype.kind in "iu" and len(values):  # no blanks, whole numbers
+        low, high = int(values.min()), int(values.max())
+        if low > -(2**53) and high < 2**53:  # written as is (see _number_text)
+            return max(len(str(low)), len(str(high)))
+    if pd.api.types.is_numeric_dtype(dtype) and not pd.api.types.is_bool_dtype(dtype):
+        number = values.to_numpy(dtype="float64", na_value=np.nan)
+        number = number[~np.isnan(number)]
+        if not len(number):
+            return 0
+        return max(len(x) for x in _number_text(np.array([number.min(), number.max()])))
+    if pd.api.types.is_string_dtype(dtype) and not pd.api.types.is_object_dtype(dtype):
+        longest = pc.max(pc.utf8_length(pa.array(values, _STR))).as_py()
+        return 0 if longest is None else int(longest)
+    values = values.dropna()
+    return 0 if values.empty else int(values.astype("str").str.len().max())
+
+
 def _column_widths(frame: pd.DataFrame, fixed: Mapping[str, float]) -> list[float]:
     """Widths that fit the header and the longest value of each column (capped at 60)."""
     widths = []
@@ -212,13 +323,7 @@ def _column_widths(frame: pd.DataFrame, fixed: Mapping[str, float]) -> list[floa
         if col in fixed:
             widths.append(float(fixed[col]))
             continue
-        values = frame[col].dropna()
-        if values.empty:
-            longest = 0
-        elif pd.api.types.is_numeric_dtype(values.dtype) and not pd.api.types.is_bool_dtype(values.dtype):
-            longest = max(len(x) for x in _number_text(values.agg(["min", "max"])))
-        else:
-            longest = int(values.astype("str").str.len().max())
+        longest = _longest_text(frame[col])
         widths.append(float(min(max(len(str(col)) + 4, longest + 2, 6), 60)))
     return widths
 
@@ -238,7 +343,7 @@ def _sheet_xml(sheet: OutputSheet, selected: bool) -> list[str | bytes]:
     )
     header_cells = "".join(
         f'<c r="{column_letters(i)}1" s="{STYLE_HEADER}" t="inlineStr"><is><t>{h}</t></is></c>'
-        for i, h in enumerate(escaped(pd.Series([str(c) for c in frame.columns], dtype="str")).tolist())
+        for i, h in enumerate(escaped(pd.Series([str(c) for c in frame.columns], dtype="str")).to_pylist())
     )
     view = ' tabSelected="1"' if selected else ""
     head = (
@@ -267,7 +372,7 @@ def _sheet_xml(sheet: OutputSheet, selected: bool) -> list[str | bytes]:
 
 def _package_parts(sheets: list[OutputSheet], title: str) -> list[tuple[str, str]]:
     """Every part of the xlsx package except the worksheets, in a fixed order."""
-    names = [escaped(pd.Series([s.name], dtype="str")).iloc[0] for s in sheets]
+    *names, safe_title = escaped(pd.Series([*(s.name for s in sheets), title], dtype="str")).to_pylist()
     sheet_types = "".join(
         f'<Override PartName="/xl/worksheets/sheet{i}.xml" '
         'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>'
@@ -316,7 +421,6 @@ def _package_parts(sheets: list[OutputSheet], title: str) -> list[tuple[str, str
         + f'<Relationship Id="rId{len(sheets) + 1}" Type="{rel}/styles" Target="styles.xml"/></Relationships>'
     )
     stamp = FIXED_TIMESTAMP.strftime("%Y-%m-%dT%H:%M:%SZ")
-    safe_title = escaped(pd.Series([title], dtype="str")).iloc[0]
     core = (
         _HEAD
         + '<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" '
