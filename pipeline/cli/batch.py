@@ -8,7 +8,15 @@ import typer
 
 from pipeline import __version__
 from pipeline.batch import Job, manifest_entries, planned
-from pipeline.cli.common import DEFAULT_UNZIPPED, MaxUnzipped, guarded
+from pipeline.cli.common import (
+    DEFAULT_UNZIPPED,
+    DEFAULT_WORKERS,
+    EngineName,
+    MaxUnzipped,
+    Scheduler,
+    Workers,
+    guarded,
+)
 from pipeline.engines import Engine, running
 from pipeline.errors import UsageError
 from pipeline.tasks import scored_file
@@ -47,16 +55,9 @@ def batch(
     out: Path | None = typer.Option(
         None, "--out", "-o", help="Where to write the standings (default: beside each input)."
     ),
-    workers: int = typer.Option(
-        Engine().workers,
-        "--workers",
-        min=1,
-        help="Parallel workers (local processes, or Dask workers started here).",
-    ),
-    engine: str = typer.Option("local", "--engine", help="local (processes on this machine) or dask."),
-    scheduler: str | None = typer.Option(
-        None, "--scheduler", help="With --engine dask: the scheduler's address, such as tcp://10.0.0.5:8786."
-    ),
+    workers: Workers = DEFAULT_WORKERS,
+    engine: EngineName = "local",
+    scheduler: Scheduler = None,
     max_unzipped_mb: MaxUnzipped = DEFAULT_UNZIPPED,
 ) -> None:
     """Score every domino and bridge results workbook under FOLDER; unchanged ones are skipped.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,6 +29,20 @@ MaxUnzipped = Annotated[
     ),
 ]
 DEFAULT_UNZIPPED = Limits().max_unzipped_mb
+Workers = Annotated[
+    int,
+    typer.Option(
+        "--workers", min=1, help="Parallel workers (local processes, or Dask workers started here)."
+    ),
+]
+DEFAULT_WORKERS = os.cpu_count() or 1
+EngineName = Annotated[str, typer.Option("--engine", help="local (processes on this machine) or dask.")]
+Scheduler = Annotated[
+    str | None,
+    typer.Option(
+        "--scheduler", help="With --engine dask: the scheduler's address, such as tcp://10.0.0.5:8786."
+    ),
+]
 
 
 @dataclass

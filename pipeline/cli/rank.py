@@ -8,7 +8,15 @@ from pathlib import Path
 import pandas as pd
 import typer
 
-from pipeline.cli.common import DEFAULT_UNZIPPED, MaxUnzipped, guarded
+from pipeline.cli.common import (
+    DEFAULT_UNZIPPED,
+    DEFAULT_WORKERS,
+    EngineName,
+    MaxUnzipped,
+    Scheduler,
+    Workers,
+    guarded,
+)
 from pipeline.engines import Engine, Runner, running
 from pipeline.errors import TallyError, UsageError
 from pipeline.ranking.distributed import dask_ranked_season
@@ -166,16 +174,9 @@ def rank(
     game: str | None = typer.Option(
         None, "--game", help="Rank only this game's events: domino or bridge (needed when both are given)."
     ),
-    workers: int = typer.Option(
-        Engine().workers,
-        "--workers",
-        min=1,
-        help="Parallel workers (local processes, or Dask workers started here).",
-    ),
-    engine: str = typer.Option("local", "--engine", help="local (processes on this machine) or dask."),
-    scheduler: str | None = typer.Option(
-        None, "--scheduler", help="With --engine dask: the scheduler's address, such as tcp://10.0.0.5:8786."
-    ),
+    workers: Workers = DEFAULT_WORKERS,
+    engine: EngineName = "local",
+    scheduler: Scheduler = None,
     max_unzipped_mb: MaxUnzipped = DEFAULT_UNZIPPED,
 ) -> None:
     """Rank players across a season of events from their standings workbooks.
