@@ -16,7 +16,7 @@ _PANDERA_WORDS = {
     "not_nullable": "a value is required here",
     "field_uniqueness": "each value may appear only once; this one repeats",
 }
-DATE_TEXT = r"\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d+)?"
+DATE_TEXT = r"[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?"
 DATE_WORDS = (
     "this cell holds a date, where {expected} belongs (Excel may have turned the number into a date: "
     "format the cell as Number and type it again)"
@@ -157,7 +157,7 @@ def first_rows(keys: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
     if not repeat.any():  # no row to point back from
         return repeat, pd.Series(np.nan, index=keys.index)
     first = pd.Series(keys.index, index=keys.index).groupby([keys[c] for c in keys.columns]).transform("min")
-    return repeat, first.reindex(keys.index)
+    return repeat, first.reindex(keys.index).astype("Int64")  # whole row numbers, even beside blank keys
 
 
 def blank_row_warnings(sheet: Sheet) -> pd.DataFrame:

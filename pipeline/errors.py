@@ -38,6 +38,18 @@ class Problem:
         return asdict(self)
 
 
+OTHER_DIGITS = " (this cell holds digits other than 0-9: type them again with 0-9)"
+
+
+def problems_with_digit_hints(frame: pd.DataFrame) -> pd.Series:
+    """Each error's text, with a hint where its value holds digits tally cannot read (not 0-9, nor full-width)."""
+    shown = frame["value"].astype("object").where(frame["value"].notna(), "").astype("str")
+    read = pd.Series(shown.to_numpy(dtype=object), index=frame.index).str.normalize("NFKC")  # as numbers are
+    other = read.str.contains(r"(?![0-9])\d")
+    hinted = other.to_numpy(dtype=bool) & (frame["severity"] == "error").to_numpy()
+    return frame["problem"].where(~hinted, frame["problem"].astype("str") + OTHER_DIGITS)
+
+
 def problems_from_frame(frame: pd.DataFrame) -> list[Problem]:
     """Problems from a frame with the PROBLEM_COLUMNS (built vectorized by the checks)."""
     if frame.empty:
@@ -51,7 +63,7 @@ def problems_from_frame(frame: pd.DataFrame) -> list[Problem]:
             rows,
             frame["column"],
             values,
-            frame["problem"],
+            problems_with_digit_hints(frame),
             frame["severity"],
             strict=True,
         )

@@ -16,9 +16,9 @@ import pyarrow.compute as pc
 from pandera import dtypes
 from pandera.engines import pandas_engine
 
-NUMBER = r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?"
-WHOLE = r"[+-]?\d{1,15}(\.0+)?"  # 15 digits stay exact in a float64 and fit an int64
-DATE_TIME = r"\d{4}-\d{2}-\d{2}[ T]\d{1,2}:\d{2}(:\d{2}(\.\d+)?)?"
+NUMBER = r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?"
+WHOLE = r"[+-]?[0-9]{1,15}(\.0+)?"  # 15 digits stay exact in a float64 and fit an int64
+DATE_TIME = r"[0-9]{4}-[0-9]{2}-[0-9]{2}[ T][0-9]{1,2}:[0-9]{2}(:[0-9]{2}(\.[0-9]+)?)?"
 
 
 @pandas_engine.Engine.register_dtype
@@ -87,6 +87,12 @@ def _fullmatch(s: pd.Series, pattern: str) -> np.ndarray:
     return s.str.fullmatch(pattern).to_numpy(dtype=bool, na_value=False, copy=True)
 
 
+def _western_digits(s: pd.Series) -> pd.Series:
+    """The texts with full-width digits, signs and points read as 0-9, + - . (NFKC); other scripts' digits
+    stay as they are, and are then not numbers."""
+    return s if _is_ascii(pa.array(s, pa.large_string())) else s.str.normalize("NFKC")
+
+
 def _numbers(s: pd.Series) -> pd.Series:
     return s.where(_fullmatch(s, NUMBER)).astype("Float64")
 
@@ -97,13 +103,14 @@ def _whole(s: pd.Series) -> np.ndarray:
 
 def as_numbers(text: pd.Series) -> pd.Series:
     """Numbers parsed from text cells (NA where blank or not a number)."""
-    return _typed(via_distinct(text, _numbers, pd.NA, "Float64"), "Float64")
+    return _typed(via_distinct(text, lambda s: _numbers(_western_digits(s)), pd.NA, "Float64"), "Float64")
 
 
 def whole_numbers(text: pd.Series, minimum: int | None = None) -> pd.Series:
     """Whole numbers (Int64) at or above `minimum`; NA where blank or anything else."""
 
     def parse(s: pd.Series) -> pd.Series:
+        s = _western_digits(s)
         ok = _whole(s)
         number = np.zeros(len(s))
         number[ok] = _whole_values(s, ok)
@@ -132,7 +139,9 @@ def _whole_at_least(s: pd.Series, minimum: int | None) -> np.ndarray:
 
 def is_whole_number(text: pd.Series, minimum: int | None = None) -> pd.Series:
     """True where the text is a whole number at or above `minimum` (blank cells pass)."""
-    return _typed(via_distinct(text, lambda s: _whole_at_least(s, minimum), True, bool), bool)
+    return _typed(
+        via_distinct(text, lambda s: _whole_at_least(_western_digits(s), minimum), True, bool), bool
+    )
 
 
 def checked_whole_numbers(text: pd.Series, minimum: int) -> pd.Series:
@@ -140,6 +149,7 @@ def checked_whole_numbers(text: pd.Series, minimum: int) -> pd.Series:
     anything else. One pass over the distinct cells instead of one for each."""
 
     def parse(s: pd.Series) -> pd.Series:
+        s = _western_digits(s)
         return _numbers(s).where(_whole_at_least(s, minimum)).round().astype("Int64")
 
     return _typed(via_distinct(text, parse, pd.NA, "Int64"), "Int64")
@@ -157,7 +167,7 @@ def as_ids(text: pd.Series) -> pd.Series:
         lambda s: (
             s.str.strip()
             .str.replace(r"\s+", " ", regex=True)
-            .str.replace(r"^(-?\d+)\.0+$", r"\1", regex=True)
+            .str.replace(r"^(-?[0-9]+)\.0+$", r"\1", regex=True)
         ),
         pd.NA,
         "str",

@@ -20,7 +20,7 @@ DECLARER_NAMES: dict[str, str] = {
     **dict.fromkeys(["S", "SOUTH", "南"], "S"),
     **dict.fromkeys(["W", "WEST", "西"], "W"),
 }
-RESULT_PATTERN = r"^(?:(?P<made>=|0|MADE|M)|(?P<offset>[+-]\d{1,2}))$"
+RESULT_PATTERN = r"^(?:(?P<made>=|0|MADE|M)|(?P<offset>[+-][0-9]{1,2}))$"
 
 
 def normalized_text(text: pd.Series) -> pd.Series:

@@ -8,7 +8,7 @@ from pipeline.bridge.contracts import normalized_text
 
 AVERAGE_PERCENT: dict[str, float] = {"+": 60.0, "": 50.0, "-": 40.0}
 AVERAGE_PATTERN = r"^A(?:VE|VG|V)?(?P<ns>[+-]?)/A(?:VE|VG|V)?(?P<ew>[+-]?)$"
-PERCENT_PATTERN = r"^(?P<ns>\d{1,3}(?:\.\d+)?)%?/(?P<ew>\d{1,3}(?:\.\d+)?)%?$"
+PERCENT_PATTERN = r"^(?P<ns>[0-9]{1,3}(?:\.[0-9]+)?)%?/(?P<ew>[0-9]{1,3}(?:\.[0-9]+)?)%?$"
 NOT_PLAYED_PATTERN = r"^(?:NP|N/P|NOTPLAYED)$"
 
 

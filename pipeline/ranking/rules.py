@@ -71,7 +71,7 @@ def as_of_date(text: str | None) -> pd.Timestamp | None:
     if text is None:
         return None
     try:
-        if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", text.strip()):
+        if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", text.strip()):
             raise ValueError(text)
         return pd.Timestamp(dt.date.fromisoformat(text.strip()))
     except ValueError:
