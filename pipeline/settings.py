@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime as dt
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -15,12 +17,42 @@ from schemas.domino import SettingsSheet
 
 
 @dataclass(frozen=True)
+class Advice:
+    """A form a setting's value should take for a later step: a warning, not an error, when it is not met."""
+
+    holds: Callable[[object], bool]
+    message: str
+
+
+@dataclass(frozen=True)
 class SettingSpec:
-    """One known setting: its written name, how its value is read, and what is expected."""
+    """One known setting: its written name, how its value is read, what is expected, and any advice."""
 
     title: str
     parse: Callable[[pd.Series], pd.Series]
     expected: str
+    advice: Advice | None = None
+
+
+ISO_DATE = r"[0-9]{4}-[0-9]{2}-[0-9]{2}(?:[ T]00:00(?::00)?)?"
+
+
+def iso_date(text: object) -> pd.Timestamp | None:
+    """The day of a date typed as 2026-11-30 (a midnight time allowed), None otherwise."""
+    match = re.fullmatch(ISO_DATE, text.strip()) if isinstance(text, str) else None
+    if match is None:
+        return None
+    try:
+        return pd.Timestamp(dt.date.fromisoformat(match.group(0)[:10]))
+    except ValueError:  # 2026-02-30 and the like
+        return None
+
+
+RANKABLE_DATE = Advice(
+    lambda value: iso_date(value) is not None,
+    "expected a date such as 2026-11-30 (year-month-day, or an Excel date cell): the standings are "
+    "written with the date as typed, but `tally rank` will refuse them until it is fixed",
+)
 
 
 def positive_whole(text: pd.Series) -> pd.Series:
@@ -29,9 +61,9 @@ def positive_whole(text: pd.Series) -> pd.Series:
 
 
 def positive_number(text: pd.Series) -> pd.Series:
-    """Numbers above 0 (NA otherwise)."""
+    """Finite numbers above 0 (NA otherwise: 1e999 is not a weight)."""
     numbers = as_numbers(text)
-    return numbers.where((numbers > 0).fillna(False).astype(bool))
+    return numbers.where(((numbers > 0) & np.isfinite(numbers)).fillna(False).astype(bool))
 
 
 def one_word_of(words: list[str]) -> Callable[[pd.Series], pd.Series]:
@@ -114,7 +146,7 @@ def key_value_settings(
     )
     repeated = (keys.notna() & keys.duplicated(keep="first")).to_numpy()
     if repeated.any():
-        first = pd.Series(frame.index, index=frame.index).groupby(keys).transform("min")
+        first = pd.Series(frame.index, index=frame.index).groupby(keys).transform("min").astype("Int64")
         problems.append(
             problems_where(
                 sheet,
@@ -139,4 +171,8 @@ def key_value_settings(
         given = np.flatnonzero(rows & read)
         if len(given):
             values[key] = parsed.iloc[given[0]]
+            if spec.advice is not None and not spec.advice.holds(values[key]):
+                at = np.zeros(len(frame), dtype=bool)
+                at[given[0]] = True
+                problems.append(problems_where(sheet, row_mask(at), "value", spec.advice.message, "warning"))
     return values, pd.concat(problems, ignore_index=True)

@@ -35,7 +35,7 @@ DOMINO_NOTES = {
         (
             "Key",
             "yes",
-            "Event, Date, Target (100), Mode (points or run_out), Podium (3), Weight (1), "
+            "Event, Date (2026-11-30), Target (100), Mode (points or run_out), Podium (3), Weight (1), "
             "Published At, Correction Minutes (30)",
         ),
         ("Value", "no", "the setting's value; blank means the default"),
@@ -80,7 +80,7 @@ BRIDGE_NOTES = {
         (
             "Key",
             "yes",
-            "Event, Date, Scoring (MP, Cross-IMP, Butler, TP, Teams), MP Scale, Neuberg, Butler Drop, "
+            "Event, Date (2026-11-30), Scoring (MP, Cross-IMP, Butler, TP, Teams), MP Scale, Neuberg, Butler Drop, "
             "VP Scale, Weight, Published At, Correction Minutes (30)",
         ),
         ("Value", "no", "the setting's value; blank means the default"),

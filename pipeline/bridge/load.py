@@ -34,6 +34,7 @@ from pipeline.corrections import DEFAULT_MINUTES, CorrectionRules
 from pipeline.errors import InputError, Problem
 from pipeline.settings import (
     CORRECTION_SETTINGS,
+    RANKABLE_DATE,
     SettingSpec,
     key_value_settings,
     one_word_of,
@@ -71,7 +72,7 @@ def scale_1_or_2(text: pd.Series) -> pd.Series:
 
 SETTINGS = {
     "event": SettingSpec("Event", plain_text, "the event's name"),
-    "date": SettingSpec("Date", plain_text, "the event's date"),
+    "date": SettingSpec("Date", plain_text, "the event's date", RANKABLE_DATE),
     "scoring": SettingSpec("Scoring", one_word_of(METHODS), "MP, Cross-IMP, Butler, TP or Teams"),
     "mp_scale": SettingSpec("MP Scale", scale_1_or_2, "2 (2 per score beaten, 1 per tie) or 1 (1 and 1/2)"),
     "neuberg": SettingSpec("Neuberg", yes_no, "yes or no"),

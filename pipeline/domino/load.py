@@ -33,6 +33,7 @@ from pipeline.domino.rules import counts_with_forfeit_defaults
 from pipeline.errors import InputError, Problem
 from pipeline.settings import (
     CORRECTION_SETTINGS,
+    RANKABLE_DATE,
     SettingSpec,
     key_value_settings,
     one_word_of,
@@ -49,7 +50,7 @@ DEFAULT_PODIUM = 3
 SEAT_COLUMNS = ["a1", "a2", "b1", "b2"]
 SETTINGS = {
     "event": SettingSpec("Event", plain_text, "the event's name"),
-    "date": SettingSpec("Date", plain_text, "the event's date"),
+    "date": SettingSpec("Date", plain_text, "the event's date", RANKABLE_DATE),
     "target": SettingSpec(
         "Target", positive_whole, "the target: a whole number of pips (or hands), 1 or more"
     ),

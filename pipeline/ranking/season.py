@@ -5,9 +5,7 @@ Pure: the sheets come in (read by the I/O module), a record, the contributions a
 
 from __future__ import annotations
 
-import datetime as dt
 import math
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -18,6 +16,7 @@ from pipeline.checks import problems_where
 from pipeline.errors import Problem, problems_from_frame
 from pipeline.ranking.points import event_contributions
 from pipeline.ranking.rules import RankingRules
+from pipeline.settings import iso_date
 from pipeline.sheets import Sheet
 from schemas.common import as_ids
 from schemas.ranking import Contribution, SeasonEvent
@@ -25,7 +24,6 @@ from schemas.ranking import Contribution, SeasonEvent
 E = SeasonEvent
 ID_COLUMNS = ["player", "pair", "team"]  # the competitor column of a domino, bridge pairs or teams Standings
 NAME_COLUMNS = ["name", "names"]
-DATE = r"\d{4}-\d{2}-\d{2}(?:[ T]00:00(?::00)?)?"
 
 
 @dataclass
@@ -40,17 +38,6 @@ class SeasonFile:
 def game_of_standings(sheet_names: set[str]) -> str:
     """`bridge` for a bridge standings workbook (it has a Travellers sheet), otherwise `domino`."""
     return "bridge" if "travellers" in sheet_names else "domino"
-
-
-def event_date(text: object) -> pd.Timestamp | None:
-    """A date typed as 2026-11-30 (a midnight time allowed), None otherwise."""
-    match = re.fullmatch(DATE, str(text).strip()) if isinstance(text, str) else None
-    if match is None:
-        return None
-    try:
-        return pd.Timestamp(dt.date.fromisoformat(match.group(0)[:10]))
-    except ValueError:
-        return None
 
 
 def event_weight(text: object) -> float | None:
@@ -80,7 +67,7 @@ def event_facts(rules: Sheet, default_weight: float) -> tuple[dict[str, object],
         problems.append(Problem(rules.name, None, rules.written("item"), None, _NO_DATE))
     else:
         typed = value.get(row["date"])
-        facts["date"] = event_date(typed)
+        facts["date"] = iso_date(typed)
         if facts["date"] is None:
             text = None if pd.isna(typed) else str(typed)
             problems.append(Problem(rules.name, int(row["date"]), shown, text, _BAD_DATE))
