@@ -107,7 +107,7 @@ RANK_SIZES = sorted({min(n, EVENTS) for n in (200, 500, 1000, 2000)})
 TALLY = [str(Path(sys.executable).parent / "tally")]
 MARK = "<!-- season benchmarks -->"
 BATCH = int(os.environ.get("BENCH_SEASON_BATCH", str(EVENTS)))  # inputs for the batch runs (a prefix)
-RANK_REPEATS = 3  # runs of the biggest rank, to show the spread from one run to the next
+RANK_REPEATS = 3  # runs of each rank size: the median is reported, with the spread from one run to the next
 DASK_CORES = (4, 8, 16)  # worker cores of the clusters in the projection
 
 
@@ -186,7 +186,7 @@ def season_benchmarks() -> list[str]:
             "--workers",
             "2",
         ]
-        runs = [timed(command) for _ in range(RANK_REPEATS if n == RANK_SIZES[-1] else 1)]
+        runs = [timed(command) for _ in range(RANK_REPEATS)]
         run = sorted(runs, key=lambda r: r["wall"])[len(runs) // 2]  # the median run
         ranks.append({"n": n, **run, "walls": [r["wall"] for r in runs]})
         print(f"rank {n}: {run['wall']:.1f} s, {run['peak_mb']:.0f} MB", flush=True)
@@ -321,13 +321,15 @@ def season_report(
         "",
         *[f"- {line}" for line in per_file],
         "",
-        f"The {big['n']:,}-file rank was run {len(big['walls'])} times: "
-        f"{', '.join(f'{w:.1f}' for w in big['walls'])} s (the median is shown).",
+        f"Each size was run {RANK_REPEATS} times; the median run is shown. The runs, in seconds: "
+        + "; ".join(f"{r['n']:,}: {', '.join(f'{w:.1f}' for w in r['walls'])}" for r in ranks)
+        + ".",
         "",
         "Growth: the cost of each further file, between consecutive sizes: "
         f"{'; '.join(steps)}. A straight line through the four runs: {intercept:.1f} s + "
-        f"{1000 * slope:.1f} ms a file. The cost is linear; the per-file averages above fall only because the "
-        "fixed start-up (imports, worker processes, writing the workbook) is shared by more files. Target: "
+        f"{1000 * slope:.1f} ms a file. The per-file averages above fall because the fixed start-up (imports, "
+        "worker processes) is shared by more files. A linear cost has equal steps; judge the steps above "
+        "against the spread of the runs. Target: "
         f"under 60 s for 2,000 files: **{big['wall']:.1f} s**.",
         "",
         f"Stage by stage at {big['n']:,} files (one process, reading on 2 worker processes; "
