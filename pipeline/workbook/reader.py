@@ -41,39 +41,38 @@ class Workbook:
         return [s.name for s in self.sheets.values()]
 
 
-def _text_frame(batch: pa.RecordBatch) -> pd.DataFrame:
-    """Cells as stripped text with blanks as NA (an empty string and a blank cell are the same); trimmed in
-    Arrow, a column at a time, about 3x faster than pandas' string methods on small sheets."""
-    if not batch.num_columns:
-        return batch.to_pandas()
+def _text_table(batch: pa.RecordBatch) -> pa.Table:
+    """Cells as stripped text with blanks as null (an empty string and a blank cell are the same); trimmed
+    in Arrow, a column at a time, about 3x faster than pandas' string methods on small sheets."""
     columns = []
     for column in batch.columns:  # column-wise, not row-wise
         trimmed = pc.utf8_trim_whitespace(column.cast(pa.large_string()))
         columns.append(pc.if_else(pc.equal(trimmed, ""), pa.scalar(None, pa.large_string()), trimmed))
-    table = pa.Table.from_arrays(columns, names=batch.schema.names)
-    return table.to_pandas(types_mapper=lambda _: _TEXT)
+    return pa.Table.from_arrays(columns, names=[str(i) for i in range(len(columns))])
 
 
 _TEXT = pd.StringDtype(na_value=np.nan)
 
 
-def _sheet_from_raw(name: str, text: pd.DataFrame, facts: SheetFacts | None = None) -> Sheet:
-    """A Sheet from a headerless text grid (see _text_frame) whose row i is Excel row i + 1."""
+def _sheet_from_raw(name: str, text: pa.Table, facts: SheetFacts | None = None) -> Sheet:
+    """A Sheet from a headerless text grid (see _text_table) whose row i is Excel row i + 1; the header is
+    found and the grid cut in Arrow, and only the body becomes a DataFrame."""
     facts = facts or SheetFacts()
-    filled = text.notna().any(axis=1).to_numpy()
+    given = np.zeros((text.num_columns, text.num_rows), dtype=bool)  # column x row: the cell is filled
+    for i, column in enumerate(text.columns):  # column-wise, not row-wise
+        given[i] = pc.is_valid(column).to_numpy(zero_copy_only=False)
+    filled = given.any(axis=0)
     if not filled.any():
         empty = Sheet(name, pd.DataFrame(index=pd.Index([], name="row")), {}, 1)
         empty.problems = package_problems(empty, facts)
         return empty
     first = int(np.argmax(filled))
-    header_cells = text.iloc[first]
-    body = text.iloc[first + 1 :]
-    keep = header_cells.notna().to_numpy() | body.notna().any(axis=0).to_numpy()
-    positions = np.flatnonzero(keep) + facts.first_column
-    header_cells, body = header_cells[keep], body.loc[:, keep]
+    in_body = given[:, first + 1 :]
+    kept = np.flatnonzero(given[:, first] | in_body.any(axis=1))
+    positions = kept + facts.first_column
     written = [
         str(h) if isinstance(h, str) else f"(blank header {column_letters(int(c))})"
-        for h, c in zip(header_cells, positions, strict=True)
+        for h, c in zip((text.column(int(i))[first].as_py() for i in kept), positions, strict=True)
     ]
     normal = [normalized_header(h) for h in written]
     seen: dict[str, int] = {}
@@ -81,10 +80,15 @@ def _sheet_from_raw(name: str, text: pd.DataFrame, facts: SheetFacts | None = No
     for n in normal:  # loop over headers, not rows
         seen[n] = seen.get(n, 0) + 1
         unique.append(n if seen[n] == 1 else f"{n}__{seen[n]}")
-    body = body.set_axis(unique, axis=1)
-    body.index = pd.RangeIndex(first + 2, first + 2 + len(body), name="row")
-    last = body.notna().any(axis=1)
-    body = body.loc[: last[last].index.max()] if last.any() else body.iloc[:0]
+    rows = np.flatnonzero(in_body[kept].any(axis=0))
+    length = int(rows[-1]) + 1 if len(rows) else 0  # down to the last filled row
+    body = (
+        text.select([int(i) for i in kept])
+        .slice(first + 1, length)
+        .rename_columns(unique)
+        .to_pandas(types_mapper=lambda _: _TEXT)
+    )
+    body.index = pd.RangeIndex(first + 2, first + 2 + length, name="row")
     letters = {u: column_letters(int(c)) for u, c in zip(unique, positions, strict=True)}
     sheet = Sheet(name, body, dict(zip(unique, written, strict=True)), first + 1, letters)
     sheet.problems = package_problems(sheet, facts)
@@ -137,7 +141,7 @@ def read_workbook(path: Path, sheets: Iterable[str] | None = None, limits: Limit
             if wanted is not None and key not in wanted:
                 continue
             loaded = reader.load_sheet(name, header_row=None, skip_rows=0, dtypes="string")
-            result.setdefault(key, _sheet_from_raw(name, _text_frame(loaded.to_arrow()), facts.get(name)))
+            result.setdefault(key, _sheet_from_raw(name, _text_table(loaded.to_arrow()), facts.get(name)))
     except fastexcel.FastExcelError as exc:
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise InputError(
