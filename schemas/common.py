@@ -185,7 +185,7 @@ def as_words(text: pd.Series) -> pd.Series:
 
 def date_times(text: pd.Series) -> pd.Series:
     """Date-times from Excel date cells or typed ISO text (2026-11-30 21:15), to the second; NaT otherwise."""
-    clean = text.astype("str").str.strip()
+    clean = _western_digits(text.astype("str")).str.strip()  # full-width digits read as in numbers
     ok = clean.str.fullmatch(DATE_TIME).fillna(False).astype(bool)
     parsed = pd.to_datetime(clean.where(ok), errors="coerce", format="ISO8601")
     return pd.Series(parsed, index=text.index).dt.round("s")

@@ -7,12 +7,14 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pandas as pd
 import pytest
 from conftest import MATCH_HEADER, SAMPLES, write_xlsx
 from openpyxl import load_workbook
 from ranking_books import RUNNER
 
 from pipeline.cli import app
+from pipeline.errors import problems_from_frame
 
 HINT = "(this cell holds digits other than 0-9: type them again with 0-9)"
 ROW = [1, 1, "p1", None, "p2", None, 100, 20, None, None, None]
@@ -142,3 +144,19 @@ def test_a_repeated_id_beside_a_blank_id_names_a_whole_row(tmp_path: Path) -> No
     assert result.exit_code == 1, result.output
     assert "row 4, column 'ID' [p1]: this ID is already listed at row 2\n" in result.stderr
     assert ".0" not in result.stderr
+
+
+def test_full_width_digits_in_a_date_and_time_are_read_as_in_numbers() -> None:
+    from conftest import sheets_from_tables
+
+    from pipeline.domino.load import domino_settings
+
+    def published(typed: str) -> object:
+        sheet = sheets_from_tables({"Settings": (["Key", "Value"], [["Published At", typed]])})["settings"]
+        settings, problems = domino_settings(sheet)
+        return settings.published_at, [str(p) for p in problems_from_frame(problems)]
+
+    wide = "\uff12\uff10\uff12\uff16-\uff11\uff11-\uff13\uff10 \uff12\uff11:\uff11\uff15"
+    assert published(wide) == (pd.Timestamp("2026-11-30 21:15"), [])
+    when, problems = published("\u0662\u0660\u0662\u0666-11-30 21:15")  # Arabic-Indic digits: not read
+    assert when is None and len(problems) == 1 and HINT in problems[0]
