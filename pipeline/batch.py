@@ -43,7 +43,8 @@ def planned(
     def unchanged(job: Job) -> bool:
         seen = manifest.get(job.key, {})
         return (
-            seen.get("hash") == job.digest
+            bool(job.digest)
+            and seen.get("hash") == job.digest
             and seen.get("version") == version
             and seen.get("status") == "ok"
             and job.target.exists()
@@ -57,17 +58,17 @@ def planned(
 
 def manifest_entries(
     unchanged: list[Job],
-    done: list[tuple[Job, str, str]],
+    done: list[tuple[Job, str, str, str]],
     manifest: dict[str, dict[str, str]],
     version: str,
     home: Path,
 ) -> dict[str, dict[str, str]]:
-    """The manifest after the run: unchanged entries as they were, scored ones with their new status (outputs
-    relative to the manifest's folder)."""
+    """The manifest after the run: unchanged entries as they were, scored ones with their new status and the
+    hash of the bytes that were scored (outputs relative to the manifest's folder)."""
     entries = {job.key: manifest[job.key] for job in unchanged}
-    for job, status, message in done:  # the scored inputs
+    for job, status, message, scored in done:  # the scored inputs
         entries[job.key] = {
-            "hash": job.digest,
+            "hash": scored,
             "version": version,
             "output": Path(os.path.relpath(job.target, home)).as_posix(),
             "status": status,

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import logging
 import os
+import signal
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from typing import Any
@@ -46,6 +48,27 @@ def _progress(length: int, label: str) -> AbstractContextManager[Any]:
     return nullcontext(_Quiet())
 
 
+def usable_cpus() -> int:
+    """The processors this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def worker_count(asked: int, tasks: int) -> int:
+    """Never more workers than tasks, nor than the processors this machine lets tally use."""
+    return max(1, min(asked, tasks, usable_cpus()))
+
+
+Crashed = Callable[[tuple[Any, ...], str], Any]
+
+
+def _chunk(task: Callable[..., Any], chunk: Sequence[tuple[Any, ...]]) -> list[Any]:
+    """task(*item) for every item of a chunk, in a worker process."""
+    return [task(*item) for item in chunk]
+
+
 @dataclass
 class Runner:
     """Runs tasks on one engine; `client` is the Dask client when the engine is Dask."""
@@ -53,35 +76,75 @@ class Runner:
     engine: Engine
     client: Any = None
 
-    def map(self, task: Callable[..., Any], items: Sequence[tuple[Any, ...]], label: str) -> list[Any]:
-        """task(*item) for every item, results in item order."""
+    def map(
+        self, task: Callable[..., Any], items: Sequence[tuple[Any, ...]], label: str, crashed: Crashed
+    ) -> list[Any]:
+        """task(*item) for every item, results in item order. Local tasks run in worker processes, so that
+        a task that kills its process (a crash, the memory running out) costs only its own item, whose
+        result is then `crashed(item, why)`."""
         if not items:
             return []
         with _progress(len(items), label) as bar:
             if self.client is not None:
-                return self._dask_map(task, items, bar)
-            if self.engine.workers == 1 or len(items) == 1:
-                results = []
-                for item in items:  # one workbook after another, in this process
-                    results.append(task(*item))
-                    bar.update(1)
-                return results
-            chunk = max(1, len(items) // (self.engine.workers * 16))
-            with ProcessPoolExecutor(max_workers=self.engine.workers) as pool:
-                results = []
-                for result in pool.map(task, *zip(*items, strict=True), chunksize=chunk):  # in order
-                    results.append(result)
-                    bar.update(1)
-                return results
+                return self._dask_map(task, items, bar, crashed)
+            return _local_map(task, items, worker_count(self.engine.workers, len(items)), bar, crashed)
 
-    def _dask_map(self, task: Callable[..., Any], items: Sequence[tuple[Any, ...]], bar: Any) -> list[Any]:
-        """Each item one Dask task; the bar moves as tasks finish."""
+    def _dask_map(
+        self, task: Callable[..., Any], items: Sequence[tuple[Any, ...]], bar: Any, crashed: Crashed
+    ) -> list[Any]:
+        """Each item one Dask task; the bar moves as tasks finish; a task whose workers died is `crashed`."""
         from distributed import as_completed
 
         futures = self.client.map(task, *zip(*items, strict=True), pure=False)
         for _ in as_completed(futures):  # progress only
             bar.update(1)
-        return list(self.client.gather(futures))
+        results = []
+        for item, future in zip(items, futures, strict=True):  # in order
+            try:
+                results.append(future.result())
+            except Exception as exc:  # a task never raises: this is its worker dying
+                results.append(crashed(item, f"{type(exc).__name__}: {exc}"))
+        return results
+
+
+def _local_map(
+    task: Callable[..., Any], items: Sequence[tuple[Any, ...]], workers: int, bar: Any, crashed: Crashed
+) -> list[Any]:
+    """The items in chunks on a pool of worker processes; the items of a chunk whose process died are run
+    again one by one, each in a fresh process, and one that dies alone is `crashed`."""
+    size = max(1, len(items) // (workers * 16))
+    chunks = [list(range(i, min(i + size, len(items)))) for i in range(0, len(items), size)]
+    results: list[Any] = [None] * len(items)
+    again: list[int] = []
+    with ProcessPoolExecutor(max_workers=workers, initializer=_worker_started) as pool:
+        futures = {pool.submit(_chunk, task, [items[i] for i in chunk]): chunk for chunk in chunks}
+        for future in as_completed(futures):  # as they finish; results go back in item order
+            chunk = futures[future]
+            try:
+                for i, result in zip(chunk, future.result(), strict=True):
+                    results[i] = result
+                bar.update(len(chunk))
+            except BrokenProcessPool:
+                again += chunk
+    for i in sorted(again):  # rare: each alone, so that only the item that kills its process is lost
+        with ProcessPoolExecutor(max_workers=1, initializer=_worker_started) as alone:
+            try:
+                results[i] = alone.submit(task, *items[i]).result()
+            except BrokenProcessPool:
+                results[i] = crashed(items[i], "it stopped without a word: a crash, or the memory ran out")
+        bar.update(1)
+    return results
+
+
+def _worker_started() -> None:
+    """In a new worker process: a termination signal ends it as SystemExit, so that its cleanups run."""
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, _terminated)
+
+
+def _terminated(signum: int, frame: object) -> None:
+    """Turn a termination signal into SystemExit(128 + signal)."""
+    raise SystemExit(128 + signum)
 
 
 def dask_client(engine: Engine) -> Any:
@@ -98,7 +161,7 @@ def dask_client(engine: Engine) -> Any:
                 f"--scheduler {engine.scheduler}: cannot reach the Dask scheduler ({exc})"
             ) from None
     cluster = LocalCluster(
-        n_workers=engine.workers,
+        n_workers=worker_count(engine.workers, engine.workers),
         threads_per_worker=1,
         processes=True,
         dashboard_address=":0",  # any free port: never clashes with a running cluster

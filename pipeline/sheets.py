@@ -7,13 +7,26 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 import pandas as pd
+import pyarrow as pa
+import pyarrow.compute as pc
 
 from pipeline.errors import Problem
 
+INVISIBLE = r"\p{Cf}"  # Unicode format characters: zero-width spaces and joiners, direction marks, BOM
+
+
+def plain_text(text: str) -> str:
+    """The text in Unicode NFC without invisible format characters (Arrow's RE2 knows the category)."""
+    if text.isascii():
+        return text
+    normal = pc.utf8_normalize(pa.array([text], pa.large_string()), form="NFC")
+    return str(pc.replace_substring_regex(normal, INVISIBLE, "")[0].as_py())
+
 
 def normalized_header(text: object) -> str:
-    """The comparable form of a header or sheet name: case, spaces and `_` do not matter."""
-    return re.sub(r"[\s_]+", "_", str(text).strip().lower()).strip("_")
+    """The comparable form of a header or sheet name: case, spaces, `_`, Unicode normalization (NFC) and
+    invisible format characters do not matter."""
+    return re.sub(r"[\s_]+", "_", plain_text(str(text)).strip().lower()).strip("_")
 
 
 def column_letters(index: int) -> str:

@@ -11,34 +11,52 @@ from pathlib import Path
 from pipeline.errors import InputError, Problem, TallyError
 from pipeline.ranking.rules import RankingRules
 from pipeline.ranking.season import SeasonFile, game_of_standings, season_file
+from pipeline.sheets import normalized_header
 from pipeline.workbook import Limits, read_workbook
-from pipeline.workbook.files import content_hash, sheet_names
 
 RANK_SHEETS = ("Standings", "Rules")
 
 
-def scored_file(source: str, target: str, max_unzipped_mb: int) -> tuple[str, str]:
-    """Score one results workbook and write its standings: ("ok", "") or ("failed", its first problem)."""
+def scored_file(source: str, target: str, max_unzipped_mb: int) -> tuple[str, str, str]:
+    """Score one results workbook and write its standings: ("ok", "", digest) or ("failed", its first
+    problem, digest); the digest is the SHA-256 of the bytes scored ("" when none were read)."""
     from pipeline.cli.common import standings_workbook  # the same path as `tally domino|bridge standings`
     from pipeline.games import game_of
 
+    book = None
     try:
         book = read_workbook(Path(source), limits=Limits(max_unzipped_mb))
         standings_workbook(Path(source), Path(target), game_of(book.sheets), book)
-        return "ok", ""
+        return "ok", "", book.digest
     except InputError as exc:
         listed = exc.errors or exc.problems
-        return "failed", str(listed[0]) if listed else str(exc)
+        return (
+            "failed",
+            failure_text(Path(source), listed[0]) if listed else str(exc),
+            book.digest if book else "",
+        )
+    except TallyError as exc:
+        return "failed", str(exc), book.digest if book else ""
     except Exception as exc:  # one broken file must not stop the others
-        return "failed", f"internal error: {type(exc).__name__}: {exc}"
+        return "failed", f"internal error: {type(exc).__name__}: {exc}", book.digest if book else ""
+
+
+def failure_text(source: Path, problem: Problem) -> str:
+    """A problem as one line of the batch summary (a whole-file problem without the file's name again)."""
+    return problem.problem if problem.sheet == source.name and problem.row is None else str(problem)
+
+
+def scoring_crashed(item: tuple[str, str, int], why: str) -> tuple[str, str, str]:
+    """The result of an input whose scoring process died."""
+    return "failed", f"the process scoring it died ({why}); it was not scored", ""
 
 
 def season_file_at(path: str, shown: str, rules: RankingRules, max_unzipped_mb: int) -> SeasonFile:
     """Read one standings workbook (its Standings and Rules sheets) into the season's terms."""
     try:
         book = read_workbook(Path(path), sheets=RANK_SHEETS, limits=Limits(max_unzipped_mb))
-        game = game_of_standings(sheet_names(Path(path)))
-        return season_file(book.sheets, shown, content_hash(Path(path)), rules, game)
+        game = game_of_standings({normalized_header(n) for n in book.listed})
+        return season_file(book.sheets, shown, book.digest, rules, game)
     except InputError as exc:  # the file itself is named as the user gave it
         named = [replace(p, sheet=shown) if p.sheet == Path(path).name else p for p in exc.problems]
         return SeasonFile(None, None, named or [Problem(shown, None, None, None, str(exc))])
@@ -48,3 +66,10 @@ def season_file_at(path: str, shown: str, rules: RankingRules, max_unzipped_mb: 
         return SeasonFile(
             None, None, [Problem(shown, None, None, None, f"internal error: {type(exc).__name__}: {exc}")]
         )
+
+
+def reading_crashed(item: tuple[str, str, RankingRules, int], why: str) -> SeasonFile:
+    """The season's view of a standings workbook whose reading process died."""
+    return SeasonFile(
+        None, None, [Problem(item[1], None, None, None, f"the process reading it died ({why})")]
+    )

@@ -50,7 +50,7 @@ def test_good_workbooks_are_written_the_broken_one_named_and_exit_1(season: Path
     result = batch(season, out, "--workers", "2")
     assert result.exit_code == 1, result.output
     assert "3 computed, 0 unchanged, 1 failed" in result.output
-    assert "broken.xlsx: broken.xlsx: is not an xlsx workbook (not a zip archive)" in result.output
+    assert "broken.xlsx: is a text file (a CSV?), not an xlsx workbook" in result.output
     assert set(outputs(out)) == {
         "club-standings.xlsx",
         "friday/run-out-standings.xlsx",
@@ -98,7 +98,7 @@ def test_the_manifest_records_hash_version_status_and_the_first_problem(season: 
     assert inputs["monday.xlsx"]["status"] == "ok" and len(inputs["monday.xlsx"]["hash"]) == 64
     assert inputs["friday/run-out.xlsx"]["output"] == "friday/run-out-standings.xlsx"
     assert inputs["broken.xlsx"]["status"] == "failed"
-    assert "not a zip archive" in inputs["broken.xlsx"]["problem"]
+    assert "is a text file (a CSV?), not an xlsx workbook" in inputs["broken.xlsx"]["problem"]
 
 
 def test_one_worker_and_two_workers_write_the_same_bytes(season: Path, tmp_path: Path) -> None:

@@ -25,7 +25,7 @@ from pipeline.ranking.points import ranked_season
 from pipeline.ranking.report import parquet_tables, ranking_sheets
 from pipeline.ranking.rules import RankingRules, as_of_date, ranking_rules
 from pipeline.ranking.season import SeasonFile, season_of
-from pipeline.tasks import season_file_at
+from pipeline.tasks import reading_crashed, season_file_at
 from pipeline.workbook import write_workbook
 from pipeline.workbook.files import standings_workbooks, write_parquet_tables
 from schemas.ranking import GAMES
@@ -79,7 +79,7 @@ def season_files(
 ) -> list[SeasonFile]:
     """Every workbook read (one task each); SeasonError lists every problem of every bad one."""
     items = [(str(p.resolve()), p.as_posix(), rules, max_unzipped_mb) for p in paths]
-    files = runner.map(season_file_at, items, "reading")
+    files = runner.map(season_file_at, items, "reading", reading_crashed)
     bad = [(p, f.problems) for p, f in zip(paths, files, strict=True) if f.problems]
     if bad:
         lines = [

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import typer
 
-from pipeline.cli.common import DEFAULT_UNZIPPED, MaxUnzipped, ShowAll, guarded, report_problems
-from pipeline.errors import InputError, Problem
+from pipeline.cli.common import DEFAULT_UNZIPPED, MaxUnzipped, ShowAll, guarded, report_problems, state
+from pipeline.errors import InputError, Problem, TallyError
 from pipeline.games import game_of
 from pipeline.run import checked_event
 from pipeline.workbook import Limits, read_workbook
@@ -27,6 +27,22 @@ def validation(path: Path, limits: Limits) -> tuple[str, list[Problem]]:
         return game.name, exc.problems
 
 
+def json_validation(path: Path, limits: Limits) -> tuple[list[Problem], int]:
+    """Every problem and the exit code, whatever happens: a usage error (2) or an unexpected one (3) is a
+    record too, so that `--json` always prints a JSON array."""
+    try:
+        _, problems = validation(path, limits)
+    except TallyError as exc:
+        return [Problem(path.name or str(path), None, None, None, str(exc))], exc.exit_code
+    except Exception as exc:  # unexpected: reported as a record; the traceback only with --debug
+        if state.debug:
+            raise
+        return [
+            Problem(path.name or str(path), None, None, None, f"internal error: {type(exc).__name__}: {exc}")
+        ], 3
+    return problems, 1 if any(p.severity == "error" for p in problems) else 0
+
+
 def validate(
     workbook: Path = typer.Argument(..., help="The results workbook (.xlsx) to check."),
     as_json: bool = typer.Option(
@@ -39,18 +55,21 @@ def validate(
 ) -> None:
     """Check a domino or bridge results workbook and report every problem; nothing is written.
 
-    Exit 0 when there are no errors (warnings are listed), 1 when there are.
+    Exit 0 when there are no errors (warnings are listed), 1 when there are, 2 for a path that is not a
+    workbook file. With --json the output is always one JSON array of records, whatever happens.
 
     Example: tally validate club-night.xlsx --json
     """
+    if as_json:
+        problems, code = json_validation(workbook, Limits(max_unzipped_mb))
+        typer.echo(json.dumps([p.as_record() for p in problems], ensure_ascii=False, indent=1))
+        raise typer.Exit(code)
     kind, problems = guarded(lambda: validation(workbook, Limits(max_unzipped_mb)))
     errors = sum(p.severity == "error" for p in problems)
-    if as_json:
-        typer.echo(json.dumps([p.as_record() for p in problems], ensure_ascii=False, indent=1))
-    else:
-        if problems:
-            report_problems(problems, str(workbook), show_all=show_all)
-        warnings = len(problems) - errors
-        verdict = "no problems found" if not problems else f"{errors} error(s), {warnings} warning(s)"
-        typer.echo(f"{workbook}: {kind} workbook: {verdict}")
+    if problems:
+        report_problems(problems, str(workbook), show_all=show_all)
+    verdict = (
+        "no problems found" if not problems else f"{errors} error(s), {len(problems) - errors} warning(s)"
+    )
+    typer.echo(f"{workbook}: {kind} workbook: {verdict}")
     raise typer.Exit(1 if errors else 0)

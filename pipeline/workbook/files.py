@@ -6,14 +6,15 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import re
 import tempfile
-import zipfile
 from pathlib import Path
 
 import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
+
+from pipeline.sheets import normalized_header
+from pipeline.workbook.guard import sheet_list, written_by_tally_app
 
 MANIFEST = ".tally-manifest.json"
 INPUT_SHEETS = {"matches", "results"}
@@ -28,42 +29,64 @@ def content_hash(path: Path) -> str:
     return digest.hexdigest()
 
 
+def is_workbook_name(path: Path) -> bool:
+    """True for a name Excel gives a workbook (`.xlsx` in any letter case), not a lock or hidden file."""
+    return path.suffix.lower() == ".xlsx" and not path.name.startswith(("~$", "."))
+
+
+def workbook_files(folder: Path) -> list[Path]:
+    """Every file under the folder named like a workbook (sorted), whatever kind of file it is: one that is
+    not a regular file is kept, so that it is reported rather than silently skipped."""
+    return sorted(p for p in folder.rglob("*") if is_workbook_name(p) and not p.is_dir())
+
+
 def workbook_role(path: Path) -> str:
-    """`standings` for a workbook tally wrote, `input` for one with a Matches or Results sheet, else `other`
-    (also for a file that is not a readable workbook: it is scored, and fails, as an input)."""
-    try:
-        with zipfile.ZipFile(path) as package:
-            app = package.read("docProps/app.xml")[:4096] if "docProps/app.xml" in package.namelist() else b""
-            if b"<Application>tally</Application>" in app:
-                return "standings"
-            book = package.read("xl/workbook.xml")[: 1 << 20].decode("utf-8", "replace")
-    except (zipfile.BadZipFile, KeyError, OSError):
-        return "input"  # scored like any input, so that its problem is reported
-    return "input" if listed_sheets(book) & INPUT_SHEETS else "other"
-
-
-def listed_sheets(book: str) -> set[str]:
-    """The sheet names listed in a workbook part, lower case with spaces as `_`."""
-    return {
-        re.sub(r"[\s_]+", "_", n.strip().lower()) for n in re.findall(r'<sheet\b[^>]*\bname="([^"]*)"', book)
-    }
+    """`standings` for a workbook tally wrote (or one with Standings and Rules sheets), `input` for one with a
+    Matches or Results sheet, else `other`; a file that cannot be read as a workbook is an `input`, so that
+    scoring it reports its problem."""
+    listed = sheet_list(path)
+    if listed is None:
+        return "input"
+    names = {normalized_header(s.name) for s in listed}
+    if written_by_tally_app(path) or {"standings", "rules"} <= names:
+        return "standings"
+    return "input" if names & INPUT_SHEETS else "other"
 
 
 def input_workbooks(folder: Path) -> list[Path]:
     """Every results workbook under the folder (sorted), skipping standings workbooks and Excel lock files."""
-    found = sorted(p for p in folder.rglob("*.xlsx") if p.is_file() and not p.name.startswith(("~$", ".")))
-    return [p for p in found if workbook_role(p) == "input"]
+    return [p for p in workbook_files(folder) if workbook_role(p) == "input"]
+
+
+MAX_MANIFEST = 64 * 1_000_000
+MANIFEST_KEYS = {"hash", "version", "output", "status"}
 
 
 def read_manifest(folder: Path) -> dict[str, dict[str, str]]:
-    """The manifest of an earlier batch in the folder: input (relative path) -> hash, version, output, status."""
+    """The manifest of an earlier batch in the folder: input (relative path) -> hash, version, output, status
+    (and the problem of a failed one). Anything that is not exactly what tally writes (a damaged file, JSON
+    of another shape, a folder in its place) counts as no manifest: every input is scored again."""
     path = folder / MANIFEST
-    if not path.exists():
-        return {}
     try:
-        return dict(json.loads(path.read_text(encoding="utf-8")).get("inputs", {}))
-    except (ValueError, AttributeError):
-        return {}  # a damaged manifest means: recompute everything
+        if not path.is_file() or path.stat().st_size > MAX_MANIFEST:
+            return {}
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    inputs = data.get("inputs") if isinstance(data, dict) and isinstance(data.get("tally"), str) else None
+    if not isinstance(inputs, dict) or not all(_manifest_entry(k, v) for k, v in inputs.items()):
+        return {}
+    return inputs
+
+
+def _manifest_entry(key: object, entry: object) -> bool:
+    """True for one entry as tally writes it."""
+    return (
+        isinstance(key, str)
+        and isinstance(entry, dict)
+        and MANIFEST_KEYS <= entry.keys() <= MANIFEST_KEYS | {"problem"}
+        and all(isinstance(v, str) for v in entry.values())
+    )
 
 
 def write_manifest(folder: Path, inputs: dict[str, dict[str, str]], version: str) -> Path:
@@ -80,19 +103,13 @@ def write_manifest(folder: Path, inputs: dict[str, dict[str, str]], version: str
 def sheet_names(path: Path) -> set[str]:
     """The workbook's sheet names (lower case, spaces as `_`) from its workbook part, without reading cells;
     empty for a file that is not a readable workbook."""
-    try:
-        with zipfile.ZipFile(path) as package:
-            book = package.read("xl/workbook.xml")[: 1 << 20].decode("utf-8", "replace")
-    except (zipfile.BadZipFile, KeyError, OSError):
-        return set()
-    return listed_sheets(book)
+    return {normalized_header(s.name) for s in sheet_list(path) or []}
 
 
 def standings_workbooks(folder: Path) -> list[Path]:
     """Every standings workbook under the folder (sorted): those with a Standings and a Rules sheet, whoever
     saved them last (a standings workbook opened and saved in Excel still counts)."""
-    found = sorted(p for p in folder.rglob("*.xlsx") if p.is_file() and not p.name.startswith(("~$", ".")))
-    return [p for p in found if {"standings", "rules"} <= sheet_names(p)]
+    return [p for p in workbook_files(folder) if {"standings", "rules"} <= sheet_names(p)]
 
 
 def write_parquet_tables(folder: Path, tables: dict[str, pd.DataFrame]) -> list[Path]:

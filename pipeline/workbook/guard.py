@@ -1,65 +1,94 @@
-"""Looking inside an xlsx package before the reader parses it: refuse what is hostile, note what misleads.
+"""What tally agrees to read: a workbook file inspected before the reader parses it.
 
-A workbook is a zip of XML parts. The Rust reader parses cells into a dense grid, so a lone cell at XFD1048576
-asks it for billions of cells and aborts the process; a zip bomb or an XML entity bomb does the same with
-memory. Every part is therefore unpacked here first, with a cap on the bytes, and each worksheet's XML is
-searched (byte searches and a few regular expressions, no XML parser) for:
+The Rust reader builds a dense grid of cells and aborts the whole process when asked for billions of them
+or for more memory than there is; a zip bomb or an XML entity bomb does the same with memory. So before it
+sees anything, tally (see `package` for how parts are found and unpacked, `scan` for how a sheet's cells
+are placed):
 
-- hostile shapes, refused outright: a DTD (`<!DOCTYPE`, `<!ENTITY`), which Excel never writes; a used area
-  beyond the column or cell limits; a flood of blank formatted rows below the data;
-- things that read wrongly and become located problems: formulas saved without a result (the reader sees the
-  cached result only), merged cells (only their first cell holds the value).
+- reads only regular files (a named pipe would block, a device never ends), and says what a file that is
+  not an xlsx workbook is (an old .xls, an .xlsb, an .ods, a CSV, a web page) and how to save it;
+- unpacks every part it will read under a cap on the bytes, the sizes the zip declares and a ratio of
+  unpacked to packed bytes, refusing a DTD (`<!DOCTYPE`, `<!ENTITY`, which Excel never writes);
+- refuses a worksheet whose cells would span more columns, rows or cells than the limits, or that is
+  mostly empty grid (a few cells far apart), or that holds a flood of blank formatted rows;
+- refuses shared strings that announce more strings than they hold (the reader reserves room for them
+  all), and two sheets tally would read alike (`Matches` and a hidden `Matches_`);
+- hands the reader a canonical copy holding only the parts it inspected.
+
+Formulas saved without a result and merged cells read wrongly and become located problems (the reader sees
+only cached values, and only a merge's first cell).
 """
 
 from __future__ import annotations
 
-import contextlib
-import html
-import posixpath
+import hashlib
+import os
 import re
+import struct
 import zipfile
 import zlib
-from dataclasses import dataclass, field
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
-from xml.parsers import expat
+from typing import BinaryIO
 
-import numpy as np
+from pipeline.errors import InputError, Problem, UsageError
+from pipeline.sheets import column_letters, normalized_header
+from pipeline.workbook import package as pkg
+from pipeline.workbook.scan import EXCEL_MAX_ROWS, Extent, OddSheet, SheetFacts, SheetScan, plain_extent
 
-from pipeline.errors import InputError, Problem
-from pipeline.sheets import column_letters, column_number, normalized_header
-
-EXCEL_MAX_ROWS = 1_048_576
 MB = 1_000_000
-CHUNK = 1 << 20
-_CFB_MAGIC = bytes.fromhex("D0CF11E0A1B11AE1")
-_ENCRYPTED = "EncryptionInfo".encode("utf-16-le")
-_VALUE_IN_A = re.compile(rb' r="A\d+"[^>]*>(?:<f[^>]*/>|<f[^>]*>[^<]*</f>)?<(?:v|is)>')
-_VALUE_CELL = re.compile(rb' r="([A-Z]+)\d+"[^>]*>(?:<f[^>]*/>|<f[^>]*>[^<]*</f>)?<(?:v|is)>')
-_FORMULA_CELL = re.compile(
-    rb'<c\b([^>]*?)\br="([A-Z]+)(\d+)"([^>]*)>\s*<f\b[^>]*?(?:/>|>([^<]*)</f>)\s*(<v\s*/>|<v>([^<]*)</v>)?'
-)
-_MERGE = re.compile(rb'<mergeCell\b[^>]*\bref="([A-Z]+)(\d+)(?::([A-Z]+)(\d+))?"')
-_ROW_NUMBER = re.compile(rb'<row\b[^>]*?\br="(\d+)"')
-_ATTRIBUTE = re.compile(r'([\w:]+)="([^"]*)"')
+_STRINGS_START = 1 << 16  # the shared strings' start tag is within this many bytes
+_SST = re.compile(rb"<(?:[\w.-]+:)?sst\b[^>]*?\buniqueCount\s*=\s*[\"'](\d+)[\"']")
+
+KIND_WORDS = {
+    "empty": "is empty (0 bytes), not an xlsx workbook; was it saved completely?",
+    "truncated": "is damaged: a zip archive cut short (an interrupted copy or download?); copy or download it "
+    "again",
+    "encrypted": "is password-protected (encrypted), so tally cannot read it; in Excel choose File > Info > "
+    "Protect Workbook > Encrypt with Password, clear the password, save, and run tally again",
+    "xls": "is an Excel 97-2003 workbook (.xls); open it in Excel and save it as an .xlsx workbook",
+    "html": "is a web page (HTML) saved with a spreadsheet name, not an xlsx workbook; open it in Excel and "
+    "save it as an .xlsx workbook",
+    "xml2003": "is an Excel 2003 XML spreadsheet, not an xlsx workbook; open it in Excel and save it as an "
+    ".xlsx workbook",
+    "pdf": "is a PDF document, not an xlsx workbook; tally reads the workbook the results were typed in",
+    "text": "is a text file (a CSV?), not an xlsx workbook; open it in Excel and save it as an .xlsx workbook",
+    "unknown": "is not an xlsx workbook (not a zip archive)",
+    "xlsb": "is an Excel binary workbook (.xlsb); open it in Excel and save it as an .xlsx workbook",
+    "ods": "is an OpenDocument spreadsheet (.ods); open it in LibreOffice or Excel and save it as an Excel "
+    "workbook (.xlsx)",
+    "docx": "is a Word document, not an xlsx workbook; tally reads the workbook the results were typed in",
+    "pptx": "is a PowerPoint presentation, not an xlsx workbook; tally reads the workbook the results were "
+    "typed in",
+    "zip": "is a zip archive but not an xlsx workbook (it has no workbook part); save it from Excel as an .xlsx "
+    "workbook",
+}
 
 
 @dataclass(frozen=True)
 class Limits:
     """How much tally agrees to unpack and read; the unpacked size can be raised from the command line."""
 
-    max_unzipped_mb: int = 1000
+    max_unzipped_mb: int = 500
+    max_inflate_ratio: int = 100  # unpacked bytes per packed byte of a part, past its first 100 KiB
     max_columns: int = 702  # A to ZZ
-    max_cells: int = 60_000_000  # used rows x used columns, the grid the reader allocates
+    max_cells: int = 12_000_000  # used rows x used columns: the grid the reader allocates
+    free_cells: int = 1_000_000  # a grid this small may be as sparse as it likes
+    max_sparsity: int = 8  # a larger grid holds at least one value per this many cells
     max_blank_rows: int = 100_000
+    max_odd_cells: int = 2_000_000  # cells of a sheet written in an unusual form (checked by a parser)
 
 
 @dataclass
-class SheetFacts:
-    """What the package says about one worksheet that the cell values do not."""
+class Inspected:
+    """A workbook file that passed inspection: its sheets, the facts of those to read, the reader's copy."""
 
-    first_column: int = 0  # 0-based column of the reader's first grid column
-    formulas: list[tuple[int, int, str]] = field(default_factory=list)  # (row, column, formula text)
-    merged: list[tuple[str, int, int, int]] = field(default_factory=list)  # (range, top, bottom, left column)
+    sheets: list[pkg.SheetEntry]  # every sheet the workbook lists, in order
+    facts: dict[str, SheetFacts]  # by sheet name, for the worksheets copied for the reader
+    source: bytes | str  # the reader's copy: its bytes, or a temporary file's path
+    digest: str  # the SHA-256 of the file's bytes, as read
 
 
 def refused(path: Path, problem: str) -> InputError:
@@ -67,262 +96,274 @@ def refused(path: Path, problem: str) -> InputError:
     return InputError([Problem(path.name, None, None, None, problem)], source=str(path))
 
 
-def _not_a_zip(path: Path) -> InputError:
-    """Why a file that is not a zip archive cannot be an xlsx workbook."""
-    with path.open("rb") as handle:
-        start = handle.read(1 << 16)
-    if start.startswith(_CFB_MAGIC):
-        if _ENCRYPTED in start or b"EncryptedPackage" in start:
-            return refused(
-                path,
-                "is password-protected (encrypted), so tally cannot read it; in Excel choose File > Info > "
-                "Protect Workbook > Encrypt with Password, clear the password, save, and run tally again",
-            )
-        return refused(
-            path, "is an Excel 97-2003 workbook (.xls); open it in Excel and save it as an .xlsx workbook"
-        )
-    return refused(path, "is not an xlsx workbook (not a zip archive)")
+def file_digest(handle: BinaryIO) -> str:
+    """The SHA-256 of the open file's bytes."""
+    handle.seek(0)
+    digest = hashlib.sha256()
+    while chunk := handle.read(1 << 20):
+        digest.update(chunk)
+    return digest.hexdigest()
 
 
-def _unpacked(package: zipfile.ZipFile, name: str, budget: list[int], path: Path, cap: int) -> bytes:
-    """One part's bytes, counting against the budget of unpacked bytes (headers are not trusted)."""
-    pieces = []
-    with package.open(name) as stream:
-        while chunk := stream.read(CHUNK):
-            budget[0] += len(chunk)
-            if budget[0] > cap:
-                raise _too_big(path, budget[0], cap)
-            pieces.append(chunk)
-    data = b"".join(pieces)
-    if b"<!" in data and (b"<!DOCTYPE" in data or b"<!ENTITY" in data):
-        raise refused(
-            path,
-            f"part {name} declares a DTD (<!DOCTYPE or <!ENTITY), which Excel never writes and which can "
-            "expand into gigabytes (an XML entity bomb); refused",
-        )
-    return data
-
-
-def _too_big(path: Path, size: int, cap: int) -> InputError:
-    """The zip-bomb refusal, with the way to raise the limit for a genuine workbook."""
-    packed = path.stat().st_size / MB
-    return refused(
-        path,
-        f"unpacks to more than {size / MB:,.0f} MB from a {packed:,.2f} MB file (a zip bomb?); tally unpacks "
-        f"at most {cap / MB:,.0f} MB; if the workbook is genuine, raise the limit with --max-unzipped-mb",
-    )
-
-
-def sheet_parts(package: zipfile.ZipFile, workbook_xml: bytes) -> dict[str, str]:
-    """Sheet name as written -> the zip part holding its XML, from workbook.xml and its relationships."""
+@contextmanager
+def inspected(path: Path, limits: Limits, sheets: set[str] | None = None) -> Iterator[Inspected]:
+    """The inspected workbook, with the reader's copy alive until the block ends; InputError for a file
+    tally will not read, UsageError for a path that is not a file. With `sheets` (normalized names), only
+    those worksheets are unpacked, inspected and copied."""
     try:
-        rels = package.read("xl/_rels/workbook.xml.rels").decode("utf-8", "replace")
-    except KeyError:
-        return {}
-    targets = {}
-    for tag in re.findall(r"<Relationship\b[^>]*>", rels):  # one per sheet and part
-        attrs = dict(_ATTRIBUTE.findall(tag))
-        target = attrs.get("Target", "")
-        full = target.lstrip("/") if target.startswith("/") else f"xl/{target}"
-        targets[attrs.get("Id", "")] = posixpath.normpath(full)
-    parts = {}
-    for tag in re.findall(r"<sheet\b[^>]*>", workbook_xml.decode("utf-8", "replace")):  # one per sheet
-        attrs = dict(_ATTRIBUTE.findall(tag))
-        rid = next((v for k, v in attrs.items() if k.endswith(":id")), "")
-        if rid in targets:
-            parts[html.unescape(attrs.get("name", ""))] = targets[rid]
-    return parts
+        handle = pkg.opened_regular(path)
+    except FileNotFoundError:
+        raise UsageError(f"{path}: no such file") from None
+    except ValueError as exc:
+        raise UsageError(f"{path} is {exc}, not a workbook file") from None
+    except OSError as exc:
+        raise refused(path, f"cannot be opened ({exc.strerror or exc})") from None
+    with handle:
+        before = os.fstat(handle.fileno())
+        try:
+            found = _inspected(handle, before.st_size, limits, sheets)
+        except pkg.Refusal as exc:
+            raise refused(path, str(exc)) from None
+        except (OSError, OddSheet) as exc:
+            raise refused(path, f"cannot be read ({exc}); open it in Excel and save it again") from None
+        after = os.fstat(handle.fileno())
+    try:
+        if (after.st_size, after.st_mtime_ns) != (before.st_size, before.st_mtime_ns):
+            raise refused(path, "changed while tally was reading it; save it, close it and run tally again")
+        yield found[0]
+    finally:
+        found[1].close()
 
 
-TAG_ENDS = [32, 62, 47, 9, 10, 13]  # space, >, /, tab, newline, carriage return
-BLOCK = 1 << 20
-
-
-def _is_letter(byte: np.ndarray) -> np.ndarray:
-    """True for the bytes A-Z and a-z."""
-    return ((byte >= 65) & (byte <= 90)) | ((byte >= 97) & (byte <= 122))
-
-
-def _horner(raw: np.ndarray, at: np.ndarray, width: int, base: int, zero: int) -> int:
-    """The largest value of the `width`-character numbers at `at` (base 26 letters or base 10 digits)."""
-    value = np.zeros(len(at), dtype=np.int64)
-    for k in range(width):  # at most 3 letters or 7 digits
-        byte = raw[at + k].astype(np.int64)
-        value = value * base + (byte & ~32 if base == 26 else byte) - zero
-    return int(value.max(initial=0))
-
-
-def _refs_fast(raw: np.ndarray, starts: np.ndarray, size: int) -> tuple[int, int]:
-    """Largest row and column (1-based) over the cell references `<c r="A1"` opening at `starts`."""
-    if not len(starts):
-        return 0, 0
-    at = starts + 6
-    quotes = np.flatnonzero(raw[:size] == 34)
-    after = np.searchsorted(quotes, at)
-    close = np.where(after < len(quotes), quotes[np.minimum(after, len(quotes) - 1)], -1)
-    l1 = _is_letter(raw[at])
-    l2 = l1 & _is_letter(raw[at + 1])
-    l3 = l2 & _is_letter(raw[at + 2])
-    letters = l1.astype(np.int64) + l2 + l3
-    digits = close - at - letters
-    if (l3 & _is_letter(raw[at + 3])).any():
-        return 0, 10**6  # four letters or more: beyond any sheet
-    if ((digits < 1) | (digits > 7)).any():
-        return 10**9, 0  # no row number, or eight digits or more: beyond any sheet
-    wide, tall = letters == letters.max(), digits == digits.max()
-    column = _horner(raw, at[wide], int(letters.max()), 26, 64)
-    row = _horner(raw, (at + letters)[tall], int(digits.max()), 10, 48)
-    return row, column
-
-
-def _refs_parsed(data: bytes) -> tuple[int, int]:
-    """Largest row and column (1-based) the reader will place a cell in, with an XML parser: any quoting,
-    spacing, prefix or letter case, and cells or rows without a reference (placed after the previous one)."""
-    state = {"row": 0, "col": 0, "max_row": 0, "max_col": 0}
-
-    def start(name: str, attrs: dict[str, str]) -> None:
-        local = name.rsplit(":", 1)[-1]
-        if local == "row":
-            state["row"] = int(attrs["r"]) if attrs.get("r", "").isdigit() else state["row"] + 1
-            state["col"] = 0
-        elif local == "c":
-            ref = re.fullmatch(r"([A-Za-z]+)(\d+)", attrs.get("r", "").strip())
-            if ref:
-                state["col"] = column_number(ref.group(1).upper()[:4]) + 1
-                state["row"] = max(state["row"], int(ref.group(2)))
-            else:
-                state["col"] += 1
-            state["max_row"] = max(state["max_row"], state["row"])
-            state["max_col"] = max(state["max_col"], state["col"])
-
-    parser = expat.ParserCreate()  # no namespace processing: a prefix, declared or not, is just a name
-    parser.StartElementHandler = start
-    with contextlib.suppress(expat.ExpatError):  # the reader reports a malformed sheet itself
-        parser.Parse(data, True)
-    return state["max_row"], state["max_col"]
-
-
-def used_area(data: bytes) -> tuple[int, int, str]:
-    """Rows and columns the reader's grid will span (an upper bound), and the farthest column's name.
-
-    The fast path reads the references of cells written as Excel writes them (`<c r="B7"`); a sheet with any
-    other form (no reference, other quoting or spacing, a namespace prefix) is parsed with expat instead.
-    """
-    n = len(data)
-    raw = np.frombuffer(data + b"\0" * 24, dtype=np.uint8)
-    opens = np.flatnonzero((raw[: n - 1] == ord("<")) & (raw[1:n] == ord("c")))
-    cells = opens[np.isin(raw[opens + 2], TAG_ENDS)]
-    usual = cells[
-        (raw[cells + 2] == 32)
-        & (raw[cells + 3] == ord("r"))
-        & (raw[cells + 4] == 61)
-        & (raw[cells + 5] == 34)
-    ]
-    colons = np.flatnonzero((raw[: n - 1] == ord(":")) & (raw[1:n] == ord("c")))
-    prefixed = bool(np.isin(raw[colons + 2], TAG_ENDS).any())
-    if len(usual) == len(cells) and not prefixed:
-        rows, columns = _refs_fast(raw, usual, n)
-    else:
-        rows, columns = _refs_parsed(data)
-    return rows, columns, column_letters(min(columns, 10**6) - 1) if columns else "A"
-
-
-def sheet_facts(data: bytes, sheet: str, path: Path, limits: Limits) -> SheetFacts:
-    """Refuse a hostile worksheet; otherwise its grid offset, unsaved formulas and merged ranges."""
-    last_value = max(data.rfind(b"</v>"), data.rfind(b"</is>"))
-    rows = _ROW_NUMBER.findall(data, data.rfind(b"<row ", 0, last_value)) if last_value >= 0 else []
-    last_row = int(rows[0]) if rows else 0
-    blank_rows = data.count(b"<row ", max(last_value, 0))
-    if blank_rows > limits.max_blank_rows:
-        raise refused(
-            path,
-            f"sheet '{sheet}' has {blank_rows:,} blank formatted rows below its last value (row {last_row:,}); "
-            f"tally accepts at most {limits.max_blank_rows:,}; select the empty rows below your data, delete "
-            "them and save",
+def _inspected(
+    handle: BinaryIO, size: int, limits: Limits, wanted: set[str] | None
+) -> tuple[Inspected, pkg.Copy]:
+    """The inspection of an open file (Refusal on anything tally will not read) and the reader's copy."""
+    cap = limits.max_unzipped_mb * MB
+    if size > cap:
+        raise pkg.Refusal(
+            f"is a {size / MB:,.0f} MB file; tally reads workbooks of at most {cap / MB:,.0f} MB unpacked; if "
+            "it is genuine, raise the limit with --max-unzipped-mb"
         )
-    tail = _ROW_NUMBER.findall(data, data.rfind(b"<row "))
-    if tail and int(tail[0]) > EXCEL_MAX_ROWS:
-        raise refused(path, f"sheet '{sheet}' has a row {int(tail[0]):,}; Excel stops at {EXCEL_MAX_ROWS:,}")
-    used_rows, used_columns, far = used_area(data)
-    if used_rows > EXCEL_MAX_ROWS:
-        raise refused(
-            path, f"sheet '{sheet}' has a cell in row {used_rows:,}; Excel stops at {EXCEL_MAX_ROWS:,}"
+    digest = file_digest(handle)
+    if not pkg.is_zip(handle):
+        raise pkg.Refusal(KIND_WORDS[pkg.file_kind(handle)])
+    count = pkg.entry_count(handle)
+    if count > pkg.MAX_ENTRIES:
+        raise pkg.Refusal(f"holds {count:,} parts; an Excel workbook holds a few dozen (a zip bomb?)")
+    infos = _zip_directory(handle)
+    declared = sum(i.file_size for i in infos)
+    if declared > cap:
+        raise pkg.Refusal(
+            f"unpacks to more than {declared / MB:,.0f} MB from a {size / MB:,.2f} MB file (a zip bomb?); "
+            f"tally unpacks at most {cap / MB:,.0f} MB; if the workbook is genuine, raise the limit with "
+            "--max-unzipped-mb"
         )
-    if used_columns > limits.max_columns:
-        raise refused(
-            path,
-            f"sheet '{sheet}' uses column {far} (column {used_columns:,}); tally reads at most "
-            f"{limits.max_columns} columns (A to ZZ); delete the far columns and save",
+    table = pkg.part_table(infos)
+    budget = pkg.Budget(cap, limits.max_inflate_ratio)
+    try:
+        book = pkg.book_of(handle, table, pkg.workbook_part(handle, table, budget), budget)
+    except LookupError:
+        raise pkg.Refusal(KIND_WORDS[pkg.zip_kind([i.filename for i in infos])]) from None
+    read = [s for s in book.sheets if s.part and (wanted is None or normalized_header(s.name) in wanted)]
+    _refuse_clashes(read)
+    parts = list(dict.fromkeys(s.part for s in read if s.part))
+    copied = [p for p in (book.styles, book.strings, *parts) if p]
+    copy = pkg.Copy(sum(table[pkg.ascii_folded(p)].file_size for p in copied))
+    try:
+        listed = [(s.name, s.state) for s in read]
+        for name, text in pkg.canonical_parts(book, listed):
+            copy.write(name, text)
+        for shared, name in ((book.styles, "xl/styles.xml"), (book.strings, "xl/sharedStrings.xml")):
+            if shared:
+                _copied(handle, table[pkg.ascii_folded(shared)], budget, copy, name)
+        facts_of = {
+            part: _sheet_facts(handle, table[pkg.ascii_folded(part)], budget, copy, limits, i)
+            for i, part in enumerate(parts, 1)  # each worksheet part once
+        }
+        facts = {s.name: facts_of[s.part] for s in read if s.part}
+        for s in read:  # the limits, sheet by sheet
+            _refuse_shape(s.name, facts[s.name], limits)
+        return Inspected(book.sheets, facts, copy.source(), digest), copy
+    except BaseException:
+        copy.close()
+        raise
+
+
+def _zip_directory(handle: BinaryIO) -> list[zipfile.ZipInfo]:
+    """The zip directory's entries; Refusal when it cannot be parsed."""
+    try:
+        with zipfile.ZipFile(handle) as archive:
+            return archive.infolist()
+    except (zipfile.BadZipFile, EOFError, ValueError, struct.error, NotImplementedError, zlib.error) as exc:
+        raise pkg.Refusal(
+            f"is damaged and cannot be unpacked ({exc}); open it in Excel and save it again"
+        ) from None
+
+
+def _refuse_clashes(read: list[pkg.SheetEntry]) -> None:
+    """Refuse two sheets tally reads alike (names equal but for case, spaces and `_`)."""
+    seen: dict[str, pkg.SheetEntry] = {}
+    for sheet in read:  # a handful of sheets
+        key = normalized_header(sheet.name)
+        if key in seen:
+            first = seen[key]
+            hidden = [f"'{s.name}' is hidden" for s in (first, sheet) if s.state != "visible"]
+            raise pkg.Refusal(
+                f"has two sheets that tally reads as the same sheet, '{first.name}' and '{sheet.name}'"
+                + (f" ({', '.join(hidden)})" if hidden else "")
+                + "; delete the one that is not current, or rename it so that it differs by more than letter "
+                "case, spaces and '_'"
+            )
+        seen[key] = sheet
+
+
+class _DtdWatch:
+    """Refuses a DTD anywhere in a part fed in pieces."""
+
+    def __init__(self, part: str) -> None:
+        self.part, self.tail = part, b""
+
+    def feed(self, piece: bytes) -> None:
+        """Look at the next piece (with the end of the previous one)."""
+        data = self.tail + piece
+        if b"<!" in data and (b"<!DOCTYPE" in data or b"<!ENTITY" in data):
+            raise pkg.Refusal(
+                f"part {self.part} declares a DTD (<!DOCTYPE or <!ENTITY), which Excel never writes and which "
+                "can expand into gigabytes (an XML entity bomb); refused"
+            )
+        self.tail = data[-8:]
+
+
+def _copied(handle: BinaryIO, info: zipfile.ZipInfo, budget: pkg.Budget, copy: pkg.Copy, name: str) -> None:
+    """Copy a shared part (styles, shared strings) into the reader's copy, checked on the way."""
+    watch = _DtdWatch(info.filename)
+    strings = name.endswith("sharedStrings.xml")
+    head, items, tail = b"", 0, b""
+    with copy.stream(name) as out:
+        for piece in pkg.inflated(handle, info, budget):
+            watch.feed(piece)
+            if strings:
+                if len(head) < _STRINGS_START:
+                    head += piece[: _STRINGS_START - len(head)]
+                data = tail + piece
+                items += data.count(b"<si>") + data.count(b"<si ") + data.count(b":si>") + data.count(b":si ")
+                tail = data[-4:]
+            out.write(piece)
+    declared = _SST.search(head) if strings else None
+    if declared and int(declared.group(1)) > items:
+        raise pkg.Refusal(
+            f"declares {int(declared.group(1)):,} shared strings in {info.filename} but holds {items:,} "
+            "(a memory bomb: the reader would reserve room for them all); open it in Excel and save it again"
         )
-    if used_rows * used_columns > limits.max_cells:
-        raise refused(
-            path,
-            f"sheet '{sheet}' spans {used_rows:,} rows by {used_columns:,} columns "
-            f"({used_rows * used_columns:,} cells); tally reads at most {limits.max_cells:,}",
-        )
-    facts = SheetFacts()
-    if last_value >= 0 and not _VALUE_IN_A.search(data):
-        used = (column_number(m.group(1).decode()) for m in _VALUE_CELL.finditer(data))
-        facts.first_column = min(used, default=0)
-    if b"<f" in data:
-        for m in _FORMULA_CELL.finditer(data):  # formula cells only
-            attrs, letters, row, more, formula, v_tag, v_text = m.groups()
-            text_result = b't="str"' in attrs + more
-            if v_tag is None or (not (v_text or b"").strip() and not text_result):
-                shown = html.unescape((formula or b"").decode("utf-8", "replace"))
-                facts.formulas.append((int(row), column_number(letters.decode()), f"={shown}"))
-    end = data.rfind(b"</sheetData>")
-    for m in _MERGE.finditer(data, max(end, 0)):  # merged ranges follow the cells
-        left, top, right, bottom = m.groups()
-        top_row = int(top)
-        ref = left.decode() + top.decode() + (f":{right.decode()}{bottom.decode()}" if right else "")
-        facts.merged.append((ref, top_row, int(bottom) if bottom else top_row, column_number(left.decode())))
+
+
+def _sheet_facts(
+    handle: BinaryIO, info: zipfile.ZipInfo, budget: pkg.Budget, copy: pkg.Copy, limits: Limits, number: int
+) -> SheetFacts:
+    """Copy a worksheet part into the reader's copy as sheet<number>.xml, scanning it on the way; one in an
+    unusual form is unpacked again and its cells placed by the plain rule."""
+    scan, watch = SheetScan(), _DtdWatch(info.filename)
+    with copy.stream(f"xl/worksheets/sheet{number}.xml") as out:
+        for piece in pkg.inflated(handle, info, budget):
+            watch.feed(piece)
+            scan.feed(piece)
+            out.write(piece)
+    facts = scan.close()
+    if facts.plain:  # an unusual form: place the cells by the plain rule, with a parser
+        again = pkg.Budget(budget.cap, budget.ratio)
+        try:
+            facts.extent = plain_extent(pkg.inflated(handle, info, again), limits.max_odd_cells)
+        except OddSheet as exc:
+            raise pkg.Refusal(
+                f"has a worksheet ({info.filename}) that {exc}; open it in Excel and save it again"
+            ) from None
+        except ValueError:
+            raise pkg.Refusal(
+                f"has a worksheet ({info.filename}) written in an unusual form (cells without references, "
+                f"comments or other quoting) with more than {limits.max_odd_cells:,} cells, too many for "
+                "tally to check; open it in Excel and save it again"
+            ) from None
     return facts
 
 
-def inspected(path: Path, limits: Limits, sheets: set[str] | None = None) -> dict[str, SheetFacts]:
-    """Sheet name -> facts, after refusing a file that is not a safe xlsx package (InputError). With
-    `sheets` (normalized names), worksheets that will not be read are neither unpacked nor inspected."""
-    if not zipfile.is_zipfile(path):
-        raise _not_a_zip(path)
-    cap = limits.max_unzipped_mb * MB
+def _refuse_shape(sheet: str, facts: SheetFacts, limits: Limits) -> None:
+    """Refuse a worksheet whose grid is too big, too sparse, or trails a flood of blank formatted rows."""
+    if facts.blank_rows > limits.max_blank_rows:
+        raise pkg.Refusal(
+            f"sheet '{sheet}' has {facts.blank_rows:,} blank formatted rows below its last value (row "
+            f"{facts.value_row:,}); tally accepts at most {limits.max_blank_rows:,}; select the empty rows below "
+            "your data, delete them and save"
+        )
+    extent: Extent = facts.extent
+    if extent.rows > EXCEL_MAX_ROWS:
+        raise pkg.Refusal(
+            f"sheet '{sheet}' has a cell in row {extent.rows:,}; Excel stops at {EXCEL_MAX_ROWS:,}"
+        )
+    if extent.columns > limits.max_columns:
+        far = column_letters(min(extent.columns, 10**6) - 1)
+        raise pkg.Refusal(
+            f"sheet '{sheet}' uses column {far} (column {extent.columns:,}); tally reads at most "
+            f"{limits.max_columns} columns (A to ZZ); delete the far columns and save"
+        )
+    grid = extent.rows * extent.columns
+    if grid > limits.max_cells:
+        raise pkg.Refusal(
+            f"sheet '{sheet}' spans {extent.rows:,} rows by {extent.columns:,} columns ({grid:,} cells); tally "
+            f"reads at most {limits.max_cells:,}"
+        )
+    if grid > limits.free_cells and grid > limits.max_sparsity * max(facts.values, 1):
+        raise pkg.Refusal(
+            f"sheet '{sheet}' spans {extent.rows:,} rows by {extent.columns:,} columns ({grid:,} cells) but only "
+            f"{facts.values:,} of them hold a value; a cell far from the others (down to row {extent.rows:,}, "
+            f"across to column {column_letters(extent.columns - 1)}) makes the grid this big: delete it and save"
+        )
+
+
+def _listing(path: Path) -> tuple[pkg.Book, BinaryIO, dict[str, zipfile.ZipInfo], pkg.Budget] | None:
+    """What a workbook file lists, read under the guard's limits on the few small parts it needs (the
+    handle is left open for the caller); None for a file that is not a readable workbook."""
+    handle = None
     try:
-        with zipfile.ZipFile(path) as package:
-            infos = package.infolist()
-            declared = sum(i.file_size for i in infos)
-            if declared > cap:
-                raise _too_big(path, declared, cap)
-            names = {i.filename for i in infos}
-            if "xl/workbook.xml" not in names:
-                raise refused(
-                    path,
-                    "is a zip archive but not an xlsx workbook (it has no xl/workbook.xml); save it from Excel "
-                    "as an .xlsx workbook",
-                )
-            budget = [0]
-            xml_parts = [
-                i.filename for i in infos if i.filename.endswith((".xml", ".rels")) and not i.is_dir()
-            ]
-            worksheet = [n.startswith("xl/worksheets/") and not n.endswith(".rels") for n in xml_parts]
-            xml = {
-                name: _unpacked(package, name, budget, path, cap)
-                for name, sheet in zip(xml_parts, worksheet, strict=True)
-                if not sheet or sheets is None
-            }
-            parts = sheet_parts(package, xml["xl/workbook.xml"])
-            wanted = {
-                part for sheet, part in parts.items() if sheets is None or normalized_header(sheet) in sheets
-            }
-            for part in wanted - set(xml):  # wanted sheets, under any part name or extension
-                if part in names:
-                    xml[part] = _unpacked(package, part, budget, path, cap)
-    except (zipfile.BadZipFile, zlib.error, EOFError, OSError, NotImplementedError) as exc:
-        raise refused(
-            path, f"is damaged and cannot be unpacked ({exc}); open it in Excel and save it again"
-        ) from exc
-    by_part = {part: sheet for sheet, part in parts.items()}
-    return {
-        by_part.get(name, name): sheet_facts(data, by_part.get(name, name), path, limits)
-        for name, data in xml.items()
-        if name in by_part or (name.startswith("xl/worksheets/") and not name.endswith(".rels"))
-    }
+        handle = pkg.opened_regular(path)
+        if not pkg.is_zip(handle) or pkg.entry_count(handle) > pkg.MAX_ENTRIES:
+            handle.close()
+            return None
+        table = pkg.part_table(_zip_directory(handle))
+        budget = pkg.Budget(4 * pkg.MAX_SMALL_PART, Limits().max_inflate_ratio)
+        return (
+            pkg.book_of(handle, table, pkg.workbook_part(handle, table, budget), budget),
+            handle,
+            table,
+            budget,
+        )
+    except (pkg.Refusal, OSError, ValueError, LookupError):
+        if handle is not None:
+            handle.close()
+        return None
+
+
+def sheet_list(path: Path) -> list[pkg.SheetEntry] | None:
+    """The sheets a workbook file lists (names and states, no cells read); None for a file that is not a
+    readable workbook."""
+    listing = _listing(path)
+    if listing is None:
+        return None
+    listing[1].close()
+    return listing[0].sheets
+
+
+def written_by_tally_app(path: Path) -> bool:
+    """True when the file's document properties say tally wrote it (`docProps/app.xml`)."""
+    listing = _listing(path)
+    if listing is None:
+        return False
+    _, handle, table, budget = listing
+    with handle:
+        app = table.get("docprops/app.xml")
+        try:
+            return app is not None and b"<Application>tally</Application>" in pkg.small_part(
+                handle, app, budget
+            )
+        except pkg.Refusal:
+            return False

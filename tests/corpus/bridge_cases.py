@@ -539,7 +539,7 @@ CASES: list[Case] = [
     Case(
         "text_file_renamed_xlsx",
         {},
-        [E(FILE_NAME, None, None, "is not an xlsx workbook")],
+        [E(FILE_NAME, None, None, "is a text file (a CSV?), not an xlsx workbook")],
         raw=b"Board,NS,EW,Contract,Declarer,Tricks\n1,1,2,4S,N,10\n",
     ),
     # ---------------------------------------------------------------- Excel rows below a late header

@@ -309,14 +309,14 @@ CASES: list[Case] = [
     Case(
         "text_file_renamed_xlsx",
         {},
-        [E(FILE_NAME, None, None, "is not an xlsx workbook")],
+        [E(FILE_NAME, None, None, "is a text file (a CSV?), not an xlsx workbook")],
         raw=b"Round,Table,A1,B1,A Pips,B Pips\n1,1,p1,p2,100,20\n",
     ),
-    Case("empty_file", {}, [E(FILE_NAME, None, None, "is not an xlsx workbook")], raw=b""),
+    Case("empty_file", {}, [E(FILE_NAME, None, None, "is empty (0 bytes), not an xlsx workbook")], raw=b""),
     Case(
         "zip_that_is_not_a_workbook",
         {},
-        [E(FILE_NAME, None, None, "is a zip archive but not an xlsx workbook (it has no xl/workbook.xml)")],
+        [E(FILE_NAME, None, None, "is a zip archive but not an xlsx workbook (it has no workbook part)")],
         raw=_zip_without_workbook(),
     ),
     # ---------------------------------------------------------------- Excel rows below a late header

@@ -59,9 +59,11 @@ FAR_COLUMN = "(column 16,384); tally reads at most 702 columns (A to ZZ); delete
 BLANK_ROWS = "tally accepts at most 100,000; select the empty rows below your data, delete them and save"
 ENCRYPTED = "is password-protected (encrypted), so tally cannot read it; in Excel choose File > Info > Protect Workbook > Encrypt with Password, clear the password, save, and run tally again"
 OLD_XLS = "is an Excel 97-2003 workbook (.xls); open it in Excel and save it as an .xlsx workbook"
-NOT_A_ZIP = "is not an xlsx workbook (not a zip archive)"
-NO_WORKBOOK_XML = "is a zip archive but not an xlsx workbook (it has no xl/workbook.xml); save it from Excel as an .xlsx workbook"
-DAMAGED = "is damaged and cannot be unpacked ("
+TEXT_FILE = "is a text file (a CSV?), not an xlsx workbook; open it in Excel and save it as an .xlsx workbook"
+CUT_SHORT = "is damaged: a zip archive cut short (an interrupted copy or download?); copy or download it again"
+WORD_DOCUMENT = "is a Word document, not an xlsx workbook; tally reads the workbook the results were typed in"
+DAMAGED = "is damaged ("
+REPAIR = "); open it in Excel, which may offer to repair it, and save it again"
 FORMULA = "a formula saved without its result: tally reads the value Excel last calculated and there is none; open the workbook in Excel, let it calculate, and save it (or type the value)"
 MERGED = "only the first cell of a merge keeps its value, the others read as blank; unmerge them and type the value in every cell"
 WHOLE_0 = "expected a whole number, 0 or more"
@@ -482,7 +484,8 @@ CASES: list[HostileCase] = [
     hostile(
         "zip_bomb_with_lying_sizes",
         lying_zip_bomb,
-        DAMAGED + "Bad CRC-32 for file 'xl/worksheets/sheet2.xml'); open it in Excel and save it again",
+        "has a part (xl/worksheets/sheet2.xml) that unpacks to more than the 1,024 bytes the zip directory "
+        "declares for it (a zip bomb?); refused",
     ),
     hostile(
         "entity_bomb_in_shared_strings", entity_bomb_in_shared_strings, f"part xl/sharedStrings.xml {DTD}"
@@ -504,7 +507,7 @@ CASES: list[HostileCase] = [
     hostile(
         "cell_at_zz1048576_over_the_cell_limit",
         cell_at_zz1048576,
-        "sheet 'Matches' spans 1,048,576 rows by 702 columns (736,100,352 cells); tally reads at most 60,000,000",
+        "sheet 'Matches' spans 1,048,576 rows by 702 columns (736,100,352 cells); tally reads at most 12,000,000",
         isolated=True,
     ),
     # the guard must see a far cell however the XML spells it, wherever the package stores the sheet
@@ -523,19 +526,21 @@ CASES: list[HostileCase] = [
     hostile(
         "row_beyond_1048576",
         row_beyond_excel,
-        "sheet 'Matches' has a row 1,048,577; Excel stops at 1,048,576",
+        "sheet 'Matches' has a cell in row 1,048,577; Excel stops at 1,048,576",
     ),
     hostile("password_protected", encrypted_workbook, ENCRYPTED),
     hostile("old_xls_renamed", old_xls, OLD_XLS),
-    hostile("truncated_zip", truncated_zip, NOT_A_ZIP),
+    hostile("truncated_zip", truncated_zip, CUT_SHORT),
     hostile(
         "corrupt_zip",
         corrupt_zip,
         DAMAGED
-        + "Error -3 while decompressing data: invalid block type); open it in Excel and save it again",
+        + "the part xl/worksheets/sheet1.xml cannot be unpacked: Error -3 while decompressing data: invalid "
+        + "block type"
+        + REPAIR,
     ),
-    hostile("zip_without_workbook_xml", zip_without_workbook, NO_WORKBOOK_XML),
-    hostile("text_file_named_xlsx", text_file, NOT_A_ZIP),
+    hostile("zip_without_workbook_xml", zip_without_workbook, WORD_DOCUMENT),
+    hostile("text_file_named_xlsx", text_file, TEXT_FILE),
     HostileCase(
         "blank_formatted_rows_at_the_limit",
         raw(blank_rows_at_the_limit),
