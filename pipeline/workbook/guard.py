@@ -74,7 +74,7 @@ class Limits:
     max_unzipped_mb: int = 500
     max_inflate_ratio: int = 100  # unpacked bytes per packed byte of a part, past its first 100 KiB
     max_columns: int = 702  # A to ZZ
-    max_cells: int = 12_000_000  # used rows x used columns: the grid the reader allocates
+    max_cells: int = 20_000_000  # used rows x used columns: the grid the reader allocates
     free_cells: int = 1_000_000  # a grid this small may be as sparse as it likes
     max_sparsity: int = 8  # a larger grid holds at least one value per this many cells
     max_blank_rows: int = 100_000
@@ -160,6 +160,9 @@ def _inspected(
             "--max-unzipped-mb"
         )
     table = pkg.part_table(infos)
+    kind = pkg.zip_kind([i.filename for i in infos])
+    if kind != "zip":  # another program's file (.xlsb, .ods, .docx): say so before reading its parts
+        raise pkg.Refusal(KIND_WORDS[kind])
     budget = pkg.Budget(cap, limits.max_inflate_ratio)
     try:
         book = pkg.book_of(handle, table, pkg.workbook_part(handle, table, budget), budget)
@@ -270,6 +273,10 @@ def _sheet_facts(
             scan.feed(piece)
             out.write(piece)
     facts = scan.close()
+    if info.file_size == 0:
+        raise pkg.Refusal(
+            f"has an empty worksheet part ({info.filename}, 0 bytes); open it in Excel and save it again"
+        )
     if facts.plain:  # an unusual form: place the cells by the plain rule, with a parser
         again = pkg.Budget(budget.cap, budget.ratio)
         try:

@@ -157,8 +157,11 @@ def file_kind(handle: BinaryIO) -> str:
 
 
 def zip_kind(names: list[str]) -> str:
-    """What a zip without an xlsx workbook is, from its entry names: `xlsb`, `ods`, `docx`, `pptx` or `zip`."""
+    """What another program's zip is, from its entry names: `xlsb`, `ods`, `docx`, `pptx`, or `zip` for a
+    zip that may be an xlsx workbook."""
     folded = {ascii_folded(n) for n in names}
+    if "xl/workbook.xml" in folded:
+        return "zip"
     if any(n.endswith("workbook.bin") for n in folded):
         return "xlsb"
     if "mimetype" in folded or "content.xml" in folded:
@@ -309,8 +312,8 @@ def _check_growth(info: zipfile.ZipInfo, out: int, packed: int, budget: Budget) 
     if out > GRACE and out > budget.ratio * max(packed, 1):
         raise Refusal(
             f"has a part ({info.filename}) that unpacks to more than {budget.ratio} times its packed size "
-            f"({out:,} bytes from {packed:,} so far: a zip bomb?); tally refuses such parts, as Excel "
-            "workbooks never come near it"
+            f"({out:,} bytes from {packed:,} so far: a zip bomb?); workbooks pack about 5 to 10 to 1, and tally "
+            f"refuses a part packed more than {budget.ratio} to 1"
         )
 
 

@@ -115,19 +115,63 @@ def _largest(raw: np.ndarray, at: np.ndarray, width: np.ndarray, base: int) -> i
     return int(value.max())
 
 
-def fast_extent(block: bytes) -> Extent | None:
-    """The extent of a block of whole elements whose every `<c>` starts `<c r="A1"` (any prefix, either
-    quote, 1-3 letters, a row 1-9,999,999); None when some cell is written otherwise."""
+@dataclass
+class Marks:
+    """What one block of whole elements holds, from one numpy pass over its `<` bytes."""
+
+    extent: Extent | None  # None: some cell is not written `<c r="A1"` (then only a parser can place it)
+    prefixed: bool  # some cell's name has a namespace prefix (`<x:c`): the other marks are not counted
+    values: int = 0  # `</v>` and `</is>`
+    last_value: int = -1  # where the last of them starts
+    rows: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))  # where each `<row` starts
+    bang: bool = False  # a `<!` (comment, CDATA, DTD)
+    formula: bool = False  # a `<f` element
+    merge: bool = False  # a `<mergeCell` element
+
+
+def _ends_name(byte: np.ndarray) -> np.ndarray:
+    """True for the bytes that end an element name (space, `>`, `/`, tab, newline, return)."""
+    return np.isin(byte, TAG_ENDS)
+
+
+def block_marks(block: bytes) -> Marks:
+    """The marks of a block of whole elements (see Marks)."""
     n = len(block)
     raw = np.frombuffer(block + b"\0" * 16, dtype=np.uint8)
     opens = np.flatnonzero(raw[:n] == 60)  # '<'
-    if not len(opens):
-        return Extent()
-    ends = np.append(np.flatnonzero(np.isin(raw[:n], TAG_ENDS)), n)
-    name_end = ends[np.searchsorted(ends, opens + 1)]  # the byte after each element name
-    last, before = raw[name_end - 1], raw[np.maximum(name_end - 2, 0)]
-    cell = (last == 99) & ((name_end - 1 == opens + 1) | (before == 58))  # local name "c"
-    at = name_end[cell]
+    b1, b2, b3, b4 = (raw[opens + k] for k in (1, 2, 3, 4))
+    at = opens[(b1 == 99) & _ends_name(b2)] + 2  # the byte after the name of each `<c`
+    colons = np.flatnonzero(raw[:n] == 58)  # ':' is rare outside namespace declarations
+    colons = colons[(raw[colons + 1] == 99) & _ends_name(raw[colons + 2])]
+    prefixed = False
+    if len(colons):  # a prefixed name when only name bytes lie between the element's '<' and the colon
+        start = opens[np.maximum(np.searchsorted(opens, colons) - 1, 0)]
+        breaks = np.cumsum(_ends_name(raw[:n]))
+        named = colons[(start < colons) & (breaks[colons] == breaks[start])]
+        prefixed = bool(len(named))
+        at = np.sort(np.concatenate([at, named + 2]))
+    value_end = (b1 == 47) & (((b2 == 118) & (b3 == 62)) | ((b2 == 105) & (b3 == 115) & (b4 == 62)))
+    ends = opens[value_end]
+    return Marks(
+        _cells_extent(raw, at),
+        prefixed,
+        len(ends),
+        int(ends[-1]) if len(ends) else -1,
+        opens[(b1 == 114) & (b2 == 111) & (b3 == 119) & _ends_name(b4)],
+        bool((b1 == 33).any()),
+        bool(((b1 == 102) & _ends_name(b2)).any()),
+        bool(((b1 == 109) & (b2 == 101) & (b3 == 114) & (b4 == 103)).any()),
+    )
+
+
+def fast_extent(block: bytes) -> Extent | None:
+    """The extent of a block of whole elements whose every `<c>` starts `<c r="A1"` (any prefix, either
+    quote, 1-3 letters, a row 1-9,999,999); None when some cell is written otherwise."""
+    return block_marks(block).extent
+
+
+def _cells_extent(raw: np.ndarray, at: np.ndarray) -> Extent | None:
+    """The extent of the cells whose names end at `at`, if every one of them starts `r="A1"`."""
     if not len(at):
         return Extent()
     quote = raw[at + 3]
@@ -240,47 +284,58 @@ class SheetScan:
 
     def _block(self, block: bytes) -> None:
         """Fold one block of whole elements into the facts."""
-        facts = self.facts
-        if not facts.plain:
-            found = None if b"<!" in block else fast_extent(block)  # a comment or CDATA: only a parser knows
-            if found is None:
-                facts.plain = True
-            else:
-                facts.extent = facts.extent.widened(found)
-        values = block.count(b"</v>") + block.count(b"</is>")
-        if b":v>" in block or b":is>" in block:  # prefixed elements
-            values = len(_VALUE_END.findall(block))
-        if values:
-            last = max(block.rfind(b) for b in (b"</v>", b"</is>", b":v>", b":is>"))
-            facts.values += values
-            facts.value_row = _row_before(block, last) or self._row
-            facts.blank_rows = len(_ROW_START.findall(block, last))
+        facts, marks = self.facts, block_marks(block)
+        if marks.bang or marks.extent is None:  # a comment or CDATA, or an odd cell: only a parser knows
+            facts.plain = True
+        elif not facts.plain:
+            facts.extent = facts.extent.widened(marks.extent)
+        if marks.prefixed:  # names with namespace prefixes: the marks count only unprefixed elements
+            marks = _prefixed_marks(block, marks)
+        if marks.values:
+            facts.values += marks.values
+            facts.value_row = _row_number(block, marks.rows[marks.rows < marks.last_value]) or self._row
+            facts.blank_rows = int((marks.rows > marks.last_value).sum())
         else:
-            facts.blank_rows += len(_ROW_START.findall(block))
-        self._row = _row_before(block, len(block)) or self._row
+            facts.blank_rows += len(marks.rows)
+        self._row = _row_number(block, marks.rows) or self._row
         if self._first != 0:
             here = _first_value_column(block)
             if here is not None:
                 self._first = here if self._first is None else min(self._first, here)
-        if b"f" in block:
+        if marks.formula:
             facts.formulas += _formulas(block)
-        if b"mergeCell" in block:
+        if marks.merge:
             facts.merged += _merges(block)
+
+
+def _prefixed_marks(block: bytes, marks: Marks) -> Marks:
+    """The marks of a block whose element names have namespace prefixes, found with regular expressions."""
+    ends = [m.start() for m in _VALUE_END.finditer(block)]
+    return Marks(
+        marks.extent,
+        True,
+        len(ends),
+        ends[-1] if ends else -1,
+        np.array([m.start() for m in _ROW_START.finditer(block)], dtype=np.int64),
+        marks.bang,
+        marks.formula or b":f" in block,
+        marks.merge or b"mergeCell" in block,
+    )
+
+
+def _row_number(block: bytes, starts: np.ndarray) -> int:
+    """The `r` of the last of these `<row` elements (0 without one)."""
+    if not len(starts):
+        return 0
+    hit = _ROW_NUMBER.match(block, int(starts[-1]))
+    return int(hit.group(1)) if hit else 0
 
 
 def _last_row_start(data: bytes) -> int:
     """Where the last `<row` element (any prefix) starts: every element before it is whole."""
-    plain, prefixed = data.rfind(b"<row"), data.rfind(b":row")
+    plain = data.rfind(b"<row")
+    prefixed = data.rfind(b":row", max(plain, 0)) if b":row" in data else -1
     return max(plain, data.rfind(b"<", 0, prefixed) if prefixed > 0 else -1)
-
-
-def _row_before(block: bytes, end: int) -> int:
-    """The number of the last `<row r>` that starts before `end` in the block (0 when none does)."""
-    at = max(block.rfind(b"<row", 0, end), block.rfind(b":row", 0, end))
-    if at < 0:
-        return 0
-    hit = _ROW_NUMBER.match(block, block.rfind(b"<", 0, at + 1))
-    return int(hit.group(1)) if hit else 0
 
 
 def _first_value_column(block: bytes) -> int | None:

@@ -23,7 +23,11 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+import re
+import struct
+import warnings
 import zipfile
+import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -60,10 +64,16 @@ BLANK_ROWS = "tally accepts at most 100,000; select the empty rows below your da
 ENCRYPTED = "is password-protected (encrypted), so tally cannot read it; in Excel choose File > Info > Protect Workbook > Encrypt with Password, clear the password, save, and run tally again"
 OLD_XLS = "is an Excel 97-2003 workbook (.xls); open it in Excel and save it as an .xlsx workbook"
 TEXT_FILE = "is a text file (a CSV?), not an xlsx workbook; open it in Excel and save it as an .xlsx workbook"
-CUT_SHORT = "is damaged: a zip archive cut short (an interrupted copy or download?); copy or download it again"
+CUT_SHORT = (
+    "is damaged: a zip archive cut short (an interrupted copy or download?); copy or download it again"
+)
 WORD_DOCUMENT = "is a Word document, not an xlsx workbook; tally reads the workbook the results were typed in"
 DAMAGED = "is damaged ("
 REPAIR = "); open it in Excel, which may offer to repair it, and save it again"
+BAD_PART_NAME = (
+    "which is not a valid part name in an Office package (empty, '.' or '..' segments, or a backslash)"
+)
+TWICE = "part names do not depend on letter case, so a reader could take either copy; save the workbook again from Excel"
 FORMULA = "a formula saved without its result: tally reads the value Excel last calculated and there is none; open the workbook in Excel, let it calculate, and save it (or type the value)"
 MERGED = "only the first cell of a merge keeps its value, the others read as blank; unmerge them and type the value in every cell"
 WHOLE_0 = "expected a whole number, 0 or more"
@@ -344,6 +354,242 @@ def text_file() -> bytes:
     return b"Round,Table,A1,B1,A Pips,B Pips\n1,1,p1,p2,100,20\n"
 
 
+# ---------------------------------------------------------------- one part, two names (issue 13)
+FAR_ROW = f'<row r="{EXCEL_MAX_ROWS}"><c r="XFD{EXCEL_MAX_ROWS}"><v>1</v></c></row>'
+
+
+def far_sheet() -> bytes:
+    """The valid Matches sheet with a value at XFD1048576: 17 billion cells for a dense reader."""
+    return domino_sheet(more=FAR_ROW)
+
+
+def respelled(entries: Callable[[str, bytes], list[tuple[str, bytes]]]) -> bytes:
+    """The valid domino package with each entry replaced by what `entries(name, data)` returns (several
+    entries of one name are kept: zip archives allow them)."""
+    source = zipfile.ZipFile(io.BytesIO(package({"Matches": domino_sheet()})))
+    buffer = io.BytesIO()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # zipfile warns about a duplicate name, which is the point
+        with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+            for info in source.infolist():
+                for name, data in entries(info.filename, source.read(info.filename)):
+                    archive.writestr(name, data)
+    return buffer.getvalue()
+
+
+def sheet_entry(*stored: tuple[str, bytes]) -> Callable[[str, bytes], list[tuple[str, bytes]]]:
+    """An entry rule: the worksheet stored as these (name, bytes) entries instead of its own."""
+
+    def rule(name: str, data: bytes) -> list[tuple[str, bytes]]:
+        return list(stored) if name == "xl/worksheets/sheet1.xml" else [(name, data)]
+
+    return rule
+
+
+def far_sheet_named(name: str) -> Callable[[], bytes]:
+    """The far-cell sheet stored under a spelling of the part's name that is not the plain one."""
+
+    def make() -> bytes:
+        return respelled(sheet_entry((name, far_sheet())))
+
+    make.__doc__ = f"The far-cell sheet stored as {name!r}; the relationships name it plainly."
+    return make
+
+
+def sheet_stored_twice() -> bytes:
+    """The worksheet entry twice under one name: the valid sheet, then the far-cell one."""
+    return respelled(
+        sheet_entry(("xl/worksheets/sheet1.xml", domino_sheet()), ("xl/worksheets/sheet1.xml", far_sheet()))
+    )
+
+
+def sheet_stored_twice_in_two_cases() -> bytes:
+    """The valid sheet, and the far-cell one under the same name in other letter case."""
+    return respelled(
+        sheet_entry(("xl/worksheets/sheet1.xml", domino_sheet()), ("XL/worksheets/Sheet1.xml", far_sheet()))
+    )
+
+
+def single_quoted_relationship() -> bytes:
+    """The relationships point the sheet, in single quotes, at another part holding the far cell; the
+    plain part stays, valid, for a reader that guesses the name."""
+
+    def rule(name: str, data: bytes) -> list[tuple[str, bytes]]:
+        if name == "xl/_rels/workbook.xml.rels":
+            return [(name, data.replace(b'Target="worksheets/sheet1.xml"', b"Target='../xl/./other.xml'"))]
+        if name == "xl/worksheets/sheet1.xml":
+            return [(name, data), ("xl/other.xml", far_sheet())]
+        return [(name, data)]
+
+    return respelled(rule)
+
+
+def sheet_under_another_name() -> bytes:
+    """The far-cell sheet stored as `xl/data/matches.bin`, where the relationships point."""
+
+    def rule(name: str, data: bytes) -> list[tuple[str, bytes]]:
+        if name == "xl/_rels/workbook.xml.rels":
+            return [(name, data.replace(b'Target="worksheets/sheet1.xml"', b'Target="data/matches.bin"'))]
+        return (
+            [("xl/data/matches.bin", far_sheet())] if name == "xl/worksheets/sheet1.xml" else [(name, data)]
+        )
+
+    return respelled(rule)
+
+
+def shared_strings_count_bomb() -> bytes:
+    """Shared strings that announce 10^14 strings and hold one: the reader reserves room for them all."""
+    strings = f'{_HEAD}<sst {_NS} count="1" uniqueCount="100000000000000"><si><t>x</t></si></sst>'.encode()
+    return package({"Matches": domino_sheet()}, {"xl/sharedStrings.xml": strings})
+
+
+def empty_worksheet_part() -> bytes:
+    """A worksheet part of 0 bytes."""
+    return package({"Matches": b""})
+
+
+def far_cell_without_references() -> bytes:
+    """A row of 20,000 cells written without `r` (the reader places each after the previous one)."""
+    cells = "".join(f"<c><v>{i * 7919 % 100_003}</v></c>" for i in range(20_000))
+    return package({"Matches": domino_sheet(more=f"<row>{cells}</row>")})
+
+
+def far_cell_with_a_prefix() -> bytes:
+    """The whole sheet in a namespace prefix (as the Open XML SDK writes), with a value at XFD1048576."""
+    body = rows_xml([DOMINO_HEADER, *DOMINO_ROWS]) + FAR_ROW
+    prefixed = re.sub(r"<(/?)(row|c|v|is|t)\b", r"<\1x:\2", body)
+    sheet = f'{_HEAD}<x:worksheet xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><x:sheetData>{prefixed}</x:sheetData></x:worksheet>'
+    return package({"Matches": sheet.encode()})
+
+
+def far_cell_as_character_references() -> bytes:
+    """A far cell whose reference is written with character references (`&#88;FD1048576` is XFD1048576)."""
+    return package({"Matches": domino_sheet(more=FAR_ROW.replace('r="XFD', 'r="&#88;FD'))})
+
+
+def zip_of(*names: str) -> Callable[[], bytes]:
+    """A zip archive holding these (empty-ish) entries: what another program's file looks like inside."""
+
+    def make() -> bytes:
+        buffer = io.BytesIO()
+        with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+            for name in names:
+                archive.writestr(
+                    name, "application/vnd.oasis.opendocument.spreadsheet" if name == "mimetype" else "x"
+                )
+        return buffer.getvalue()
+
+    make.__doc__ = f"A zip holding {', '.join(names)}."
+    return make
+
+
+def cells_without_references() -> bytes:
+    """The valid Matches sheet written without any `r` attribute (some generators do): each cell follows the
+    previous one, each row the previous row; a blank cell is an empty `<c/>`."""
+
+    def cell(value: object) -> str:
+        if value is None:
+            return "<c/>"
+        if isinstance(value, int):
+            return f"<c><v>{value}</v></c>"
+        return f'<c t="inlineStr"><is><t>{value}</t></is></c>'
+
+    rows = "".join("<row>" + "".join(map(cell, row)) + "</row>" for row in [DOMINO_HEADER, *DOMINO_ROWS])
+    return package({"Matches": sheet_xml(rows)})
+
+
+def far_cell_in_a_comment() -> bytes:
+    """A far cell inside an XML comment: not a cell at all, so the workbook is fine."""
+    return package({"Matches": domino_sheet(more=f"<!-- {FAR_ROW} -->")})
+
+
+def sparse_grid() -> bytes:
+    """The valid data and one value at J300000: 3 million cells of grid for 25 values."""
+    return package({"Matches": domino_sheet(more='<row r="300000"><c r="J300000"><v>1</v></c></row>')})
+
+
+def hidden_stale_sheet() -> bytes:
+    """A hidden, stale `Matches` (another evening's results) beside the visible, current `Matches_`."""
+    data = package({"Matches": domino_sheet(), "Matches_": domino_sheet()})
+    return respelled_bytes(
+        data, {"xl/workbook.xml": lambda x: x.replace(b'name="Matches" ', b'name="Matches" state="hidden" ')}
+    )
+
+
+def respelled_bytes(data: bytes, edits: dict[str, Callable[[bytes], bytes]]) -> bytes:
+    """The package with some parts' bytes edited."""
+    source = zipfile.ZipFile(io.BytesIO(data))
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for info in source.infolist():
+            archive.writestr(info.filename, edits.get(info.filename, lambda x: x)(source.read(info.filename)))
+    return buffer.getvalue()
+
+
+@dataclass(frozen=True)
+class RawEntry:
+    """One zip entry written byte by byte: its name, packed bytes, and what the headers declare."""
+
+    name: str
+    packed: bytes
+    crc: int
+    size: int  # the unpacked size the headers declare
+    method: int = zipfile.ZIP_DEFLATED
+
+
+def raw_zip(entries: Sequence[RawEntry]) -> bytes:
+    """A zip archive of these entries (APPNOTE 4.3: local headers and data, central directory, end record)."""
+    out, directory = bytearray(), bytearray()
+    for e in entries:  # a handful of entries
+        name = e.name.encode()
+        fixed = struct.pack(
+            "<HHHHHIIIHH", 20, 0, e.method, 0, 0x21, e.crc, len(e.packed), e.size, len(name), 0
+        )
+        directory += (
+            b"PK\x01\x02" + struct.pack("<H", 20) + fixed + struct.pack("<HHHII", 0, 0, 0, 0, len(out)) + name
+        )
+        out += b"PK\x03\x04" + fixed + name + e.packed
+    end = struct.pack("<HHHHIIH", 0, 0, len(entries), len(entries), len(directory), len(out), 0)
+    return bytes(out + directory + b"PK\x05\x06" + end)
+
+
+def entries_of(data: bytes) -> list[RawEntry]:
+    """The entries of a zip archive, deflated again as they are."""
+    source = zipfile.ZipFile(io.BytesIO(data))
+    found = []
+    for info in source.infolist():  # a few parts
+        plain = source.read(info.filename)
+        deflater = zlib.compressobj(6, zlib.DEFLATED, -15)
+        found.append(
+            RawEntry(
+                info.filename, deflater.compress(plain) + deflater.flush(), zlib.crc32(plain), len(plain)
+            )
+        )
+    return found
+
+
+@cache
+def spaces_bomb(megabytes: int, lying: bool = False) -> bytes:
+    """A valid workbook whose Matches sheet ends in `megabytes` MB of spaces (valid XML between elements),
+    deflated about 1000:1; with `lying` the zip headers declare the part 1 KB."""
+    head, tail = domino_sheet().split(b"</sheetData>")
+    tail = b"</sheetData>" + tail
+    deflater = zlib.compressobj(9, zlib.DEFLATED, -15)
+    block = b" " * (1 << 20)
+    crc = zlib.crc32(head)
+    packed = [deflater.compress(head)]
+    for _ in range(megabytes):  # a MB at a time: the bomb is never whole in memory
+        packed.append(deflater.compress(block))
+        crc = zlib.crc32(block, crc)
+    packed.append(deflater.compress(tail) + deflater.flush())
+    size = len(head) + len(tail) + megabytes * (1 << 20)
+    sheet = RawEntry(
+        "xl/worksheets/sheet1.xml", b"".join(packed), zlib.crc32(tail, crc), 1024 if lying else size
+    )
+    rest = [e for e in entries_of(package({"Matches": domino_sheet()})) if e.name != sheet.name]
+    return raw_zip([*rest, sheet])
+
+
 def raw(make: Callable[[], bytes]) -> Builder:
     """A builder writing the bytes `make()` returns as `event.xlsx` in the folder."""
 
@@ -462,12 +708,8 @@ def refusal(text: str) -> tuple[Expected, ...]:
 
 
 def hostile(name: str, make: Callable[[], bytes], text: str, *, isolated: bool = False) -> HostileCase:
-    """A hostile package tally must refuse with exit 1 (both games answer alike); an isolated one may take
-    a minute, most of it starting the child process."""
-    seconds = 60.0 if isolated else 10.0
-    return HostileCase(
-        name, raw(make), "domino", 1, refusal(text), "hostile", isolated=isolated, seconds=seconds
-    )
+    """A hostile package tally must refuse with exit 1 in under 5 seconds (both games answer alike)."""
+    return HostileCase(name, raw(make), "domino", 1, refusal(text), "hostile", isolated=isolated, seconds=5.0)
 
 
 CASES: list[HostileCase] = [
@@ -507,7 +749,7 @@ CASES: list[HostileCase] = [
     hostile(
         "cell_at_zz1048576_over_the_cell_limit",
         cell_at_zz1048576,
-        "sheet 'Matches' spans 1,048,576 rows by 702 columns (736,100,352 cells); tally reads at most 12,000,000",
+        "sheet 'Matches' spans 1,048,576 rows by 702 columns (736,100,352 cells); tally reads at most 20,000,000",
         isolated=True,
     ),
     # the guard must see a far cell however the XML spells it, wherever the package stores the sheet
@@ -529,6 +771,40 @@ CASES: list[HostileCase] = [
         "sheet 'Matches' has a cell in row 1,048,577; Excel stops at 1,048,576",
     ),
     hostile("password_protected", encrypted_workbook, ENCRYPTED),
+    # files of other kinds saved with the .xlsx name: what each is, and what to do
+    hostile(
+        "web_page_saved_as_xlsx",
+        lambda: b"<html><body><table><tr><td>1</td></tr></table></body></html>",
+        "is a web page (HTML) saved with a spreadsheet name, not an xlsx workbook; open it in Excel and save it as an .xlsx workbook",
+    ),
+    hostile(
+        "excel_2003_xml_saved_as_xlsx",
+        lambda: (
+            b'<?xml version="1.0"?><Workbook xmlns="urn:schemas-microsoft-com:office:spreadsheet"></Workbook>'
+        ),
+        "is an Excel 2003 XML spreadsheet, not an xlsx workbook; open it in Excel and save it as an .xlsx workbook",
+    ),
+    hostile(
+        "pdf_saved_as_xlsx",
+        lambda: b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n",
+        "is a PDF document, not an xlsx workbook",
+    ),
+    hostile(
+        "xlsb_saved_as_xlsx",
+        zip_of("[Content_Types].xml", "_rels/.rels", "xl/workbook.bin"),
+        "is an Excel binary workbook (.xlsb); open it in Excel and save it as an .xlsx workbook",
+    ),
+    hostile(
+        "ods_saved_as_xlsx",
+        zip_of("mimetype", "content.xml", "META-INF/manifest.xml"),
+        "is an OpenDocument spreadsheet (.ods); open it in LibreOffice or Excel and save it as an Excel workbook (.xlsx)",
+    ),
+    hostile("empty_file_named_xlsx", lambda: b"", "is empty (0 bytes), not an xlsx workbook"),
+    hostile(
+        "binary_noise_named_xlsx",
+        lambda: bytes(range(256)) * 64,
+        "is not an xlsx workbook (not a zip archive)",
+    ),
     hostile("old_xls_renamed", old_xls, OLD_XLS),
     hostile("truncated_zip", truncated_zip, CUT_SHORT),
     hostile(
@@ -541,6 +817,119 @@ CASES: list[HostileCase] = [
     ),
     hostile("zip_without_workbook_xml", zip_without_workbook, WORD_DOCUMENT),
     hostile("text_file_named_xlsx", text_file, TEXT_FILE),
+    # one part under two names, or a name another reader resolves otherwise (issue 13): the reader gets only
+    # the parts tally inspected, under plain names, so none of these can reach it
+    *(
+        hostile(
+            f"part_name_{label}",
+            far_sheet_named(name),
+            f"holds a part named {name!r}, {BAD_PART_NAME}",
+            isolated=True,
+        )
+        for label, name in (
+            ("dot_segment", "xl/./worksheets/sheet1.xml"),
+            ("empty_segment", "xl//worksheets/sheet1.xml"),
+            ("dot_dot_segment", "xl/x/../worksheets/sheet1.xml"),
+            ("backslashes", "xl\\worksheets\\sheet1.xml"),
+        )
+    ),
+    hostile(
+        "part_name_in_other_letter_case",
+        far_sheet_named("XL/Worksheets/Sheet1.xml"),
+        f"sheet 'Matches' uses column XFD {FAR_COLUMN}",
+        isolated=True,
+    ),
+    hostile(
+        "sheet_stored_twice",
+        sheet_stored_twice,
+        f"holds the part 'xl/worksheets/sheet1.xml' twice: {TWICE}",
+        isolated=True,
+    ),
+    hostile(
+        "sheet_stored_twice_in_two_letter_cases",
+        sheet_stored_twice_in_two_cases,
+        f"holds the part 'xl/worksheets/sheet1.xml' twice (also spelled 'XL/worksheets/Sheet1.xml'): {TWICE}",
+        isolated=True,
+    ),
+    hostile(
+        "relationship_in_single_quotes_to_another_part",
+        single_quoted_relationship,
+        f"sheet 'Matches' uses column XFD {FAR_COLUMN}",
+        isolated=True,
+    ),
+    hostile(
+        "sheet_stored_under_another_name",
+        sheet_under_another_name,
+        f"sheet 'Matches' uses column XFD {FAR_COLUMN}",
+        isolated=True,
+    ),
+    hostile(
+        "shared_strings_count_bomb",
+        shared_strings_count_bomb,
+        "declares 100,000,000,000,000 shared strings in xl/sharedStrings.xml but holds 1 (a memory bomb",
+        isolated=True,
+    ),
+    hostile(
+        "far_cell_without_references",
+        far_cell_without_references,
+        "sheet 'Matches' uses column ACOF (column 20,000); tally reads at most 702 columns",
+        isolated=True,
+    ),
+    hostile(
+        "far_cell_with_a_namespace_prefix",
+        far_cell_with_a_prefix,
+        f"sheet 'Matches' uses column XFD {FAR_COLUMN}",
+        isolated=True,
+    ),
+    hostile(
+        "far_cell_written_with_character_references",
+        far_cell_as_character_references,
+        f"sheet 'Matches' uses column XFD {FAR_COLUMN}",
+        isolated=True,
+    ),
+    hostile(
+        "sparse_grid",
+        sparse_grid,
+        "sheet 'Matches' spans 300,000 rows by 10 columns (3,000,000 cells) but only 21 of them hold a value",
+    ),
+    hostile(
+        "empty_worksheet_part",
+        empty_worksheet_part,
+        "has an empty worksheet part (xl/worksheets/sheet1.xml, 0 bytes)",
+    ),
+    hostile(
+        "hidden_stale_sheet_beside_the_current_one",
+        hidden_stale_sheet,
+        "has two sheets that tally reads as the same sheet, 'Matches' and 'Matches_' ('Matches' is hidden)",
+    ),
+    hostile(
+        "zip_bomb_under_the_size_cap",
+        lambda: spaces_bomb(450),
+        "has a part (xl/worksheets/sheet1.xml) that unpacks to more than 100 times its packed size",
+        isolated=True,
+    ),
+    hostile(
+        "zip_bomb_under_the_size_cap_with_lying_headers",
+        lambda: spaces_bomb(450, lying=True),
+        "has a part (xl/worksheets/sheet1.xml) that unpacks to more than the 1,024 bytes the zip directory",
+        isolated=True,
+    ),
+    HostileCase(
+        "far_cell_in_an_xml_comment_is_no_cell",
+        raw(far_cell_in_a_comment),
+        "domino",
+        0,
+        (),
+        kind="hostile",
+    ),
+    HostileCase(
+        "cells_without_references_are_read_in_order",
+        raw(cells_without_references),
+        "domino",
+        0,
+        (),
+        kind="hostile",
+    ),
     HostileCase(
         "blank_formatted_rows_at_the_limit",
         raw(blank_rows_at_the_limit),
