@@ -11,6 +11,7 @@ from pipeline.cli.domino import score_domino
 from pipeline.errors import UsageError
 from pipeline.games import game_of
 from pipeline.workbook import read_workbook
+from pipeline.workbook.files import is_workbook_name
 
 BUNDLED = Path(__file__).resolve().parents[2] / "sample_data"
 
@@ -18,7 +19,7 @@ BUNDLED = Path(__file__).resolve().parents[2] / "sample_data"
 def run_demo(samples: Path | None, out: Path) -> list[Path]:
     """Score every sample workbook in the folder, writing `<name>-standings.xlsx` into `out`."""
     folder = samples or BUNDLED
-    inputs = sorted(folder.glob("*.xlsx"))
+    inputs = sorted(p for p in folder.iterdir() if is_workbook_name(p)) if folder.is_dir() else []
     if not inputs:
         raise UsageError(f"no sample workbooks (*.xlsx) in {folder}")
     written = []

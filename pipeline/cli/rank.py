@@ -28,6 +28,7 @@ from pipeline.ranking.season import SeasonFile, season_of
 from pipeline.tasks import reading_crashed, season_file_at
 from pipeline.workbook import write_workbook
 from pipeline.workbook.files import standings_workbooks, write_parquet_tables
+from pipeline.workbook.package import opened_regular
 from schemas.ranking import GAMES
 
 SHOWN = 20
@@ -39,16 +40,28 @@ class SeasonError(TallyError):
     exit_code = 1
 
 
+MAX_CONFIG = 1_000_000  # bytes of TOML: a ranking configuration is a few hundred
+
+
 def config_rules(config: Path | None) -> RankingRules:
     """The ranking rules: the defaults, changed by the TOML file if one is given."""
     if config is None:
         return RankingRules()
     try:
-        return ranking_rules(tomllib.loads(config.read_text(encoding="utf-8")), str(config))
+        with opened_regular(config) as handle:
+            data = handle.read(MAX_CONFIG + 1)
     except FileNotFoundError:
         raise UsageError(f"--config {config}: no such file") from None
+    except ValueError as exc:
+        raise UsageError(f"--config {config} is {exc}, not a TOML file") from None
     except OSError as exc:
         raise UsageError(f"--config {config}: cannot be read ({exc.strerror or exc})") from None
+    if len(data) > MAX_CONFIG:
+        raise UsageError(
+            f"--config {config}: larger than {MAX_CONFIG:,} bytes; a ranking configuration is a few lines"
+        )
+    try:
+        return ranking_rules(tomllib.loads(data.decode("utf-8")), str(config))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise UsageError(f"--config {config}: not a TOML file ({exc})") from None
 

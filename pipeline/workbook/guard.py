@@ -105,6 +105,13 @@ def file_digest(handle: BinaryIO) -> str:
     return digest.hexdigest()
 
 
+def file_stamp(handle: BinaryIO) -> tuple[int, int]:
+    """The open file's size and modification time (ns): if either moves while it is read, it was saved
+    into meanwhile."""
+    stat = os.fstat(handle.fileno())
+    return stat.st_size, stat.st_mtime_ns
+
+
 @contextmanager
 def inspected(path: Path, limits: Limits, sheets: set[str] | None = None) -> Iterator[Inspected]:
     """The inspected workbook, with the reader's copy alive until the block ends; InputError for a file
@@ -119,16 +126,16 @@ def inspected(path: Path, limits: Limits, sheets: set[str] | None = None) -> Ite
     except OSError as exc:
         raise refused(path, f"cannot be opened ({exc.strerror or exc})") from None
     with handle:
-        before = os.fstat(handle.fileno())
+        before = file_stamp(handle)
         try:
-            found = _inspected(handle, before.st_size, limits, sheets)
+            found = _inspected(handle, before[0], limits, sheets)
         except pkg.Refusal as exc:
             raise refused(path, str(exc)) from None
         except (OSError, OddSheet) as exc:
             raise refused(path, f"cannot be read ({exc}); open it in Excel and save it again") from None
-        after = os.fstat(handle.fileno())
+        after = file_stamp(handle)
     try:
-        if (after.st_size, after.st_mtime_ns) != (before.st_size, before.st_mtime_ns):
+        if after != before:
             raise refused(path, "changed while tally was reading it; save it, close it and run tally again")
         yield found[0]
     finally:
