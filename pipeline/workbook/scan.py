@@ -120,7 +120,7 @@ class Marks:
     """What one block of whole elements holds, from one numpy pass over its `<` bytes."""
 
     extent: Extent | None  # None: some cell is not written `<c r="A1"` (then only a parser can place it)
-    prefixed: bool  # some cell's name has a namespace prefix (`<x:c`): the other marks are not counted
+    prefixed: bool  # some element has a namespace prefix (`<x:c`, `<x:row`): the marks below skip them
     values: int = 0  # `</v>` and `</is>`
     last_value: int = -1  # where the last of them starts
     rows: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))  # where each `<row` starts
@@ -141,14 +141,16 @@ def block_marks(block: bytes) -> Marks:
     opens = np.flatnonzero(raw[:n] == 60)  # '<'
     b1, b2, b3, b4 = (raw[opens + k] for k in (1, 2, 3, 4))
     at = opens[(b1 == 99) & _ends_name(b2)] + 2  # the byte after the name of each `<c`
-    colons = np.flatnonzero(raw[:n] == 58)  # ':' is rare outside namespace declarations
-    colons = colons[(raw[colons + 1] == 99) & _ends_name(raw[colons + 2])]
-    prefixed = False
+    every_colon = np.flatnonzero(raw[:n] == 58)  # ':' is rare outside namespace declarations
+    c1, c2, c3, c4 = (raw[every_colon + k] for k in (1, 2, 3, 4))
+    colons = every_colon[(c1 == 99) & _ends_name(c2)]
+    rows_or_values = ((c1 == 114) & (c2 == 111) & (c3 == 119) & _ends_name(c4)) | ((c1 == 118) & (c2 == 62))
+    prefixed = bool((rows_or_values | ((c1 == 105) & (c2 == 115) & (c3 == 62))).any())
     if len(colons):  # a prefixed name when only name bytes lie between the element's '<' and the colon
         start = opens[np.maximum(np.searchsorted(opens, colons) - 1, 0)]
         breaks = np.cumsum(_ends_name(raw[:n]))
         named = colons[(start < colons) & (breaks[colons] == breaks[start])]
-        prefixed = bool(len(named))
+        prefixed |= bool(len(named))
         at = np.sort(np.concatenate([at, named + 2]))
     value_end = (b1 == 47) & (((b2 == 118) & (b3 == 62)) | ((b2 == 105) & (b3 == 115) & (b4 == 62)))
     ends = opens[value_end]
@@ -246,7 +248,8 @@ def plain_extent(pieces: Iterable[bytes], most_cells: int) -> Extent:
 class SheetScan:
     """The facts of one worksheet, fed its XML in pieces; memory stays within a block and one row."""
 
-    def __init__(self) -> None:
+    def __init__(self, block: int = BLOCK) -> None:
+        self.block = block  # bytes scanned at a time (smaller in tests, to cut elements often)
         self.facts = SheetFacts()
         self._pending: list[bytes] = []
         self._size = 0
@@ -257,7 +260,7 @@ class SheetScan:
         """Take the next piece of the part."""
         self._pending.append(piece)
         self._size += len(piece)
-        if self._size >= BLOCK:
+        if self._size >= self.block:
             self._scan(final=False)
 
     def close(self) -> SheetFacts:
@@ -286,7 +289,7 @@ class SheetScan:
         """Fold one block of whole elements into the facts."""
         facts, marks = self.facts, block_marks(block)
         if marks.bang or marks.extent is None:  # a comment or CDATA, or an odd cell: only a parser knows
-            facts.plain = True
+            facts.plain, facts.extent = True, Extent()  # the extent is then `plain_extent`'s
         elif not facts.plain:
             facts.extent = facts.extent.widened(marks.extent)
         if marks.prefixed:  # names with namespace prefixes: the marks count only unprefixed elements
@@ -324,11 +327,12 @@ def _prefixed_marks(block: bytes, marks: Marks) -> Marks:
 
 
 def _row_number(block: bytes, starts: np.ndarray) -> int:
-    """The `r` of the last of these `<row` elements (0 without one)."""
-    if not len(starts):
-        return 0
-    hit = _ROW_NUMBER.match(block, int(starts[-1]))
-    return int(hit.group(1)) if hit else 0
+    """The `r` of the last of these `<row` elements that has one (0 when none has)."""
+    for at in starts[::-1]:  # the last row almost always has its `r`
+        hit = _ROW_NUMBER.match(block, int(at))
+        if hit:
+            return int(hit.group(1))
+    return 0
 
 
 def _last_row_start(data: bytes) -> int:
