@@ -51,7 +51,8 @@ def staged(path: Path, load, compute, report) -> dict[str, object]:
     """read -> validate -> compute -> report -> write, each timed with the peak memory after it."""
     stages: dict[str, object] = {}
     t = time.perf_counter()
-    inspected(path, Limits())
+    with inspected(path, Limits()):
+        pass
     stages["inspect"] = (time.perf_counter() - t, peak_mb())  # also inside read: reported, not added
     t = time.perf_counter()
     book = read_workbook(path)
