@@ -12,7 +12,7 @@ import pandas as pd
 
 from pipeline.checks import empty_problems, missing_columns, model_titles, problems_where, required_columns
 from pipeline.sheets import Sheet
-from schemas.common import as_numbers, as_words, checked_whole_numbers, date_times
+from schemas.common import DATE_RANGE, as_numbers, as_words, checked_whole_numbers, date_times
 from schemas.domino import SettingsSheet
 
 
@@ -77,7 +77,8 @@ def one_word_of(words: list[str]) -> Callable[[pd.Series], pd.Series]:
 
 
 def date_time(text: pd.Series) -> pd.Series:
-    """A date and time (an Excel date-time cell, or typed as 2026-11-30 21:15), to the second."""
+    """A date and time (an Excel date-time cell, or typed as 2026-11-30 21:15), rounded to the second as
+    Excel shows it (`schemas.common.nearest_seconds`)."""
     return date_times(text)
 
 
@@ -90,7 +91,7 @@ CORRECTION_SETTINGS = {
     "published_at": SettingSpec(
         "Published At",
         date_time,
-        "the date and time the official scores were published, such as 2026-11-30 21:15",
+        f"the date and time the official scores were published, such as 2026-11-30 21:15 ({DATE_RANGE})",
     ),
     "correction_minutes": SettingSpec(
         "Correction Minutes", whole_from_zero, "the correction period in minutes: a whole number, 0 or more"

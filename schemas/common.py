@@ -20,6 +20,13 @@ NUMBER = r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?"
 WHOLE = r"[+-]?[0-9]{1,15}(\.0+)?"  # 15 digits stay exact in a float64 and fit an int64
 DATE_TIME = r"[0-9]{4}-[0-9]{2}-[0-9]{2}[ T][0-9]{1,2}:[0-9]{2}(:[0-9]{2}(\.[0-9]+)?)?"
 
+# Date-times tally reads (Published At, Submitted At) lie in these years: Excel's own dates begin in 1900, and
+# a year past 2099 is a typing slip. The bounds also keep every difference of two dates far inside the 64-bit
+# nanoseconds pandas counts in (about 292 years).
+FIRST_DAY = pd.Timestamp("1900-01-01")
+LAST_DAY = pd.Timestamp("2099-12-31")
+DATE_RANGE = "from 1900-01-01 to 2099-12-31"
+
 
 @pandas_engine.Engine.register_dtype
 @dtypes.immutable(init=True)
@@ -183,9 +190,18 @@ def as_words(text: pd.Series) -> pd.Series:
     return _typed(found, "str")
 
 
+def nearest_seconds(times: pd.Series) -> pd.Series:
+    """Date-times rounded to the nearest second, halves up, as Excel's hh:mm:ss shows them (21:30:00.4 is
+    21:30:00, 21:30:00.5 is 21:30:01). Every date-time tally reads goes through here before it is compared
+    or shown, so a Law 79C delay is decided on the seconds the organizer sees."""
+    return (times + pd.Timedelta(milliseconds=500)).dt.floor("s")
+
+
 def date_times(text: pd.Series) -> pd.Series:
-    """Date-times from Excel date cells or typed ISO text (2026-11-30 21:15), to the second; NaT otherwise."""
+    """Date-times from Excel date cells or typed ISO text (2026-11-30 21:15), rounded to the second as Excel
+    shows them (`nearest_seconds`); NaT where blank, anything else, or outside 1900-01-01 to 2099-12-31."""
     clean = _western_digits(text.astype("str")).str.strip()  # full-width digits read as in numbers
     ok = clean.str.fullmatch(DATE_TIME).fillna(False).astype(bool)
     parsed = pd.to_datetime(clean.where(ok), errors="coerce", format="ISO8601")
-    return pd.Series(parsed, index=text.index).dt.round("s")
+    shown = nearest_seconds(pd.Series(parsed, index=text.index))
+    return shown.where((shown >= FIRST_DAY) & (shown < LAST_DAY + pd.Timedelta(days=1)))
