@@ -57,11 +57,12 @@ def test_the_matches_sheet_is_protected_without_a_password_and_filters_still_wor
 def test_the_entry_cells_carry_data_validation(scheduled: Path) -> None:
     found = rules(load_workbook(scheduled)["Matches"])
     assert set(found) == {"G2:G7", "H2:H7", "I2:I7", "J2:J7"}
-    for ref in ("G2:G7", "H2:H7"):
-        assert (found[ref].type, found[ref].operator, found[ref].formula1) == (
+    for ref in ("G2:G7", "H2:H7"):  # pips: 0 to 100,000, the range tally checks
+        assert (found[ref].type, found[ref].operator, found[ref].formula1, found[ref].formula2) == (
             "whole",
-            "greaterThanOrEqual",
+            "between",
             "0",
+            "100000",
         )
     assert (found["I2:I7"].type, found["I2:I7"].formula1) == ("list", '"target,time,forfeit"')
     assert (found["J2:J7"].type, found["J2:J7"].formula1) == ("list", '"A,B"')

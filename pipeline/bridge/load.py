@@ -35,23 +35,34 @@ from pipeline.errors import InputError, Problem
 from pipeline.settings import (
     CORRECTION_SETTINGS,
     RANKABLE_DATE,
+    WEIGHT_SETTING,
     SettingSpec,
     key_value_settings,
     one_word_of,
     plain_text,
-    positive_number,
-    positive_whole,
+    whole_number_in,
 )
 from pipeline.sheets import Sheet
-from schemas.bridge import METHODS, ROOMS, PairsSheet, ResultsSheet, TeamMatchesSheet, TeamsSheet
-from schemas.common import as_ids, as_words, whole_numbers
+from schemas.bridge import (
+    BOARD,
+    BUTLER_DROP,
+    METHODS,
+    ROOMS,
+    SCORE,
+    TRICKS,
+    PairsSheet,
+    ResultsSheet,
+    TeamMatchesSheet,
+    TeamsSheet,
+)
+from schemas.common import Span, as_ids, as_words, whole_numbers
 
 
-def whole_at_least(minimum: int) -> Callable[[pd.Series], pd.Series]:
-    """A parser of whole numbers at or above `minimum`."""
+def whole_within(span: Span) -> Callable[[pd.Series], pd.Series]:
+    """A parser of the whole numbers in the span (NA otherwise)."""
 
     def parse(text: pd.Series) -> pd.Series:
-        return whole_numbers(text, minimum)
+        return whole_numbers(text, span.low, span.high)
 
     return parse
 
@@ -66,7 +77,7 @@ def yes_no(text: pd.Series) -> pd.Series:
 
 def scale_1_or_2(text: pd.Series) -> pd.Series:
     """The matchpoint scale: 1 or 2."""
-    number = positive_whole(text)
+    number = whole_numbers(text, 1, 2)
     return number.where(number.isin([1, 2]))
 
 
@@ -77,10 +88,12 @@ SETTINGS = {
     "mp_scale": SettingSpec("MP Scale", scale_1_or_2, "2 (2 per score beaten, 1 per tie) or 1 (1 and 1/2)"),
     "neuberg": SettingSpec("Neuberg", yes_no, "yes or no"),
     "butler_drop": SettingSpec(
-        "Butler Drop", whole_at_least(0), "how many top and bottom scores to drop: 0 or more"
+        "Butler Drop",
+        whole_number_in(BUTLER_DROP),
+        f"how many top and bottom scores to drop: a whole number {BUTLER_DROP.words}",
     ),
     "vp_scale": SettingSpec("VP Scale", one_word_of(["wbf", "none"]), "WBF or none"),
-    "weight": SettingSpec("Weight", positive_number, "the event's ranking weight: a number above 0"),
+    "weight": WEIGHT_SETTING,
     **CORRECTION_SETTINGS,
 }
 CORRECTABLE = ["contract", "declarer", "tricks", "result", "vul", "score", "adjusted"]
@@ -192,12 +205,11 @@ def typed_results(sheet: Sheet) -> pd.DataFrame:
     f = sheet.frame
     contract = frame_via_distinct(f["contract"], parsed_contracts)
     declarer = series_via_distinct(f["declarer"], parsed_declarers)
-    board = whole_at_least(1)(f["board"])
+    board = whole_within(BOARD)(f["board"])
     offset = series_via_distinct(f["result"], result_offsets)
     from_result = (contract["level"].astype("Float64") + 6 + offset).astype("Int64")
     from_result = from_result.where(from_result.between(0, 13))
-    typed_tricks = whole_at_least(0)(f["tricks"])
-    typed_tricks = typed_tricks.where(typed_tricks <= 13)
+    typed_tricks = whole_within(TRICKS)(f["tricks"])
     tricks = typed_tricks.fillna(from_result)
     cycle = vulnerability_from_board(board.astype("Float64"))
     typed_vul = frame_via_distinct(f["vul"], vulnerability_from_text)
@@ -209,7 +221,7 @@ def typed_results(sheet: Sheet) -> pd.DataFrame:
     )
     computed = ns_scores(points, declarer.where(~contract["passed"]))
     computed = computed.where(contract["valid"])
-    typed_score = whole_numbers(f["score"])
+    typed_score = whole_within(SCORE)(f["score"])
     adjusted = frame_via_distinct(f["adjusted"], adjusted_score_parts)
     return pd.DataFrame(
         {
@@ -490,7 +502,7 @@ def team_matches(
     table = pd.DataFrame(
         {
             "match": as_ids(frame["match"]),
-            "round": whole_at_least(1)(frame["round"]),
+            "round": whole_within(BOARD)(frame["round"]),
             "home": as_ids(frame["home"]),
             "away": as_ids(frame["away"]),
         },

@@ -5,7 +5,6 @@ Pure: the sheets come in (read by the I/O module), a record, the contributions a
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -16,9 +15,9 @@ from pipeline.checks import problems_where
 from pipeline.errors import Problem, problems_from_frame
 from pipeline.ranking.points import event_contributions
 from pipeline.ranking.rules import RankingRules
-from pipeline.settings import iso_date
+from pipeline.settings import WEIGHT, WEIGHT_SETTING, iso_date
 from pipeline.sheets import Sheet
-from schemas.common import as_ids
+from schemas.common import DATE_RANGE, as_ids
 from schemas.ranking import Contribution, SeasonEvent
 
 E = SeasonEvent
@@ -41,12 +40,13 @@ def game_of_standings(sheet_names: set[str]) -> str:
 
 
 def event_weight(text: object) -> float | None:
-    """A weight above 0 as typed, None otherwise."""
+    """The weight as typed when it lies in the span of the Settings `Weight` (above 0, at most 100), None
+    otherwise (a Rules sheet edited by hand to 1e15 is refused here, before any arithmetic)."""
     try:
         number = float(str(text).strip())
     except ValueError:
         return None
-    return number if math.isfinite(number) and number > 0 else None
+    return number if number in WEIGHT else None
 
 
 def event_facts(rules: Sheet, default_weight: float) -> tuple[dict[str, object], list[Problem]]:
@@ -81,7 +81,7 @@ def event_facts(rules: Sheet, default_weight: float) -> tuple[dict[str, object],
                     int(row["weight"]),
                     shown,
                     str(typed_weight),
-                    "the weight must be a number above 0",
+                    f"expected {WEIGHT_SETTING.expected}",
                 )
             )
         facts["weight"] = weight
@@ -93,7 +93,8 @@ _NO_DATE = (
     "ranking needs every event's date"
 )
 _BAD_DATE = (
-    "expected a date such as 2026-11-30: set Date in the results workbook's Settings and score it again"
+    f"expected a date such as 2026-11-30 ({DATE_RANGE}): set Date in the results workbook's Settings and "
+    "score it again"
 )
 
 
