@@ -67,9 +67,9 @@ def ranking_rules(config: Mapping[str, object], source: str = "ranking.toml") ->
 
 
 def as_of_date(text: str | None) -> pd.Timestamp | None:
-    """The --as-of date, typed as 2026-11-30 (from 1900-01-01 to 2099-12-31), or None for the newest event's
-    date; UsageError otherwise (no words such as "today": the same command must give the same ranking
-    tomorrow)."""
+    """The --as-of date, typed as 2026-11-30 (from 1900-01-01 to 2099-12-31), or None for the default (see
+    `season.default_as_of`); UsageError otherwise (no words such as "today": a date given on the command line
+    means the same tomorrow)."""
     if text is None:
         return None
     try:
