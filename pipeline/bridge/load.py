@@ -20,6 +20,7 @@ from pipeline.checks import (
     id_spelling_problems,
     missing_columns,
     model_titles,
+    nothing_to_score,
     present_columns,
     problems_where,
     repeated_row_problems,
@@ -475,8 +476,8 @@ def team_problems(sheet: Sheet, t: pd.DataFrame, matches: pd.DataFrame | None) -
 
 
 def listed(sheet: Sheet | None, model: type, key: str) -> tuple[pd.DataFrame | None, list[pd.DataFrame]]:
-    """A Pairs/Teams sheet as (id, names) with its problems; None when absent."""
-    if sheet is None:
+    """A Pairs/Teams sheet as (id, names) with its problems; None when absent or only a header (a template)."""
+    if sheet is None or sheet.frame.dropna(how="all").empty:
         return None, []
     sheet = present_columns(sheet, model)
     frame = sheet.frame.dropna(how="all")
@@ -613,6 +614,11 @@ def bridge_event(sheets: dict[str, Sheet]) -> BridgeEvent:
         known = None if competitors is None else pd.Index(competitors["id"])
         frames += pair_problems(results, typed[~pasted], known)
     frames.append(id_spelling_problems(bridge_id_places(sheets, results, typed, settings.teams)))
+    listed_any = (competitors is not None and not competitors.empty) or (
+        matches is not None and not matches.empty
+    )
+    if results.frame.empty and not listed_any:  # an untouched template: no result, nobody listed or scheduled
+        frames.append(nothing_to_score(results, "results", "table result"))
     problems_found = as_problem_list(frames, sheet_package_problems(used))
     if any(p.severity == "error" for p in problems_found):
         raise InputError(problems_found)
@@ -637,5 +643,4 @@ def entrant_teams(sheets: dict[str, Sheet]) -> pd.DataFrame:
     sheet = required_sheet(sheets, "teams", "Teams", TeamsSheet)
     teams, problems = listed(sheet, TeamsSheet, "team")
     stop_on_errors(sheet, problems)
-    assert teams is not None  # the sheet is present
-    return teams
+    return teams if teams is not None else pd.DataFrame({"id": pd.Series(dtype="str"), "names": pd.NA})

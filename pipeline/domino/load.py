@@ -18,6 +18,7 @@ from pipeline.checks import (
     id_spelling_problems,
     missing_columns,
     model_titles,
+    nothing_to_score,
     present_columns,
     problems_where,
     repeated_row_problems,
@@ -314,9 +315,10 @@ def score_problems(sheet: Sheet, t: pd.DataFrame, settings: DominoSettings) -> l
 
 
 def players_table(sheet: Sheet | None) -> tuple[pd.DataFrame, pd.Index | None, list[pd.DataFrame]]:
-    """The Players sheet as (id, name, club), the known ids (None without the sheet), and its problems."""
+    """The Players sheet as (id, name, club), the known ids (None without the sheet, or with only its header,
+    as a template leaves it), and its problems."""
     empty = pd.DataFrame({c: pd.Series(dtype="str") for c in ("id", "name", "club")})
-    if sheet is None:
+    if sheet is None or sheet.frame.dropna(how="all").empty:
         return empty, None, []
     sheet = present_columns(sheet, PlayersSheet)
     frame = sheet.frame.dropna(how="all")
@@ -439,6 +441,9 @@ def domino_event(sheets: dict[str, Sheet]) -> DominoEvent:
     frames.append(schema_problems(matches, MatchesSheet))
     players, known, problems = players_table(sheets.get("players"))
     frames += problems
+    nothing = matches.frame.empty and players.empty  # an untouched template: no match, nobody listed
+    if nothing:
+        frames.append(nothing_to_score(matches, "matches", "match"))
     typed = typed_matches(matches, settings)
     pasted, first = repeated_rows(matches.frame)
     frames.append(repeated_row_problems(matches, found=(pasted, first)))
@@ -451,7 +456,7 @@ def domino_event(sheets: dict[str, Sheet]) -> DominoEvent:
     if "penalties" in sheets:
         frames.append(repeated_row_problems(sheets["penalties"], "warning"))
     frames.append(id_spelling_problems(id_places(sheets, matches, typed)))
-    if typed.empty:
+    if typed.empty and not nothing:  # every scheduled match still to play
         empty = Problem(matches.name, None, None, None, "no matches yet: every competitor has 0", "warning")
         frames.append(pd.DataFrame([empty.as_record()]))
 
