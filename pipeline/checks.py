@@ -160,6 +160,20 @@ def first_rows(keys: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
     return repeat, first.reindex(keys.index).astype("Int64")  # whole row numbers, even beside blank keys
 
 
+def nothing_to_score(sheet: Sheet, what: str, row: str) -> pd.DataFrame:
+    """An error at the first row below the header of a results sheet that has no rows at all: a workbook with
+    nothing in it (an untouched template) is refused rather than scored as an empty event."""
+    problem = Problem(
+        sheet.name,
+        sheet.header_row + 1,
+        None,
+        None,
+        f"no {what} to score: type one row per {row} below the headers (the Examples sheet of a workbook "
+        "written by `tally template` shows one)",
+    )
+    return pd.DataFrame([problem.as_record()])
+
+
 def blank_row_warnings(sheet: Sheet) -> pd.DataFrame:
     """A warning for each entirely blank row between filled rows (the row is skipped)."""
     return problems_where(sheet, sheet.frame.isna().all(axis=1), [], "blank row skipped", "warning")

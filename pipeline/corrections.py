@@ -2,9 +2,15 @@
 
 A correction names one result row by its key (domino: Round and Table; bridge: Board with NS/EW, or Match,
 Room and Board), one column of that row, and the new value. It is applied when it is submitted within the
-correction period after `Published At` (inclusive, to the second), or later with a Director named (the
-director's authority, Law 79C2); it is rejected, with the reason, when it is late without a director, names
-no row or several, names a column that cannot be corrected, or gives a value the workbook's checks refuse.
+correction period after `Published At`, or later with a Director named (the director's authority, Law 79C2);
+it is rejected, with the reason, when it is late without a director, names no row or several, names a column
+that cannot be corrected, or gives a value the workbook's checks refuse.
+
+Precision: whole seconds, as Excel displays them. `Published At` and every `Submitted At` (an Excel date-time
+cell or typed text such as 2026-11-30 21:30:00.5) are rounded to the nearest second, halves up, as Excel's
+hh:mm:ss format shows them (`schemas.common.nearest_seconds`), before anything is compared or shown. The period
+is inclusive at exactly N:00: with 30 minutes, 30:00.4 is shown 30:00 and applied, 30:00.5 is shown 30:01 and
+rejected unless a Director is named, and 29:59.5 is shown 30:00 and applied.
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ import pandas as pd
 from pipeline.checks import empty_problems, missing_columns, model_titles, present_columns, problems_where
 from pipeline.errors import Problem
 from pipeline.sheets import Sheet, normalized_header
-from schemas.common import as_ids, as_words, date_times, whole_numbers
+from schemas.common import DATE_RANGE, as_ids, as_words, date_times, whole_numbers
 from schemas.corrections import CorrectionLog as L
 from schemas.corrections import CorrectionsSheet
 
@@ -59,7 +65,8 @@ def key_values(frame: pd.DataFrame, columns: list[str], numbers: tuple[str, ...]
 
 
 def delay_text(delay: pd.Series) -> pd.Series:
-    """A delay as minutes:seconds after publication (30:00, 30:01, 95:10)."""
+    """A delay in whole seconds (both times are rounded as Excel shows them) as minutes:seconds after
+    publication (30:00, 30:01, 95:10)."""
     seconds = delay.dt.total_seconds().fillna(0).astype("int64")
     return (seconds // 60).astype("str") + ":" + (seconds % 60).astype("str").str.zfill(2)
 
@@ -153,7 +160,7 @@ def judged_corrections(
     log = pd.DataFrame(
         {
             L.row: f.index.astype("int64"),
-            L.submitted: f["submitted_at"],
+            L.submitted: submitted.dt.strftime("%Y-%m-%d %H:%M:%S").fillna(f["submitted_at"]).astype("str"),
             L.target: named.where(named != "").astype("str"),
             L.target_row: target.astype("float64"),
             L.column: column.map(rules.correctable).fillna(f["column"]),
@@ -201,12 +208,11 @@ def _timing(submitted: pd.Series, director: pd.Series, period: Period) -> tuple[
         [
             "submitted before publication",
             after + ", within " + limit + " (Law 79C)",
-            "Submitted At is blank or not a date and time; applied on the director's authority ("
+            f"Submitted At is blank or not a date and time {DATE_RANGE}; applied on the director's authority ("
             + director.astype("str")
             + ", Law 79C2)",
-            "Submitted At is blank or not a date and time, so the correction cannot be shown to fall within "
-            + limit
-            + "; a Director may authorize it (Law 79C2)",
+            f"Submitted At is blank or not a date and time {DATE_RANGE}, so the correction cannot be shown to "
+            "fall within " + limit + "; a Director may authorize it (Law 79C2)",
             after
             + ", after "
             + limit

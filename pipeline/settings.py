@@ -1,4 +1,10 @@
-"""The `Settings` sheet of any workbook: Key / Value rows parsed by a table of known keys."""
+"""The `Settings` sheet of any workbook: Key / Value rows parsed by a table of known keys.
+
+Every number a setting holds has a sane range (a `Span`), declared with the setting in the game's table of
+settings (and here for the settings both games share) and checked as the value is read: a value outside it is
+the usual located problem, `Settings, row 5, column 'Value' [1e15]: expected the event's ranking weight: a
+number above 0 and at most 100`.
+"""
 
 from __future__ import annotations
 
@@ -12,7 +18,7 @@ import pandas as pd
 
 from pipeline.checks import empty_problems, missing_columns, model_titles, problems_where, required_columns
 from pipeline.sheets import Sheet
-from schemas.common import as_numbers, as_words, checked_whole_numbers, date_times
+from schemas.common import DATE_RANGE, FIRST_DAY, LAST_DAY, Span, as_numbers, as_words, date_times, whole_in
 from schemas.domino import SettingsSheet
 
 
@@ -38,32 +44,52 @@ ISO_DATE = r"[0-9]{4}-[0-9]{2}-[0-9]{2}(?:[ T]00:00(?::00)?)?"
 
 
 def iso_date(text: object) -> pd.Timestamp | None:
-    """The day of a date typed as 2026-11-30 (a midnight time allowed), None otherwise."""
+    """The day of a date typed as 2026-11-30 (a midnight time allowed) from 1900-01-01 to 2099-12-31, None
+    otherwise."""
     match = re.fullmatch(ISO_DATE, text.strip()) if isinstance(text, str) else None
     if match is None:
         return None
     try:
-        return pd.Timestamp(dt.date.fromisoformat(match.group(0)[:10]))
+        day = pd.Timestamp(dt.date.fromisoformat(match.group(0)[:10]))
     except ValueError:  # 2026-02-30 and the like
         return None
+    return day if FIRST_DAY <= day <= LAST_DAY else None
 
 
 RANKABLE_DATE = Advice(
     lambda value: iso_date(value) is not None,
-    "expected a date such as 2026-11-30 (year-month-day, or an Excel date cell): the standings are "
-    "written with the date as typed, but `tally rank` will refuse them until it is fixed",
+    f"expected a date such as 2026-11-30 (year-month-day, or an Excel date cell, {DATE_RANGE}): the "
+    "standings are written with the date as typed, but `tally rank` will refuse them until it is fixed",
 )
 
+WEIGHT = Span(
+    0, 100, above=True
+)  # the event's ranking weight: a championship counts a few times a club night
+CORRECTION_MINUTES = Span(0, 10_080)  # the Law 79C period: none at all, up to a week
 
-def positive_whole(text: pd.Series) -> pd.Series:
-    """Whole numbers of 1 or more (NA otherwise)."""
-    return checked_whole_numbers(text, 1)
+
+def whole_number_in(span: Span) -> Callable[[pd.Series], pd.Series]:
+    """A parser of the whole numbers in the span (NA otherwise)."""
+
+    def parse(text: pd.Series) -> pd.Series:
+        return whole_in(text, span)
+
+    return parse
 
 
-def positive_number(text: pd.Series) -> pd.Series:
-    """Finite numbers above 0 (NA otherwise: 1e999 is not a weight)."""
-    numbers = as_numbers(text)
-    return numbers.where(((numbers > 0) & np.isfinite(numbers)).fillna(False).astype(bool))
+def number_in(span: Span) -> Callable[[pd.Series], pd.Series]:
+    """A parser of the numbers in the span (NA otherwise: 1e999 is read as infinity, never in a span)."""
+
+    def parse(text: pd.Series) -> pd.Series:
+        numbers = as_numbers(text)
+        return numbers.where(span.holds(numbers))
+
+    return parse
+
+
+WEIGHT_SETTING = SettingSpec(
+    "Weight", number_in(WEIGHT), f"the event's ranking weight: a number {WEIGHT.words}"
+)
 
 
 def one_word_of(words: list[str]) -> Callable[[pd.Series], pd.Series]:
@@ -77,23 +103,21 @@ def one_word_of(words: list[str]) -> Callable[[pd.Series], pd.Series]:
 
 
 def date_time(text: pd.Series) -> pd.Series:
-    """A date and time (an Excel date-time cell, or typed as 2026-11-30 21:15), to the second."""
+    """A date and time (an Excel date-time cell, or typed as 2026-11-30 21:15), rounded to the second as
+    Excel shows it (`schemas.common.nearest_seconds`)."""
     return date_times(text)
-
-
-def whole_from_zero(text: pd.Series) -> pd.Series:
-    """Whole numbers of 0 or more (NA otherwise)."""
-    return checked_whole_numbers(text, 0)
 
 
 CORRECTION_SETTINGS = {
     "published_at": SettingSpec(
         "Published At",
         date_time,
-        "the date and time the official scores were published, such as 2026-11-30 21:15",
+        f"the date and time the official scores were published, such as 2026-11-30 21:15 ({DATE_RANGE})",
     ),
     "correction_minutes": SettingSpec(
-        "Correction Minutes", whole_from_zero, "the correction period in minutes: a whole number, 0 or more"
+        "Correction Minutes",
+        whole_number_in(CORRECTION_MINUTES),
+        f"the correction period in minutes: a whole number {CORRECTION_MINUTES.words}",
     ),
 }
 

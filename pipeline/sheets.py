@@ -11,6 +11,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from pipeline.errors import Problem
+from schemas.common import Span
 
 INVISIBLE = r"\p{Cf}"  # Unicode format characters: zero-width spaces and joiners, direction marks, BOM
 
@@ -65,12 +66,20 @@ class Sheet:
 
 @dataclass(frozen=True)
 class Validation:
-    """An Excel data-validation rule on one column's data cells: whole numbers from `minimum`, or a list."""
+    """An Excel data-validation rule on one column's data cells: whole numbers from `minimum` (to `maximum`
+    when given), or a list."""
 
     column: str
     minimum: int | None = None
     choices: tuple[str, ...] = ()
     message: str = ""
+    maximum: int | None = None
+
+
+def whole_validation(column: str, span: Span, what: str = "a whole number") -> Validation:
+    """Excel's check of a whole-number entry column, over the same span tally checks when it reads it."""
+    low, high = int(span.low), int(span.high)
+    return Validation(column, minimum=low, maximum=high, message=f"{column}: {what} {span.words}")
 
 
 @dataclass

@@ -6,10 +6,18 @@ import pandas as pd
 import pandera.pandas as pa
 from pandera.typing import Series
 
-from schemas.common import Text, is_whole_number
+from schemas.common import Span, Text, is_whole_in
 
 METHODS = ["mp", "cross_imp", "butler", "tp", "teams"]
 ROOMS = ["open", "closed"]
+
+# The sane range of every number a bridge workbook holds, checked where it is read (docs/trust.md, "Ranges").
+BOARD = Span(1, 10_000)  # Board, Round and Table: far beyond any event's boards, rounds or tables
+TRICKS = Span(0, 13)  # the tricks declarer took
+# The north-south score: Law 77's largest is 7,600 (seven redoubled, vulnerable, down thirteen: 400 + 12 x 600);
+# the largest made is 3,160 (one no trump redoubled, vulnerable, with six overtricks).
+SCORE = Span(-7_600, 7_600)
+BUTLER_DROP = Span(0, 100)  # how many top and bottom scores a Butler datum drops
 
 
 class ResultsSheet(pa.DataFrameModel):
@@ -32,17 +40,17 @@ class ResultsSheet(pa.DataFrameModel):
     score: Series[Text] | None = pa.Field(nullable=True, title="Score")
     adjusted: Series[Text] | None = pa.Field(nullable=True, title="Adjusted")
 
-    @pa.check("board", "round", "table", name="a whole number, 1 or more")
+    @pa.check("board", "round", "table", name=f"a whole number {BOARD.words}")
     def _positive(cls, s: Series[Text]) -> pd.Series:
-        return is_whole_number(s, 1)
+        return is_whole_in(s, BOARD)
 
-    @pa.check("tricks", name="the tricks taken by declarer: a whole number from 0 to 13")
+    @pa.check("tricks", name=f"the tricks taken by declarer: a whole number {TRICKS.words}")
     def _tricks(cls, s: Series[Text]) -> pd.Series:
-        return is_whole_number(s, 0) & (pd.to_numeric(s, errors="coerce").fillna(0) <= 13)
+        return is_whole_in(s, TRICKS)
 
-    @pa.check("score", name="a north-south score: a whole number of points, a multiple of 10")
+    @pa.check("score", name=f"a north-south score: a whole number of points, a multiple of 10, {SCORE.words}")
     def _score(cls, s: Series[Text]) -> pd.Series:
-        return is_whole_number(s) & (pd.to_numeric(s, errors="coerce").fillna(0) % 10 == 0)
+        return is_whole_in(s, SCORE) & (pd.to_numeric(s, errors="coerce").fillna(0) % 10 == 0)
 
     class Config:
         strict = False
@@ -76,9 +84,9 @@ class TeamMatchesSheet(pa.DataFrameModel):
     home: Series[Text] = pa.Field(nullable=False, title="Home")
     away: Series[Text] = pa.Field(nullable=False, title="Away")
 
-    @pa.check("round", name="a whole number, 1 or more")
+    @pa.check("round", name=f"a whole number {BOARD.words}")
     def _round(cls, s: Series[Text]) -> pd.Series:
-        return is_whole_number(s, 1)
+        return is_whole_in(s, BOARD)
 
     class Config:
         strict = False

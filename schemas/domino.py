@@ -6,11 +6,18 @@ import pandas as pd
 import pandera.pandas as pa
 from pandera.typing import Series
 
-from schemas.common import Text, is_one_of, is_whole_number
+from schemas.common import Span, Text, is_one_of, is_whole_in
 
 ENDINGS = ["target", "time", "forfeit"]
 MODES = ["points", "run_out"]
 SIDES = ["A", "B"]
+
+# The sane range of every number a domino workbook holds, checked where it is read (docs/trust.md, "Ranges").
+ROUND = Span(1, 10_000)  # Round and Table (and a penalty's Round): a week of play around the clock
+PIPS = Span(0, 100_000)  # a side's pips in a match, and a penalty's pips either way
+HANDS = Span(0, 10_000)  # a side's hands in a run-out match: never more than the target
+TARGET = Span(1, 10_000)  # the target, in pips or hands (Matches Target and the Settings Target)
+PODIUM = Span(1, 100)  # how many places the podium shows
 
 
 class MatchesSheet(pa.DataFrameModel):
@@ -30,13 +37,21 @@ class MatchesSheet(pa.DataFrameModel):
     a_hands: Series[Text] | None = pa.Field(nullable=True, title="A Hands")
     b_hands: Series[Text] | None = pa.Field(nullable=True, title="B Hands")
 
-    @pa.check("round", "table", "target", name="a whole number, 1 or more")
+    @pa.check("round", "table", name=f"a whole number {ROUND.words}")
     def _positive(cls, s: Series[Text]) -> pd.Series:
-        return is_whole_number(s, 1)
+        return is_whole_in(s, ROUND)
 
-    @pa.check("a_pips", "b_pips", "a_hands", "b_hands", name="a whole number, 0 or more")
-    def _count(cls, s: Series[Text]) -> pd.Series:
-        return is_whole_number(s, 0)
+    @pa.check("target", name=f"a whole number {TARGET.words}")
+    def _target(cls, s: Series[Text]) -> pd.Series:
+        return is_whole_in(s, TARGET)
+
+    @pa.check("a_pips", "b_pips", name=f"a whole number {PIPS.words}")
+    def _pips(cls, s: Series[Text]) -> pd.Series:
+        return is_whole_in(s, PIPS)
+
+    @pa.check("a_hands", "b_hands", name=f"a whole number {HANDS.words}")
+    def _hands(cls, s: Series[Text]) -> pd.Series:
+        return is_whole_in(s, HANDS)
 
     @pa.check("ended", name="one of: target, time, forfeit (blank means target)")
     def _ended(cls, s: Series[Text]) -> pd.Series:
@@ -69,13 +84,16 @@ class PenaltiesSheet(pa.DataFrameModel):
     round: Series[Text] | None = pa.Field(nullable=True, title="Round")
     reason: Series[Text] | None = pa.Field(nullable=True, title="Reason")
 
-    @pa.check("pips", name="a whole number of pips other than 0 (10 and -10 both deduct 10)")
+    @pa.check(
+        "pips",
+        name=f"a whole number of pips other than 0, up to {PIPS.high:,} either way (10 and -10 both deduct 10)",
+    )
     def _pips(cls, s: Series[Text]) -> pd.Series:
-        return is_whole_number(s) & (pd.to_numeric(s, errors="coerce") != 0)
+        return is_whole_in(s, Span(-PIPS.high, PIPS.high)) & (pd.to_numeric(s, errors="coerce") != 0)
 
-    @pa.check("round", name="a whole number, 1 or more")
+    @pa.check("round", name=f"a whole number {ROUND.words}")
     def _round(cls, s: Series[Text]) -> pd.Series:
-        return is_whole_number(s, 1)
+        return is_whole_in(s, ROUND)
 
     class Config:
         strict = False

@@ -180,7 +180,7 @@ def test_the_corrections_sheet_lists_each_correction_with_its_status_and_detail(
     assert head == CORRECTIONS_COLUMNS
     assert body[0] == (
         2,
-        "2026-11-30 21:10",
+        "2026-11-30 21:10:00",  # shown to the second, as every time tally reads
         "Round 2, Table 2",
         5,
         "B Pips",
@@ -193,7 +193,7 @@ def test_the_corrections_sheet_lists_each_correction_with_its_status_and_detail(
     )
     assert body[1] == (
         3,
-        "2026-11-30 21:45",
+        "2026-11-30 21:45:00",
         "Round 1, Table 1",
         2,
         "B Pips",
@@ -207,7 +207,7 @@ def test_the_corrections_sheet_lists_each_correction_with_its_status_and_detail(
     )
     assert body[2][:10] == (
         4,
-        "2026-11-30 21:50",
+        "2026-11-30 21:50:00",
         "Round 1, Table 2",
         3,
         "B Pips",

@@ -146,7 +146,7 @@ def test_event_facts_bad_weight_is_located(weight: str) -> None:
     _, problems = event_facts(rules, 1.0)
     assert len(problems) == 1
     assert problems[0].row == 4 and problems[0].value == weight
-    assert "weight must be a number above 0" in problems[0].problem
+    assert "expected the event's ranking weight: a number above 0 and at most 100" in problems[0].problem
 
 
 @pytest.mark.parametrize("date", ["2026/03/01", "01-03-2026", "2026-02-30", "March 1", None])

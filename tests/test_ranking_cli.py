@@ -407,7 +407,11 @@ def bad_cases() -> list[tuple[str, dict[str, object], list[str]]]:
         ("blank Date", {"date": ""}, ["Rules, row 3", "expected a date such as 2026-11-30"]),
         ("slashed Date", {"date": "2026/03/01"}, ["Rules, row 3", "[2026/03/01]", "2026-11-30"]),
         ("impossible Date", {"date": "2026-02-30"}, ["Rules, row 3", "[2026-02-30]"]),
-        ("zero Weight", {"weight": 0}, ["Rules, row 4", "[0]", "weight must be a number above 0"]),
+        (
+            "zero Weight",
+            {"weight": 0},
+            ["Rules, row 4", "[0]", "ranking weight: a number above 0 and at most 100"],
+        ),
         ("negative Weight", {"weight": -1.5}, ["Rules, row 4", "[-1.5]", "above 0"]),
         ("text Weight", {"weight": "heavy"}, ["Rules, row 4", "[heavy]", "above 0"]),
         (

@@ -37,7 +37,7 @@ def test_digits_of_another_script_are_a_located_problem(typed: str, tmp_path: Pa
     row = [*ROW[:6], typed, *ROW[7:]]
     result = standings("domino", write_xlsx(tmp_path / "in.xlsx", {"Matches": (MATCH_HEADER, [row])}))
     assert result.exit_code == 1, result.output
-    assert f"Matches, row 2, column 'A Pips' [{typed}]: expected a whole number, 0 or more {HINT}" in (
+    assert f"Matches, row 2, column 'A Pips' [{typed}]: expected a whole number from 0 to 100,000 {HINT}" in (
         result.stderr
     )
     assert "internal error" not in result.output
@@ -73,7 +73,7 @@ def test_ascii_digits_get_no_hint(tmp_path: Path) -> None:
     row = [*ROW[:6], "1x", *ROW[7:]]
     result = standings("domino", write_xlsx(tmp_path / "in.xlsx", {"Matches": (MATCH_HEADER, [row])}))
     assert result.exit_code == 1
-    assert "[1x]: expected a whole number, 0 or more\n" in result.stderr
+    assert "[1x]: expected a whole number from 0 to 100,000\n" in result.stderr
 
 
 def bridge_copy(tmp_path: Path, sheet: str, row: int, column: int, value: object) -> Path:

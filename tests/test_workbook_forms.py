@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -57,11 +58,12 @@ def test_the_matches_sheet_is_protected_without_a_password_and_filters_still_wor
 def test_the_entry_cells_carry_data_validation(scheduled: Path) -> None:
     found = rules(load_workbook(scheduled)["Matches"])
     assert set(found) == {"G2:G7", "H2:H7", "I2:I7", "J2:J7"}
-    for ref in ("G2:G7", "H2:H7"):
-        assert (found[ref].type, found[ref].operator, found[ref].formula1) == (
+    for ref in ("G2:G7", "H2:H7"):  # pips: 0 to 100,000, the range tally checks
+        assert (found[ref].type, found[ref].operator, found[ref].formula1, found[ref].formula2) == (
             "whole",
-            "greaterThanOrEqual",
+            "between",
             "0",
+            "100000",
         )
     assert (found["I2:I7"].type, found["I2:I7"].formula1) == ("list", '"target,time,forfeit"')
     assert (found["J2:J7"].type, found["J2:J7"].formula1) == ("list", '"A,B"')
@@ -87,29 +89,169 @@ def test_the_same_schedule_gives_the_same_bytes(tmp_path: Path) -> None:
     assert first.read_bytes() == second.read_bytes()
 
 
+# ---------------------------------------------------------------- templates: an example must never count
+
+DATA_SHEETS = {
+    "domino": ["Matches", "Players", "Penalties", "Settings", "Corrections"],
+    "bridge": ["Results", "Pairs", "Settings", "Corrections"],
+}
+# the Settings rows a template writes: each value is what tally uses when the key is left out
+DEFAULT_SETTINGS = {
+    "domino": [("Mode", "points"), ("Podium", 3), ("Correction Minutes", 30)],
+    "bridge": [
+        ("Scoring", "MP"),
+        ("MP Scale", 2),
+        ("Neuberg", "yes"),
+        ("Butler Drop", 1),
+        ("VP Scale", "WBF"),
+        ("Correction Minutes", 30),
+    ],
+}
+
+
+def template(game: str, folder: Path) -> Path:
+    out = folder / f"blank-{game}.xlsx"
+    run("template", game, "-o", out)
+    return out
+
+
+def cells_below_header(ws) -> list[object]:
+    return [c.value for row in ws.iter_rows(min_row=2) for c in row if c.value is not None]
+
+
+def example_blocks(path: Path) -> dict[str, tuple[list[object], list[list[object]]]]:
+    """The Examples sheet read back: sheet -> (its headers, its example rows)."""
+    rows = [list(r) for r in load_workbook(path)["Examples"].iter_rows(min_row=3, values_only=True)]
+    blocks: dict[str, tuple[list[object], list[list[object]]]] = {}
+    current = None
+    for row in rows:
+        if row[0] is not None:  # a block starts with the sheet's name and its headers
+            current = str(row[0])
+            blocks[current] = ([v for v in row[1:] if v is not None], [])
+        elif any(v is not None for v in row) and current is not None:
+            blocks[current][1].append(row[1 : 1 + len(blocks[current][0])])
+    return blocks
+
+
 @pytest.mark.parametrize(("game", "notes"), [("domino", DOMINO_NOTES), ("bridge", BRIDGE_NOTES)])
-def test_a_template_has_every_sheet_header_an_example_and_notes(
+def test_a_template_has_headers_only_with_notes_and_examples_apart(
     game: str, notes: dict, tmp_path: Path
 ) -> None:
-    out = tmp_path / "blank.xlsx"
-    run("template", game, "-o", out)
+    out = template(game, tmp_path)
     book = load_workbook(out)
-    assert book.sheetnames == [*notes, "Notes"]
+    assert book.sheetnames == [*notes, "Notes", "Examples"]
+    assert list(notes) == DATA_SHEETS[game]
     for sheet, columns in notes.items():
         assert [c.value for c in book[sheet][1]] == [c for c, _, _ in columns]
     noted = {(r[0], r[1]) for r in book["Notes"].iter_rows(min_row=2, values_only=True)}
     assert noted == {(sheet, c) for sheet, columns in notes.items() for c, _, _ in columns}
-    data = "Matches" if game == "domino" else "Results"
-    assert book[data].max_row == 2  # the header and one example row
-    assert book["Corrections"].max_row == 1  # no example correction: one left in would change results
+    for sheet in DATA_SHEETS[game]:  # no example value in any sheet tally reads
+        if sheet != "Settings":
+            assert cells_below_header(book[sheet]) == [], sheet
+    settings = [tuple(r) for r in book["Settings"].iter_rows(min_row=2, values_only=True)]
+    assert settings == DEFAULT_SETTINGS[game]
+    blocks = example_blocks(out)
+    assert list(blocks) == DATA_SHEETS[game]  # every sheet has its example block, headers as on the sheet
+    for sheet, columns in notes.items():
+        assert blocks[sheet][0] == [c for c, _, _ in columns]
+        assert blocks[sheet][1], f"{sheet} has no example row"
+
+
+@pytest.mark.parametrize(
+    ("game", "located"),
+    [
+        ("domino", "Matches, row 2: no matches to score: type one row per match below the headers"),
+        ("bridge", "Results, row 2: no results to score: type one row per table result below the headers"),
+    ],
+)
+def test_an_untouched_template_is_refused_with_a_located_message(
+    game: str, located: str, tmp_path: Path
+) -> None:
+    out = template(game, tmp_path)
+    result = RUNNER.invoke(app, [game, "standings", str(out), "-o", str(tmp_path / "standings.xlsx")])
+    assert result.exit_code == 1, result.output
+    assert located in result.stderr
+    assert not (tmp_path / "standings.xlsx").exists()
+
+
+@pytest.mark.parametrize(("game", "sheet"), [("domino", "Matches"), ("bridge", "Results")])
+def test_validate_on_an_untouched_template_reports_the_one_problem(
+    game: str, sheet: str, tmp_path: Path
+) -> None:
+    out = template(game, tmp_path)
+    result = RUNNER.invoke(app, ["validate", str(out), "--json"])
+    assert result.exit_code == 1, result.output
+    [record] = json.loads(result.stdout)
+    what = "matches" if game == "domino" else "results"
+    assert (record["sheet"], record["row"], record["column"], record["severity"]) == (sheet, 2, None, "error")
+    assert record["problem"].startswith(f"no {what} to score")
+
+
+def fill(path: Path, sheet: str, rows: list[list[object]]) -> None:
+    """Type rows into a sheet of the workbook, below its header."""
+    book = load_workbook(path)
+    ws = book[sheet]
+    for r, row in enumerate(rows, start=2):
+        for c, value in enumerate(row, start=1):
+            ws.cell(r, c).value = value
+    book.save(path)
+
+
+def standing_points(path: Path) -> dict[object, object]:
+    rows = list(load_workbook(path)["Standings"].iter_rows(values_only=True))
+    head = list(rows[0])
+    return {r[head.index("Player")]: r[head.index("Points")] for r in rows[1:]}
+
+
+def test_a_domino_template_filled_in_scores_normally(tmp_path: Path) -> None:
+    out = template("domino", tmp_path)
+    # two matches, pairs events (A2, B2 blank): Q1 wins with the loser on 30 (<= 50): 2 points; Q3 wins with
+    # the loser on 60 (> 50): 1 point; losers 0
+    fill(out, "Matches", [[1, 1, "Q1", None, "Q2", None, 100, 30], [1, 2, "Q3", None, "Q4", None, 100, 60]])
+    fill(out, "Players", [["Q1", "Uma"], ["Q2", "Vic"], ["Q3", "Wes"], ["Q4", "Xia"]])
+    scored = tmp_path / "standings.xlsx"
+    result = RUNNER.invoke(app, ["domino", "standings", str(out), "-o", str(scored)])
+    assert result.exit_code == 0, result.output
+    assert result.stderr == ""
+    assert standing_points(scored) == {"Q1": 2, "Q3": 1, "Q2": 0, "Q4": 0}
+    values = {str(v) for ws in load_workbook(scored) for row in ws.iter_rows(values_only=True) for v in row}
+    assert not values & {"P1", "Ana Ruiz", "Club night"}  # nothing of the Examples sheet is read
+
+
+def test_the_default_settings_of_a_template_change_no_result(tmp_path: Path) -> None:
+    out = template("domino", tmp_path)
+    fill(out, "Matches", [[1, 1, "Q1", None, "Q2", None, 100, 30], [1, 2, "Q3", None, "Q4", None, 100, 60]])
+    bare = tmp_path / "bare.xlsx"
+    book = load_workbook(out)
+    del book["Settings"]
+    book.save(bare)
+    with_defaults, without = tmp_path / "a.xlsx", tmp_path / "b.xlsx"
+    assert RUNNER.invoke(app, ["domino", "standings", str(out), "-o", str(with_defaults)]).exit_code == 0
+    assert RUNNER.invoke(app, ["domino", "standings", str(bare), "-o", str(without)]).exit_code == 0
+    for sheet in ("Standings", "Matches", "Rounds", "Winners"):
+        first = list(load_workbook(with_defaults)[sheet].iter_rows(values_only=True))
+        second = list(load_workbook(without)[sheet].iter_rows(values_only=True))
+        assert first == second, sheet
 
 
 @pytest.mark.parametrize("game", ["domino", "bridge"])
-def test_a_template_validates_and_scores_as_it_stands(game: str, tmp_path: Path) -> None:
-    out = tmp_path / "blank.xlsx"
-    run("template", game, "-o", out)
-    assert "no problems found" in run("validate", out).output
-    run(game, "standings", out, "-o", tmp_path / "standings.xlsx")
+def test_the_examples_copied_into_their_sheets_score(game: str, tmp_path: Path) -> None:
+    out = template(game, tmp_path)
+    for sheet, (_, rows) in example_blocks(out).items():
+        fill(out, sheet, rows)
+    scored = tmp_path / "standings.xlsx"
+    result = RUNNER.invoke(app, [game, "standings", str(out), "-o", str(scored)])
+    assert result.exit_code == 0, result.output
+    log = list(load_workbook(scored)["Corrections"].iter_rows(min_row=2, values_only=True))
+    assert [r[-2] for r in log] == ["applied"]  # submitted 21:25, published 21:00: 25:00, inside 30 minutes
+    if game == "domino":
+        # P1+P2 beat P3+P4 100 to 45 (the correction: B Pips 40 -> 45; 45 <= 50): 2 points each
+        assert standing_points(scored) == {"P1": 2, "P2": 2, "P3": 0, "P4": 0}
+    else:
+        # 4S by N with 11 tricks (the correction: Tricks 10 -> 11), board 1, nobody vulnerable: 450
+        travellers = list(load_workbook(scored)["Travellers"].iter_rows(values_only=True))
+        head = list(travellers[0])
+        assert [r[head.index("NS Score")] for r in travellers[1:]] == [450]
 
 
 def test_the_bridge_template_validates_results_entry_beyond_the_example(tmp_path: Path) -> None:

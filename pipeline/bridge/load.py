@@ -20,6 +20,7 @@ from pipeline.checks import (
     id_spelling_problems,
     missing_columns,
     model_titles,
+    nothing_to_score,
     present_columns,
     problems_where,
     repeated_row_problems,
@@ -35,23 +36,34 @@ from pipeline.errors import InputError, Problem
 from pipeline.settings import (
     CORRECTION_SETTINGS,
     RANKABLE_DATE,
+    WEIGHT_SETTING,
     SettingSpec,
     key_value_settings,
     one_word_of,
     plain_text,
-    positive_number,
-    positive_whole,
+    whole_number_in,
 )
 from pipeline.sheets import Sheet
-from schemas.bridge import METHODS, ROOMS, PairsSheet, ResultsSheet, TeamMatchesSheet, TeamsSheet
-from schemas.common import as_ids, as_words, whole_numbers
+from schemas.bridge import (
+    BOARD,
+    BUTLER_DROP,
+    METHODS,
+    ROOMS,
+    SCORE,
+    TRICKS,
+    PairsSheet,
+    ResultsSheet,
+    TeamMatchesSheet,
+    TeamsSheet,
+)
+from schemas.common import Span, as_ids, as_words, whole_numbers
 
 
-def whole_at_least(minimum: int) -> Callable[[pd.Series], pd.Series]:
-    """A parser of whole numbers at or above `minimum`."""
+def whole_within(span: Span) -> Callable[[pd.Series], pd.Series]:
+    """A parser of the whole numbers in the span (NA otherwise)."""
 
     def parse(text: pd.Series) -> pd.Series:
-        return whole_numbers(text, minimum)
+        return whole_numbers(text, span.low, span.high)
 
     return parse
 
@@ -66,7 +78,7 @@ def yes_no(text: pd.Series) -> pd.Series:
 
 def scale_1_or_2(text: pd.Series) -> pd.Series:
     """The matchpoint scale: 1 or 2."""
-    number = positive_whole(text)
+    number = whole_numbers(text, 1, 2)
     return number.where(number.isin([1, 2]))
 
 
@@ -77,10 +89,12 @@ SETTINGS = {
     "mp_scale": SettingSpec("MP Scale", scale_1_or_2, "2 (2 per score beaten, 1 per tie) or 1 (1 and 1/2)"),
     "neuberg": SettingSpec("Neuberg", yes_no, "yes or no"),
     "butler_drop": SettingSpec(
-        "Butler Drop", whole_at_least(0), "how many top and bottom scores to drop: 0 or more"
+        "Butler Drop",
+        whole_number_in(BUTLER_DROP),
+        f"how many top and bottom scores to drop: a whole number {BUTLER_DROP.words}",
     ),
     "vp_scale": SettingSpec("VP Scale", one_word_of(["wbf", "none"]), "WBF or none"),
-    "weight": SettingSpec("Weight", positive_number, "the event's ranking weight: a number above 0"),
+    "weight": WEIGHT_SETTING,
     **CORRECTION_SETTINGS,
 }
 CORRECTABLE = ["contract", "declarer", "tricks", "result", "vul", "score", "adjusted"]
@@ -192,12 +206,11 @@ def typed_results(sheet: Sheet) -> pd.DataFrame:
     f = sheet.frame
     contract = frame_via_distinct(f["contract"], parsed_contracts)
     declarer = series_via_distinct(f["declarer"], parsed_declarers)
-    board = whole_at_least(1)(f["board"])
+    board = whole_within(BOARD)(f["board"])
     offset = series_via_distinct(f["result"], result_offsets)
     from_result = (contract["level"].astype("Float64") + 6 + offset).astype("Int64")
     from_result = from_result.where(from_result.between(0, 13))
-    typed_tricks = whole_at_least(0)(f["tricks"])
-    typed_tricks = typed_tricks.where(typed_tricks <= 13)
+    typed_tricks = whole_within(TRICKS)(f["tricks"])
     tricks = typed_tricks.fillna(from_result)
     cycle = vulnerability_from_board(board.astype("Float64"))
     typed_vul = frame_via_distinct(f["vul"], vulnerability_from_text)
@@ -209,7 +222,7 @@ def typed_results(sheet: Sheet) -> pd.DataFrame:
     )
     computed = ns_scores(points, declarer.where(~contract["passed"]))
     computed = computed.where(contract["valid"])
-    typed_score = whole_numbers(f["score"])
+    typed_score = whole_within(SCORE)(f["score"])
     adjusted = frame_via_distinct(f["adjusted"], adjusted_score_parts)
     return pd.DataFrame(
         {
@@ -463,8 +476,8 @@ def team_problems(sheet: Sheet, t: pd.DataFrame, matches: pd.DataFrame | None) -
 
 
 def listed(sheet: Sheet | None, model: type, key: str) -> tuple[pd.DataFrame | None, list[pd.DataFrame]]:
-    """A Pairs/Teams sheet as (id, names) with its problems; None when absent."""
-    if sheet is None:
+    """A Pairs/Teams sheet as (id, names) with its problems; None when absent or only a header (a template)."""
+    if sheet is None or sheet.frame.dropna(how="all").empty:
         return None, []
     sheet = present_columns(sheet, model)
     frame = sheet.frame.dropna(how="all")
@@ -490,7 +503,7 @@ def team_matches(
     table = pd.DataFrame(
         {
             "match": as_ids(frame["match"]),
-            "round": whole_at_least(1)(frame["round"]),
+            "round": whole_within(BOARD)(frame["round"]),
             "home": as_ids(frame["home"]),
             "away": as_ids(frame["away"]),
         },
@@ -601,6 +614,11 @@ def bridge_event(sheets: dict[str, Sheet]) -> BridgeEvent:
         known = None if competitors is None else pd.Index(competitors["id"])
         frames += pair_problems(results, typed[~pasted], known)
     frames.append(id_spelling_problems(bridge_id_places(sheets, results, typed, settings.teams)))
+    listed_any = (competitors is not None and not competitors.empty) or (
+        matches is not None and not matches.empty
+    )
+    if results.frame.empty and not listed_any:  # an untouched template: no result, nobody listed or scheduled
+        frames.append(nothing_to_score(results, "results", "table result"))
     problems_found = as_problem_list(frames, sheet_package_problems(used))
     if any(p.severity == "error" for p in problems_found):
         raise InputError(problems_found)
@@ -625,5 +643,4 @@ def entrant_teams(sheets: dict[str, Sheet]) -> pd.DataFrame:
     sheet = required_sheet(sheets, "teams", "Teams", TeamsSheet)
     teams, problems = listed(sheet, TeamsSheet, "team")
     stop_on_errors(sheet, problems)
-    assert teams is not None  # the sheet is present
-    return teams
+    return teams if teams is not None else pd.DataFrame({"id": pd.Series(dtype="str"), "names": pd.NA})

@@ -7,8 +7,8 @@ import pandas as pd
 
 from pipeline.checks import model_titles
 from pipeline.schedule import circle_byes, circle_pairings
-from pipeline.sheets import OutputSheet, Validation
-from schemas.bridge import ResultsSheet, TeamMatchesSheet, TeamsSheet
+from pipeline.sheets import OutputSheet, Validation, whole_validation
+from schemas.bridge import BOARD, TRICKS, ResultsSheet, TeamMatchesSheet, TeamsSheet
 
 RESULT_ROWS = 2000  # rows of Results the validation rules cover
 RESULT_HEADERS = ["match", "room", "board", "contract", "declarer", "tricks", "score"]
@@ -66,9 +66,9 @@ def teams_schedule_sheets(teams: pd.DataFrame, rounds: int | None, event: str) -
     )
     checks = (
         Validation(rt["room"], choices=("Open", "Closed"), message="Room: Open or Closed"),
-        Validation(rt["board"], 1, message="Board: a whole number, 1 or more"),
+        whole_validation(rt["board"], BOARD),
         Validation(rt["declarer"], choices=("N", "E", "S", "W"), message="Declarer: N, E, S or W"),
-        Validation(rt["tricks"], 0, message="Tricks: the tricks declarer took, 0 to 13"),
+        whole_validation(rt["tricks"], TRICKS, "the tricks declarer took"),
     )
     return (
         [

@@ -20,6 +20,7 @@ from pipeline.domino.schedule import individual_schedule, numbered_entrants, pai
 from pipeline.errors import InputError, Problem, UsageError
 from pipeline.games import DOMINO
 from pipeline.workbook import Limits, Workbook, read_workbook, write_workbook
+from schemas.domino import TARGET
 
 app = typer.Typer(
     help="Domino tournaments: standings from a results workbook.\n\n"
@@ -117,7 +118,13 @@ def schedule(
         None, "--entrants", min=2, help="Number the entrants 1..N instead."
     ),
     rounds: int | None = typer.Option(None, "--rounds", min=1, help="Only the first N rounds."),
-    target: int = typer.Option(100, "--target", min=1, help="The target in pips (Settings Target)."),
+    target: int = typer.Option(
+        100,
+        "--target",
+        min=int(TARGET.low),
+        max=int(TARGET.high),
+        help=f"The target in pips (Settings Target), {TARGET.words}.",
+    ),
     event: str = typer.Option("", "--event", help="The event's name (Settings Event)."),
     seating: Format = typer.Option(
         Format.pairs,

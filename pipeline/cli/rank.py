@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import tomllib
 from pathlib import Path
 
-import pandas as pd
 import typer
 
 from pipeline.cli.common import (
@@ -24,7 +24,7 @@ from pipeline.ranking.identity import identity_reports
 from pipeline.ranking.points import ranked_season
 from pipeline.ranking.report import parquet_tables, ranking_sheets
 from pipeline.ranking.rules import RankingRules, as_of_date, ranking_rules
-from pipeline.ranking.season import SeasonFile, season_of
+from pipeline.ranking.season import SeasonFile, default_as_of, future_warnings, season_of
 from pipeline.tasks import reading_crashed, season_file_at
 from pipeline.workbook import write_workbook
 from pipeline.workbook.files import standings_workbooks, write_parquet_tables
@@ -130,8 +130,10 @@ def run_rank(
     game: str | None,
     engine: Engine,
     max_unzipped_mb: int,
+    today: dt.date,
 ) -> None:
-    """read every event -> rank -> write the workbook (and Parquet); prints a summary."""
+    """read every event -> rank -> write the workbook (and Parquet); prints a summary. `today` decides the
+    default as-of date and which events are dated in the future."""
     if game is not None and game not in GAMES:
         raise UsageError(f"--game {game}: expected domino or bridge")
     rules = config_rules(config)
@@ -141,7 +143,8 @@ def run_rank(
         season = season_of(one_game(season_files(runner, paths, rules, max_unzipped_mb), game))
         if season.events.empty:
             raise UsageError(f"no {game} events among the {len(paths)} standings workbook(s)")
-        as_of = as_of_given if as_of_given is not None else pd.Timestamp(season.events["date"].max())
+        as_of = as_of_given if as_of_given is not None else default_as_of(season.events["date"], today)
+        warnings = [*season.warnings, *future_warnings(season.events, today, as_of, rules)]
         if runner.client is not None:
             partitions = max(1, engine.workers) * 2
             counted, ranking = dask_ranked_season(
@@ -150,11 +153,11 @@ def run_rank(
         else:
             counted, ranking = ranked_season(season.contributions, as_of, rules)
     reports = identity_reports(counted)
-    sheets = ranking_sheets(ranking, counted, season.events, reports, rules, as_of, season.warnings)
+    sheets = ranking_sheets(ranking, counted, season.events, reports, rules, as_of, warnings)
     write_workbook(out, sheets, title=f"Ranking as of {as_of:%Y-%m-%d}")
     if parquet is not None:
         write_parquet_tables(parquet, parquet_tables(sheets))
-    for warning in season.warnings:
+    for warning in warnings:
         typer.echo(f"warning: {warning}", err=True)
     if len(reports):
         typer.echo(
@@ -179,7 +182,10 @@ def rank(
     out: Path = typer.Option(..., "--out", "-o", help="The ranking workbook to write."),
     config: Path | None = typer.Option(None, "--config", help="A TOML file changing the ranking rules."),
     as_of: str | None = typer.Option(
-        None, "--as-of", help="Rank as of this date (default: the newest event's)."
+        None,
+        "--as-of",
+        help="Rank as of this date (default: the newest event's on or before today; later events are warned "
+        "about).",
     ),
     parquet: Path | None = typer.Option(
         None, "--parquet", help="Also write the tables as Parquet to this folder."
@@ -202,6 +208,14 @@ def rank(
     """
     guarded(
         lambda: run_rank(
-            events, out, config, as_of, parquet, game, Engine(engine, workers, scheduler), max_unzipped_mb
+            events,
+            out,
+            config,
+            as_of,
+            parquet,
+            game,
+            Engine(engine, workers, scheduler),
+            max_unzipped_mb,
+            dt.date.today(),
         )
     )

@@ -23,7 +23,9 @@ def template(
     game: Kind = typer.Argument(..., help="domino or bridge."),
     out: Path = typer.Option(..., "--out", "-o", help="The blank workbook to write."),
 ) -> None:
-    """Write an empty input workbook: every sheet with its headers, one example row, and a Notes sheet.
+    """Write an empty input workbook: every sheet with its headers only, a Notes and an Examples sheet.
+
+    The examples are on their own sheet, which tally never reads, so an example left in cannot be scored.
 
     Example: tally template domino -o blank-event.xlsx
     """

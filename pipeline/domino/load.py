@@ -18,6 +18,7 @@ from pipeline.checks import (
     id_spelling_problems,
     missing_columns,
     model_titles,
+    nothing_to_score,
     present_columns,
     problems_where,
     repeated_row_problems,
@@ -34,16 +35,29 @@ from pipeline.errors import InputError, Problem
 from pipeline.settings import (
     CORRECTION_SETTINGS,
     RANKABLE_DATE,
+    WEIGHT_SETTING,
     SettingSpec,
     key_value_settings,
     one_word_of,
     plain_text,
-    positive_number,
-    positive_whole,
+    whole_number_in,
 )
 from pipeline.sheets import Sheet
-from schemas.common import as_ids, as_numbers, as_words, checked_whole_numbers, is_whole_number, whole_numbers
-from schemas.domino import ENDINGS, MODES, SIDES, Match, MatchesSheet, PenaltiesSheet, PlayersSheet
+from schemas.common import Span, as_ids, as_numbers, as_words, is_whole_in, whole_in, whole_numbers
+from schemas.domino import (
+    ENDINGS,
+    HANDS,
+    MODES,
+    PIPS,
+    PODIUM,
+    ROUND,
+    SIDES,
+    TARGET,
+    Match,
+    MatchesSheet,
+    PenaltiesSheet,
+    PlayersSheet,
+)
 
 DEFAULT_TARGET = 100
 DEFAULT_PODIUM = 3
@@ -52,13 +66,13 @@ SETTINGS = {
     "event": SettingSpec("Event", plain_text, "the event's name"),
     "date": SettingSpec("Date", plain_text, "the event's date", RANKABLE_DATE),
     "target": SettingSpec(
-        "Target", positive_whole, "the target: a whole number of pips (or hands), 1 or more"
+        "Target", whole_number_in(TARGET), f"the target: a whole number of pips (or hands) {TARGET.words}"
     ),
     "mode": SettingSpec("Mode", one_word_of(MODES), "points or run_out"),
     "podium": SettingSpec(
-        "Podium", positive_whole, "how many places the podium shows: a whole number, 1 or more"
+        "Podium", whole_number_in(PODIUM), f"how many places the podium shows: a whole number {PODIUM.words}"
     ),
-    "weight": SettingSpec("Weight", positive_number, "the event's ranking weight: a number above 0"),
+    "weight": WEIGHT_SETTING,
     **CORRECTION_SETTINGS,
 }
 CORRECTABLE = ["a1", "a2", "b1", "b2", "a_pips", "b_pips", "a_hands", "b_hands", "target", "ended", "winner"]
@@ -134,24 +148,25 @@ def typed_matches(sheet: Sheet, settings: DominoSettings) -> pd.DataFrame:
     """The Matches sheet typed: ids, whole numbers, lower-case endings; NA where a cell is bad."""
     f = sheet.frame
 
-    def whole(col: str, minimum: int) -> pd.Series:
-        """The column's whole numbers at or above `minimum`."""
-        return checked_whole_numbers(f[col], minimum)
+    def whole(col: str, span: Span) -> pd.Series:
+        """The column's whole numbers in its span."""
+        return whole_in(f[col], span)
 
     fallback = settings.target
     if fallback is None and settings.mode == "points":
         fallback = DEFAULT_TARGET
-    target = whole("target", 1).fillna(pd.NA if fallback is None else fallback)
+    target = whole("target", TARGET).fillna(pd.NA if fallback is None else fallback)
+    counts = HANDS if settings.mode == "run_out" else PIPS
     ended = as_words(f["ended"]).fillna("target")
     winner = f["winner"].astype("str").str.strip().str.upper()
     a_count, b_count = settings.count_columns
     return pd.DataFrame(
         {
-            "round": whole("round", 1),
-            "table": whole("table", 1),
+            "round": whole("round", ROUND),
+            "table": whole("table", ROUND),
             **seat_ids(f),
-            "a_count": whole(a_count, 0),
-            "b_count": whole(b_count, 0),
+            "a_count": whole(a_count, counts),
+            "b_count": whole(b_count, counts),
             "target": target.astype("Int64"),
             "ended": ended.where(ended.isin(ENDINGS)),
             "winner": winner.where(winner.isin(SIDES)),
@@ -300,9 +315,10 @@ def score_problems(sheet: Sheet, t: pd.DataFrame, settings: DominoSettings) -> l
 
 
 def players_table(sheet: Sheet | None) -> tuple[pd.DataFrame, pd.Index | None, list[pd.DataFrame]]:
-    """The Players sheet as (id, name, club), the known ids (None without the sheet), and its problems."""
+    """The Players sheet as (id, name, club), the known ids (None without the sheet, or with only its header,
+    as a template leaves it), and its problems."""
     empty = pd.DataFrame({c: pd.Series(dtype="str") for c in ("id", "name", "club")})
-    if sheet is None:
+    if sheet is None or sheet.frame.dropna(how="all").empty:
         return empty, None, []
     sheet = present_columns(sheet, PlayersSheet)
     frame = sheet.frame.dropna(how="all")
@@ -339,7 +355,7 @@ def penalties_table(
         schema_problems(own, PenaltiesSheet),
         problems_where(own, who.notna() & ~who.isin(everyone), "player", f"unknown id: not in {where}"),
     ]
-    rnd = as_numbers(frame["round"]).where(is_whole_number(frame["round"], 1))
+    rnd = as_numbers(frame["round"]).where(is_whole_in(frame["round"], ROUND))
     penalties = pd.DataFrame(
         {
             "player": who,
@@ -425,6 +441,9 @@ def domino_event(sheets: dict[str, Sheet]) -> DominoEvent:
     frames.append(schema_problems(matches, MatchesSheet))
     players, known, problems = players_table(sheets.get("players"))
     frames += problems
+    nothing = matches.frame.empty and players.empty  # an untouched template: no match, nobody listed
+    if nothing:
+        frames.append(nothing_to_score(matches, "matches", "match"))
     typed = typed_matches(matches, settings)
     pasted, first = repeated_rows(matches.frame)
     frames.append(repeated_row_problems(matches, found=(pasted, first)))
@@ -437,7 +456,7 @@ def domino_event(sheets: dict[str, Sheet]) -> DominoEvent:
     if "penalties" in sheets:
         frames.append(repeated_row_problems(sheets["penalties"], "warning"))
     frames.append(id_spelling_problems(id_places(sheets, matches, typed)))
-    if typed.empty:
+    if typed.empty and not nothing:  # every scheduled match still to play
         empty = Problem(matches.name, None, None, None, "no matches yet: every competitor has 0", "warning")
         frames.append(pd.DataFrame([empty.as_record()]))
 

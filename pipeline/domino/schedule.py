@@ -14,8 +14,8 @@ from pipeline.schedule import (
     rotating_partners,
     schedule_report,
 )
-from pipeline.sheets import OutputSheet, Validation
-from schemas.domino import ENDINGS, SIDES, MatchesSheet, PlayersSheet
+from pipeline.sheets import OutputSheet, Validation, whole_validation
+from schemas.domino import ENDINGS, PIPS, SIDES, MatchesSheet, PlayersSheet
 
 RESULT_CELLS = ["a_pips", "b_pips", "ended", "winner"]
 
@@ -127,8 +127,8 @@ def schedule_sheets(
         {"Round": byes["round"], "Player": byes["player"], "Name": byes["player"].map(names)}
     )
     checks = (
-        Validation(m["a_pips"], 0, message="A Pips: a whole number, 0 or more"),
-        Validation(m["b_pips"], 0, message="B Pips: a whole number, 0 or more"),
+        whole_validation(m["a_pips"], PIPS),
+        whole_validation(m["b_pips"], PIPS),
         Validation(m["ended"], choices=tuple(ENDINGS), message="Ended: target (or blank), time or forfeit"),
         Validation(m["winner"], choices=tuple(SIDES), message="Winner: A or B (needed at time or forfeit)"),
     )

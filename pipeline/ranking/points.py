@@ -19,15 +19,25 @@ T = PlayerTotal
 R = RankingRow
 
 
+EXACT = 2**53  # every whole number below this is exact in a float64 (and far inside an int64)
+
+
 def place_units(
     place: pd.Series, tied: pd.Series, field: pd.Series, weight: pd.Series, rules: RankingRules
 ) -> pd.Series:
     """Units for each place: weight x scale x (field - place + 1) / field, averaged over the places a tie
-    spans, rounded half up to the rules' decimals."""
+    spans, rounded half up to the rules' decimals. The weight, scale and decimals are range-checked where they
+    are read, which keeps every figure below 10^12 units; a figure at or past 2^53 (or not finite) is refused
+    here rather than wrapped round to a wrong int64."""
     p, k, n = (s.to_numpy(dtype="int64") for s in (place, tied, field))
     doubled = 2 * (n - p + 1) - (k - 1)  # twice the mean of (n - q + 1) over q = p .. p + k - 1
     exact = weight.to_numpy(dtype="float64") * rules.scale * rules.unit * doubled / (2 * n)
-    units = np.floor(exact + 0.5 + 1e-9 * np.maximum(np.abs(exact), 1.0))  # half up, float noise forgiven
+    # half up, float noise forgiven: a few ulps of error can make a true half (3.125 at 2 decimals) fall a
+    # hair short; 64 ulps cover that at any size (a tolerance relative to 1e-9 would add 833 units to
+    # 833,333,333,333.33 units, the largest settings' 5/6 of first place)
+    units = np.floor(exact + 0.5 + 64 * np.spacing(np.maximum(np.abs(exact), 1.0)))
+    if not (np.isfinite(units) & (np.abs(units) < EXACT)).all():
+        raise ValueError("event points beyond 2^53 units: a weight, scale or decimals outside their ranges")
     return pd.Series(units.astype("int64"), index=place.index)
 
 

@@ -10,6 +10,8 @@ from dataclasses import dataclass, fields
 import pandas as pd
 
 from pipeline.errors import UsageError
+from pipeline.settings import WEIGHT
+from schemas.common import DATE_RANGE, FIRST_DAY, LAST_DAY, Span
 
 
 @dataclass(frozen=True)
@@ -28,12 +30,15 @@ class RankingRules:
         return int(10**self.decimals)
 
 
-LIMITS = {
-    "scale": (float, 0.0, 1e9, "a number above 0"),
-    "best": (int, 1, 10_000, "a whole number of events, 1 or more"),
-    "window_days": (int, 1, 36_600, "a whole number of days, 1 or more"),
-    "decimals": (int, 0, 6, "a whole number from 0 to 6"),
-    "default_weight": (float, 0.0, 1e6, "a number above 0"),
+# The sane range of each setting. Together they keep the arithmetic exact: an event gives at most
+# weight x scale x 10^decimals = 100 x 10,000 x 10^6 = 10^12 units, and a total of the best 1,000 at most 10^15,
+# below 2^53 (about 9 x 10^15), so every figure is a whole number a float64 and an int64 hold exactly.
+LIMITS: dict[str, tuple[type, Span, str]] = {
+    "scale": (float, Span(0, 10_000, above=True), "points for first place: a number"),
+    "best": (int, Span(1, 1_000), "events counted per competitor: a whole number"),
+    "window_days": (int, Span(1, 36_600), "days in the window: a whole number"),
+    "decimals": (int, Span(0, 6), "decimals of event points: a whole number"),
+    "default_weight": (float, WEIGHT, "the weight of an event that gives none: a number"),
 }
 
 
@@ -53,26 +58,26 @@ def ranking_rules(config: Mapping[str, object], source: str = "ranking.toml") ->
         raise UsageError(f"{source}: unknown setting(s) {', '.join(unknown)} (known: {', '.join(known)})")
     values: dict[str, object] = {}
     for key, value in table.items():  # a handful of settings
-        kind, low, high, expected = LIMITS[key]
-        number = value if isinstance(value, int | float) and not isinstance(value, bool) else None
-        if kind is int:
-            fits = number is not None and float(number).is_integer() and low <= number <= high
-        else:
-            fits = number is not None and low < number <= high
+        kind, span, expected = LIMITS[key]
+        fits = value in span and (kind is float or float(value).is_integer())
         if not fits:
-            raise UsageError(f"{source}: {key} = {value!r}: expected {expected}")
-        values[key] = kind(number)
+            raise UsageError(f"{source}: {key} = {value!r}: expected {expected} {span.words}")
+        values[key] = kind(value)
     return RankingRules(**values)  # type: ignore[arg-type]
 
 
 def as_of_date(text: str | None) -> pd.Timestamp | None:
-    """The --as-of date, typed as 2026-11-30, or None for the newest event's date; UsageError otherwise
-    (no words such as "today": the same command must give the same ranking tomorrow)."""
+    """The --as-of date, typed as 2026-11-30 (from 1900-01-01 to 2099-12-31), or None for the default (see
+    `season.default_as_of`); UsageError otherwise (no words such as "today": a date given on the command line
+    means the same tomorrow)."""
     if text is None:
         return None
     try:
         if not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", text.strip()):
             raise ValueError(text)
-        return pd.Timestamp(dt.date.fromisoformat(text.strip()))
+        day = pd.Timestamp(dt.date.fromisoformat(text.strip()))
+        if not FIRST_DAY <= day <= LAST_DAY:
+            raise ValueError(text)
+        return day
     except ValueError:
-        raise UsageError(f"--as-of {text!r}: expected a date such as 2026-11-30") from None
+        raise UsageError(f"--as-of {text!r}: expected a date such as 2026-11-30 ({DATE_RANGE})") from None

@@ -5,7 +5,7 @@ Pure: the sheets come in (read by the I/O module), a record, the contributions a
 
 from __future__ import annotations
 
-import math
+import datetime as dt
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -14,11 +14,11 @@ import pandas as pd
 
 from pipeline.checks import problems_where
 from pipeline.errors import Problem, problems_from_frame
-from pipeline.ranking.points import event_contributions
+from pipeline.ranking.points import event_contributions, window_start
 from pipeline.ranking.rules import RankingRules
-from pipeline.settings import iso_date
+from pipeline.settings import WEIGHT, WEIGHT_SETTING, iso_date
 from pipeline.sheets import Sheet
-from schemas.common import as_ids
+from schemas.common import DATE_RANGE, as_ids
 from schemas.ranking import Contribution, SeasonEvent
 
 E = SeasonEvent
@@ -41,12 +41,13 @@ def game_of_standings(sheet_names: set[str]) -> str:
 
 
 def event_weight(text: object) -> float | None:
-    """A weight above 0 as typed, None otherwise."""
+    """The weight as typed when it lies in the span of the Settings `Weight` (above 0, at most 100), None
+    otherwise (a Rules sheet edited by hand to 1e15 is refused here, before any arithmetic)."""
     try:
         number = float(str(text).strip())
     except ValueError:
         return None
-    return number if math.isfinite(number) and number > 0 else None
+    return number if number in WEIGHT else None
 
 
 def event_facts(rules: Sheet, default_weight: float) -> tuple[dict[str, object], list[Problem]]:
@@ -81,7 +82,7 @@ def event_facts(rules: Sheet, default_weight: float) -> tuple[dict[str, object],
                     int(row["weight"]),
                     shown,
                     str(typed_weight),
-                    "the weight must be a number above 0",
+                    f"expected {WEIGHT_SETTING.expected}",
                 )
             )
         facts["weight"] = weight
@@ -93,7 +94,8 @@ _NO_DATE = (
     "ranking needs every event's date"
 )
 _BAD_DATE = (
-    "expected a date such as 2026-11-30: set Date in the results workbook's Settings and score it again"
+    f"expected a date such as 2026-11-30 ({DATE_RANGE}): set Date in the results workbook's Settings and "
+    "score it again"
 )
 
 
@@ -224,3 +226,33 @@ _CONTRIBUTION_TYPES = {
     "weight": "float64",
     "units": "int64",
 }
+
+
+def default_as_of(dates: pd.Series, today: dt.date) -> pd.Timestamp:
+    """The as-of date when none is given: the newest event date on or before today, or today when every event
+    is dated later (an event typed as 2099 never moves it)."""
+    day = pd.Timestamp(today)
+    past = dates[dates <= day]
+    return pd.Timestamp(past.max()) if len(past) else day
+
+
+def future_warnings(
+    events: pd.DataFrame, today: dt.date, as_of: pd.Timestamp, rules: RankingRules
+) -> list[str]:
+    """A warning for each event dated after today, naming its file and date, and saying where it falls
+    against the as-of date's window."""
+    day, start = pd.Timestamp(today), window_start(as_of, rules)
+    later = events[events[E.date] > day]
+    date = later[E.date]
+    where = np.select(
+        [date > as_of, date < start],
+        [
+            "outside the window unless --as-of says otherwise (is its Date a typing slip?)",
+            f"before the window of --as-of {as_of:%Y-%m-%d}",
+        ],
+        f"inside the window, because --as-of {as_of:%Y-%m-%d} includes it",
+    )
+    return [
+        f"{file}: dated {when:%Y-%m-%d}, after today ({day:%Y-%m-%d}): {said}"
+        for file, when, said in zip(later[E.file], date, where, strict=True)
+    ]

@@ -288,6 +288,11 @@ def _validations_xml(sheet: OutputSheet) -> str:
             rules.append(
                 f'<dataValidation type="list" {common}><formula1>"{listed}"</formula1></dataValidation>'
             )
+        elif v.maximum is not None:
+            rules.append(
+                f'<dataValidation type="whole" operator="between" {common}>'
+                f"<formula1>{v.minimum or 0}</formula1><formula2>{v.maximum}</formula2></dataValidation>"
+            )
         else:
             rules.append(
                 f'<dataValidation type="whole" operator="greaterThanOrEqual" {common}>'

@@ -370,8 +370,8 @@ CASES: list[Case] = [
             OK, res("B1", 3, 4, "4S", "N", 10), res(0, 5, 6, "4S", "N", 10), res(None, 7, 8, "4S", "N", 10)
         ),
         [
-            E("Results", 3, "Board", "expected a whole number, 1 or more", value="B1"),
-            E("Results", 4, "Board", "expected a whole number, 1 or more", value="0"),
+            E("Results", 3, "Board", "expected a whole number from 1 to 10,000", value="B1"),
+            E("Results", 4, "Board", "expected a whole number from 1 to 10,000", value="0"),
             E("Results", 5, "Board", "a value is required here"),
         ],
     ),
@@ -520,11 +520,17 @@ CASES: list[Case] = [
                 "Settings",
                 2,
                 "Value",
-                "expected how many top and bottom scores to drop: 0 or more",
+                "expected how many top and bottom scores to drop: a whole number from 0 to 100",
                 value="-1",
             ),
             E("Settings", 3, "Value", "expected WBF or none", value="IMP"),
-            E("Settings", 4, "Value", "expected the event's ranking weight: a number above 0", value="0"),
+            E(
+                "Settings",
+                4,
+                "Value",
+                "expected the event's ranking weight: a number above 0 and at most 100",
+                value="0",
+            ),
             E(
                 "Settings",
                 5,

@@ -86,12 +86,12 @@ CASES: list[Case] = [
     Case(
         "text_in_pips",
         event(match(1, 1, "p1", "p2", "12 pips", 20)),
-        [E("Matches", 2, "A Pips", "expected a whole number, 0 or more", value="12 pips")],
+        [E("Matches", 2, "A Pips", "expected a whole number from 0 to 100,000", value="12 pips")],
     ),
     Case(
         "negative_pips",
         event(match(1, 1, "p1", "p2", 100, -5)),
-        [E("Matches", 2, "B Pips", "expected a whole number, 0 or more", value="-5")],
+        [E("Matches", 2, "B Pips", "expected a whole number from 0 to 100,000", value="-5")],
     ),
     Case(
         "blank_pips",
@@ -101,17 +101,17 @@ CASES: list[Case] = [
     Case(
         "decimal_round",
         event(match(1.5, 1, "p1", "p2", 100, 20)),
-        [E("Matches", 2, "Round", "expected a whole number, 1 or more", value="1.5")],
+        [E("Matches", 2, "Round", "expected a whole number from 1 to 10,000", value="1.5")],
     ),
     Case(
         "text_table",
         event(match(1, "T1", "p1", "p2", 100, 20)),
-        [E("Matches", 2, "Table", "expected a whole number, 1 or more", value="T1")],
+        [E("Matches", 2, "Table", "expected a whole number from 1 to 10,000", value="T1")],
     ),
     Case(
         "target_zero",
         event(match(1, 1, "p1", "p2", 100, 20, target=0)),
-        [E("Matches", 2, "Target", "expected a whole number, 1 or more", value="0")],
+        [E("Matches", 2, "Target", "expected a whole number from 1 to 10,000", value="0")],
     ),
     Case(
         "blank_a1",
@@ -124,7 +124,7 @@ CASES: list[Case] = [
             "Matches": (RUN_OUT_HEADER, [[1, 1, "r1", "r2", 4, "two"]]),
             "Settings": settings(("Mode", "run_out"), ("Target", 4)),
         },
-        [E("Matches", 2, "B Hands", "expected a whole number, 0 or more", value="two")],
+        [E("Matches", 2, "B Hands", "expected a whole number from 0 to 10,000", value="two")],
     ),
     # ---------------------------------------------------------------- how the match ended
     Case(
@@ -251,7 +251,7 @@ CASES: list[Case] = [
     Case(
         "penalty_round_zero",
         event(OK, Penalties=(PENALTIES_HEADER, [["p1", 10, 0, "slow play"]])),
-        [E("Penalties", 2, "Round", "expected a whole number, 1 or more", value="0")],
+        [E("Penalties", 2, "Round", "expected a whole number from 1 to 10,000", value="0")],
     ),
     # ---------------------------------------------------------------- sheets and columns
     Case(
@@ -364,13 +364,13 @@ CASES: list[Case] = [
             E("Matches", 7, "Winner", "level at time"),
             E("Matches", 8, "Winner", "expected A or B", value="C"),
             E("Matches", 9, "A2, B2", "one side has two players and the other one"),
-            E("Matches", 10, "Round", "expected a whole number, 1 or more", value="1.5"),
+            E("Matches", 10, "Round", "expected a whole number from 1 to 10,000", value="1.5"),
             E("Matches", 11, "Ended", "expected one of: target, time, forfeit", value="finished"),
             E("Matches", 12, "Winner", "the winner named has fewer pips", value="B"),
             E("Players", 8, "ID", "this ID is already listed at row 2", value="p1"),
             E("Penalties", 2, "Pips", "other than 0", value="0"),
             E("Penalties", 3, "Player", "unknown id: not in the Players sheet", value="p8"),
-            E("Penalties", 4, "Round", "expected a whole number, 1 or more", value="0"),
+            E("Penalties", 4, "Round", "expected a whole number from 1 to 10,000", value="0"),
         ],
     ),
 ]

@@ -76,8 +76,8 @@ BAD_PART_NAME = (
 TWICE = "part names do not depend on letter case, so a reader could take either copy; save the workbook again from Excel"
 FORMULA = "a formula saved without its result: tally reads the value Excel last calculated and there is none; open the workbook in Excel, let it calculate, and save it (or type the value)"
 MERGED = "only the first cell of a merge keeps its value, the others read as blank; unmerge them and type the value in every cell"
-WHOLE_0 = "expected a whole number, 0 or more"
-DATE = "this cell holds a date, where a whole number, 0 or more belongs (Excel may have turned the number into a date: format the cell as Number and type it again)"
+WHOLE_0 = "expected a whole number from 0 to 100,000"
+DATE = "this cell holds a date, where a whole number from 0 to 100,000 belongs (Excel may have turned the number into a date: format the cell as Number and type it again)"
 REPEATED = "exactly (pasted twice?); delete one of them"
 LETTER_CASE = "; write each id the same way everywhere"
 
