@@ -86,10 +86,12 @@ _CONTRACTS = np.array(
 
 
 def synthetic_results(n_results: int, *, tables: int = 13, seed: int = 0) -> pd.DataFrame:
-    """`n_results` pairs results: boards of `tables` results, plausible contracts, declarers and tricks."""
+    """`n_results` pairs results: boards of `tables` results, plausible contracts, declarers and tricks; the
+    boards are numbered 1 to 1,000 in each session (a Board is at most 10,000, as at a real event)."""
     rng = np.random.default_rng(seed)
     boards = -(-n_results // tables)
-    board = np.repeat(np.arange(1, boards + 1), tables)[:n_results]
+    played = np.repeat(np.arange(boards), tables)[:n_results]
+    session, board = played // 1000 + 1, played % 1000 + 1
     table = np.tile(np.arange(tables), boards)[:n_results]
     pick = rng.integers(0, len(_CONTRACTS), n_results)
     contract = _CONTRACTS[pick]
@@ -99,6 +101,7 @@ def synthetic_results(n_results: int, *, tables: int = 13, seed: int = 0) -> pd.
     passed = contract == "PASS"
     return pd.DataFrame(
         {
+            "Session": session,
             "Board": board,
             "NS": table + 1,
             "EW": tables + 1 + (table + board) % tables,
