@@ -9,7 +9,7 @@ import typer
 from pipeline import __version__
 from pipeline.cli import bridge, domino
 from pipeline.cli.batch import batch
-from pipeline.cli.common import Debug, guarded, state
+from pipeline.cli.common import Debug, Force, folder_option, guarded, state
 from pipeline.cli.demo import run_demo
 from pipeline.cli.diff import diff
 from pipeline.cli.rank import rank
@@ -55,16 +55,17 @@ def _root(
 
 @app.command()
 def demo(
-    out: Path = typer.Option(Path("out"), "--out", "-o", help="Folder for the results workbooks."),
+    out: Path = folder_option(Path("out"), "Folder for the results workbooks."),
     samples: Path | None = typer.Option(
         None, "--samples", help="Folder of input workbooks (default: the bundled sample_data/)."
     ),
+    force: Force = False,
 ) -> None:
     """Score every bundled sample workbook and write the standings to OUT.
 
     Example: tally demo --out out
     """
-    guarded(lambda: run_demo(samples, out))
+    guarded(lambda: run_demo(samples, out, force))
 
 
 def main() -> None:
