@@ -29,6 +29,8 @@ def scored_file(source: str, target: str, max_unzipped_mb: int) -> tuple[str, st
     except InputError as exc:
         listed = exc.errors or exc.problems
         return "failed", str(listed[0]) if listed else str(exc)
+    except TallyError as exc:  # the standings cannot be written (a full disk, a read-only folder)
+        return "failed", str(exc)
     except Exception as exc:  # one broken file must not stop the others
         return "failed", f"internal error: {type(exc).__name__}: {exc}"
 
