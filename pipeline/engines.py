@@ -18,6 +18,7 @@ from typing import Any
 import typer
 
 from pipeline.errors import UsageError
+from pipeline.stopping import install_in_worker
 
 ENGINES = ("local", "dask")
 DASK_EXTRA = "the Dask engine needs the optional extra: pip install 'tally[dask]'"
@@ -67,7 +68,7 @@ class Runner:
                     bar.update(1)
                 return results
             chunk = max(1, len(items) // (self.engine.workers * 16))
-            with ProcessPoolExecutor(max_workers=self.engine.workers) as pool:
+            with ProcessPoolExecutor(max_workers=self.engine.workers, initializer=install_in_worker) as pool:
                 results = []
                 for result in pool.map(task, *zip(*items, strict=True), chunksize=chunk):  # in order
                     results.append(result)

@@ -14,6 +14,7 @@ import typer
 from pipeline.errors import InputError, Problem, TallyError
 from pipeline.run import Game, checked_event, standings_sheets
 from pipeline.workbook import Limits, Workbook, read_workbook, write_workbook
+from pipeline.workbook.atomic import stop_if_asked
 from pipeline.workbook.targets import output_target
 
 SHOWN = 20
@@ -118,6 +119,7 @@ def guarded(action: Callable[[], T], *, show_all: bool = False) -> T:
     except (typer.Exit, typer.Abort):
         raise
     except Exception as exc:  # an unexpected failure: say so briefly, trace only with --debug
+        stop_if_asked()  # a signal stopped the run: this is what the interrupted code raised, not a bug
         if state.debug:
             raise
         typer.echo(f"internal error: {type(exc).__name__}: {exc} (run with --debug for details)", err=True)
