@@ -46,8 +46,8 @@ def recorded_output(
     home: Path,
     state_of: Callable[[Path], PathState],
 ) -> Path | None:
-    """The output the manifest records for an unchanged input (same hash and tally version, last run ok, the
-    recorded output still a file tally wrote); None when the input must be scored."""
+    """The output the manifest records for an unchanged input (same hash and version, last run ok, output still
+    tally's own); None when it must be scored."""
     seen = manifest.get(job.key, {})
     output = seen.get("output")
     if not (
@@ -71,9 +71,8 @@ def free_target(
     state_of: Callable[[Path], PathState],
     force: bool,
 ) -> tuple[Path, str]:
-    """The first of `<stem>-standings.xlsx`, `-standings-2.xlsx`, ... that is not an input of the batch, not
-    another job's output, and either free, written by tally, or (with --force) another regular file; with
-    why the first name was passed over ('' when it was not)."""
+    """The first `<stem>-standings[-N].xlsx` that is no input, no other job's, and free or tally's (or, with
+    --force, another regular file); with why the usual name was passed over ('' if it was not)."""
     why = ""
     n = 1
     while True:  # a few names at most, unless the folder is full of such names
@@ -101,11 +100,8 @@ def planned(
     state_of: Callable[[Path], PathState],
     force: bool = False,
 ) -> tuple[list[Job], list[Job]]:
-    """(to score, unchanged), in the order of the inputs' relative paths. An input is unchanged when the
-    manifest has its hash and this tally version, its last run succeeded and its recorded output is still a
-    file tally wrote (`state_of` says what is at a path); it keeps that output. Every other input gets the
-    first free name of `free_target`, in order: never an input, never another job's output, never a file tally
-    did not write unless --force. The file system is only looked at through `state_of`."""
+    """(to score, unchanged), by relative path: unchanged ones keep their recorded output, the others get
+    `free_target`s; the file system is seen only through `state_of`."""
     home = out or folder
     jobs = sorted(
         (

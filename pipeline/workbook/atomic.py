@@ -113,10 +113,8 @@ def remove_live_temps() -> None:
 
 @contextlib.contextmanager
 def atomic_target(target: Path) -> Iterator[Path]:
-    """A new temporary path beside `target` (`.tally-XXXXXXXX.tmp`) to write; when the block ends normally it
-    gets the mode of the file it replaces (or the umask's) and is renamed over `target`. On any exception,
-    SystemExit and KeyboardInterrupt included, it is removed and the exception re-raised (an OSError as
-    CannotWrite). Missing folders above `target` are created."""
+    """A temporary path beside `target`, renamed over it (with `output_mode`) when the block ends; removed on
+    any exception, SystemExit and KeyboardInterrupt included (an OSError re-raised as CannotWrite)."""
     target = Path(target)
     tmp: str | None = None
     try:

@@ -41,10 +41,8 @@ def _regular_file(path: Path) -> bool:
 
 
 def written_by_tally(path: Path) -> bool:
-    """True if tally wrote this workbook and nothing has saved it since: its mark (docProps/custom.xml) holds
-    the digest of the other entries' names, CRC-32s and sizes, as found in the zip's central directory. A
-    workbook of an earlier tally (no custom part, `<Application>tally</Application>`) counts too. Reads only
-    the central directory and one small part; any error means False."""
+    """True if tally wrote this workbook and nothing saved it since (its mark matches the central directory;
+    or an earlier tally's, by docProps/app.xml); reads only the central directory and one small part."""
     if not _regular_file(path):
         return False
     try:

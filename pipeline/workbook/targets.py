@@ -119,10 +119,8 @@ def output_target(
     owned: Callable[[Path], bool] = written_by_tally,
     option: str = "-o",
 ) -> Path:
-    """The file to write for the output path given: a folder (existing, or named with a trailing `/`) means
-    `default_name` inside it (None: a folder is refused). UsageError for an empty path, a path under a file, a
-    name too long, a special file, an input (even with --force) and an existing file tally did not write
-    (`owned`) unless `force`. A link at the path is followed: the file it points to is the one replaced."""
+    """The file to write for an output path (a folder: `default_name` inside it), or UsageError saying why not
+    (docs/trust.md, "Safe files"); a link at the path is followed."""
     text = os.fspath(path)
     if not text:
         raise UsageError(f"{option}: the output path is empty; give a file name, or a folder to write into")
