@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import logging
 import os
-import signal
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -20,6 +19,7 @@ from typing import Any
 import typer
 
 from pipeline.errors import UsageError
+from pipeline.stopping import install_in_worker
 
 ENGINES = ("local", "dask")
 DASK_EXTRA = "the Dask engine needs the optional extra: pip install 'tally[dask]'"
@@ -116,7 +116,7 @@ def _local_map(
     chunks = [list(range(i, min(i + size, len(items)))) for i in range(0, len(items), size)]
     results: list[Any] = [None] * len(items)
     again: list[int] = []
-    with ProcessPoolExecutor(max_workers=workers, initializer=_worker_started) as pool:
+    with ProcessPoolExecutor(max_workers=workers, initializer=install_in_worker) as pool:
         futures = {pool.submit(_chunk, task, [items[i] for i in chunk]): chunk for chunk in chunks}
         for future in as_completed(futures):  # as they finish; results go back in item order
             chunk = futures[future]
@@ -127,24 +127,13 @@ def _local_map(
             except BrokenProcessPool:
                 again += chunk
     for i in sorted(again):  # rare: each alone, so that only the item that kills its process is lost
-        with ProcessPoolExecutor(max_workers=1, initializer=_worker_started) as alone:
+        with ProcessPoolExecutor(max_workers=1, initializer=install_in_worker) as alone:
             try:
                 results[i] = alone.submit(task, *items[i]).result()
             except BrokenProcessPool:
                 results[i] = crashed(items[i], "it stopped without a word: a crash, or the memory ran out")
         bar.update(1)
     return results
-
-
-def _worker_started() -> None:
-    """In a new worker process: a termination signal ends it as SystemExit, so that its cleanups run."""
-    for signum in (signal.SIGTERM, signal.SIGHUP):
-        signal.signal(signum, _terminated)
-
-
-def _terminated(signum: int, frame: object) -> None:
-    """Turn a termination signal into SystemExit(128 + signal)."""
-    raise SystemExit(128 + signum)
 
 
 def dask_client(engine: Engine) -> Any:

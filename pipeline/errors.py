@@ -109,3 +109,10 @@ class UsageError(TallyError):
     """The command line asks for something tally cannot do (exit code 2)."""
 
     exit_code = 2
+
+
+class CannotWrite(TallyError):
+    """An output cannot be written (permission, read-only folder, full disk, I/O error); exit code 1, and the
+    previous file, if any, is unchanged."""
+
+    exit_code = 1

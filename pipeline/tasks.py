@@ -35,7 +35,7 @@ def scored_file(source: str, target: str, max_unzipped_mb: int) -> tuple[str, st
             failure_text(Path(source), listed[0]) if listed else str(exc),
             book.digest if book else "",
         )
-    except TallyError as exc:
+    except TallyError as exc:  # the standings cannot be written (a full disk, a read-only folder)
         return "failed", str(exc), book.digest if book else ""
     except Exception as exc:  # one broken file must not stop the others
         return "failed", f"internal error: {type(exc).__name__}: {exc}", book.digest if book else ""

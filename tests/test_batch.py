@@ -134,13 +134,21 @@ def test_planning_skips_only_what_is_unchanged_and_still_written(tmp_path: Path)
     a, b = folder / "a.xlsx", folder / "x" / "b.xlsx"
     assert output_path(b, folder, out) == out / "x" / "b-standings.xlsx"
     assert output_path(b, folder, None) == folder / "x" / "b-standings.xlsx"
-    out.mkdir()
-    (out / "a-standings.xlsx").write_bytes(b"")
+    assert output_path(b, folder, None, 3) == folder / "x" / "b-standings-3.xlsx"
+    states = {out / "a-standings.xlsx": "tally"}  # the file system, as planning sees it
     manifest = {
-        "a.xlsx": {"hash": "h1", "version": "1", "status": "ok"},
-        "x/b.xlsx": {"hash": "h2", "version": "1", "status": "ok"},  # its output is missing
+        "a.xlsx": {"hash": "h1", "version": "1", "status": "ok", "output": "a-standings.xlsx"},
+        "x/b.xlsx": {"hash": "h2", "version": "1", "status": "ok", "output": "x/b-standings.xlsx"},  # missing
     }
-    todo, same = planned([a, b], ["h1", "h2"], folder, out, manifest, "1")
+    todo, same = planned([a, b], ["h1", "h2"], folder, out, manifest, "1", lambda p: states.get(p, "absent"))
     assert [j.key for j in todo] == ["x/b.xlsx"] and [j.key for j in same] == ["a.xlsx"]
-    todo, same = planned([a, b], ["changed", "h2"], folder, out, manifest, "1")
+    todo, same = planned(
+        [a, b], ["changed", "h2"], folder, out, manifest, "1", lambda p: states.get(p, "absent")
+    )
     assert [j.key for j in todo] == ["a.xlsx", "x/b.xlsx"] and same == []
+    # a recorded output that is no longer tally's own file (saved by someone since) is not "unchanged"
+    states[out / "a-standings.xlsx"] = "other"
+    todo, same = planned([a, b], ["h1", "h2"], folder, out, manifest, "1", lambda p: states.get(p, "absent"))
+    assert [j.key for j in todo] == ["a.xlsx", "x/b.xlsx"] and same == []
+    assert todo[0].target == out / "a-standings-2.xlsx"
+    assert todo[0].moved == "a-standings.xlsx is not tally's"

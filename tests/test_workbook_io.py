@@ -162,7 +162,7 @@ def test_a_run_killed_mid_write_leaves_the_earlier_workbook_intact(tmp_path: Pat
     assert openpyxl.load_workbook(path)["Data"].cell(2, 2).value == 3
     # only a hidden temporary file may be left beside it; the next run writes normally
     assert [p.name for p in tmp_path.iterdir() if p.name != "out.xlsx"] == [
-        p.name for p in tmp_path.glob(".out-*.xlsx.tmp")
+        p.name for p in tmp_path.glob(".tally-*.tmp")
     ]
     written(tmp_path, table().head(2))
     assert openpyxl.load_workbook(path)["Data"].max_row == 3

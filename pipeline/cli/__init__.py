@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import signal
+import sys
 from pathlib import Path
 
 import typer
 
-from pipeline import __version__
+from pipeline import __version__, stopping
 from pipeline.cli import bridge, domino
 from pipeline.cli.batch import batch
-from pipeline.cli.common import Debug, guarded, state
+from pipeline.cli.common import Debug, Force, folder_option, guarded, state
 from pipeline.cli.demo import run_demo
 from pipeline.cli.diff import diff
 from pipeline.cli.rank import rank
@@ -55,18 +57,37 @@ def _root(
 
 @app.command()
 def demo(
-    out: Path = typer.Option(Path("out"), "--out", "-o", help="Folder for the results workbooks."),
+    out: Path = folder_option(Path("out"), "Folder for the results workbooks."),
     samples: Path | None = typer.Option(
         None, "--samples", help="Folder of input workbooks (default: the bundled sample_data/)."
     ),
+    force: Force = False,
 ) -> None:
     """Score every bundled sample workbook and write the standings to OUT.
 
     Example: tally demo --out out
     """
-    guarded(lambda: run_demo(samples, out))
+    guarded(lambda: run_demo(samples, out, force))
+
+
+def arguments_with_debug_first(args: list[str]) -> list[str]:
+    """The command-line arguments with every `--debug` before a `--` moved to the front, where the root
+    option reads it: `--debug` works anywhere on the command line."""
+    end = args.index("--") if "--" in args else len(args)
+    head = [a for a in args[:end] if a != "--debug"]
+    if len(head) == end:
+        return list(args)
+    return ["--debug", *head, *args[end:]]
 
 
 def main() -> None:
-    """Entry point of the console script."""
-    app()
+    """Entry point of the console script: SIGTERM and SIGHUP end the run like Ctrl-C (exit 128 + the signal's
+    number, files being written removed), and --debug may come anywhere."""
+    stopping.install()
+    try:
+        app(args=arguments_with_debug_first(sys.argv[1:]), prog_name="tally")
+    finally:
+        name = stopping.stopped_by()
+        if name is not None:
+            typer.echo(f"tally: stopped by {name}; no half-written file was left behind", err=True)
+            raise SystemExit(128 + signal.Signals[name].value)

@@ -10,15 +10,17 @@ from pipeline.bridge.load import entrant_teams
 from pipeline.bridge.schedule import teams_schedule_sheets
 from pipeline.cli.common import (
     DEFAULT_UNZIPPED,
+    Force,
     MaxUnzipped,
     ShowAll,
-    checked_output,
     guarded,
+    out_option,
     scored_workbook,
 )
 from pipeline.errors import InputError, Problem
 from pipeline.games import BRIDGE
 from pipeline.workbook import Limits, Workbook, read_workbook, write_workbook
+from pipeline.workbook.targets import output_target
 
 app = typer.Typer(
     help="Contract bridge: matchpoints, IMPs, Butler, total points and teams with victory points.\n\n"
@@ -28,18 +30,23 @@ app = typer.Typer(
 
 
 def score_bridge(
-    source: Path, out: Path | None, book: Workbook | None = None, limits: Limits | None = None
+    source: Path,
+    out: Path | str | None,
+    book: Workbook | None = None,
+    limits: Limits | None = None,
+    force: bool = False,
 ) -> Path:
     """Read, validate, compute and write one bridge workbook; returns the output path."""
-    return scored_workbook(source, out, BRIDGE, book, limits)
+    return scored_workbook(source, out, BRIDGE, book, limits, force)
 
 
 @app.command()
 def standings(
     results: Path = typer.Argument(..., help="The results workbook (.xlsx) with a Results sheet."),
-    out: Path | None = typer.Option(
-        None, "--out", "-o", help="Where to write the standings (default: <input>-standings.xlsx)."
+    out: str | None = out_option(
+        None, "Where to write the standings: a file, or a folder (default: <input>-standings.xlsx beside it)."
     ),
+    force: Force = False,
     show_all: ShowAll = False,
     max_unzipped_mb: MaxUnzipped = DEFAULT_UNZIPPED,
 ) -> None:
@@ -47,13 +54,17 @@ def standings(
 
     Example: tally bridge standings club-pairs.xlsx -o club-pairs-standings.xlsx
     """
-    written = guarded(lambda: score_bridge(results, out, limits=Limits(max_unzipped_mb)), show_all=show_all)
+    written = guarded(
+        lambda: score_bridge(results, out, limits=Limits(max_unzipped_mb), force=force), show_all=show_all
+    )
     typer.echo(f"wrote {written}")
 
 
-def scheduled_teams(teams: Path, out: Path, rounds: int | None, event: str) -> Path:
+def scheduled_teams(
+    teams: Path, out: Path | str, rounds: int | None, event: str, force: bool = False
+) -> Path:
     """Read the teams, make the round robin and write the workbook to fill in."""
-    out = checked_output(teams, out)
+    out = output_target(out, default_name=f"{teams.stem}-schedule.xlsx", force=force, inputs=[teams])
     table = entrant_teams(read_workbook(teams).sheets)
     if len(table) < 2:
         raise InputError(
@@ -66,9 +77,12 @@ def scheduled_teams(teams: Path, out: Path, rounds: int | None, event: str) -> P
 @app.command()
 def schedule(
     teams: Path = typer.Argument(..., help="A workbook with a Teams sheet (Team, Names)."),
-    out: Path = typer.Option(..., "--out", "-o", help="The event workbook to write."),
+    out: str = out_option(
+        ..., "The event workbook to write: a file, or a folder (then <teams>-schedule.xlsx inside it)."
+    ),
     rounds: int | None = typer.Option(None, "--rounds", min=1, help="Only the first N rounds."),
     event: str = typer.Option("", "--event", help="The event's name (Settings Event)."),
+    force: Force = False,
 ) -> None:
     """Make a teams round robin by the circle method and write the workbook to fill in (Matches, empty Results).
 
@@ -77,5 +91,5 @@ def schedule(
 
     Example: tally bridge schedule teams.xlsx -o league.xlsx
     """
-    written = guarded(lambda: scheduled_teams(teams, out, rounds, event))
+    written = guarded(lambda: scheduled_teams(teams, out, rounds, event, force))
     typer.echo(f"wrote {written}")

@@ -1,4 +1,5 @@
-"""What every command shares: the --debug flag and turning errors into messages and exit codes."""
+"""What every command shares: the --debug and --force flags, the output options, and turning errors into
+messages and exit codes."""
 
 from __future__ import annotations
 
@@ -6,18 +7,26 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, TypeVar
+from typing import Annotated, Any, TypeVar
 
 import typer
 
-from pipeline.errors import InputError, Problem, TallyError, UsageError
+from pipeline.errors import InputError, Problem, TallyError
 from pipeline.run import Game, checked_event, standings_sheets
 from pipeline.workbook import Limits, Workbook, read_workbook, write_workbook
+from pipeline.workbook.atomic import stop_if_asked
+from pipeline.workbook.targets import output_target
 
 SHOWN = 20
 T = TypeVar("T")
 
 Debug = Annotated[bool, typer.Option("--debug", help="Show the traceback of an unexpected error.")]
+Force = Annotated[
+    bool,
+    typer.Option(
+        "--force", help="Replace an existing output even if tally did not write it (never an input)."
+    ),
+]
 ShowAll = Annotated[bool, typer.Option("--all", help=f"List every problem, not only the first {SHOWN}.")]
 MaxUnzipped = Annotated[
     int,
@@ -43,6 +52,30 @@ Scheduler = Annotated[
         "--scheduler", help="With --engine dask: the scheduler's address, such as tcp://10.0.0.5:8786."
     ),
 ]
+
+
+def path_text(value: str) -> str:
+    """An output path as typed (a trailing `/` kept: it names a folder); an empty one is refused here, before
+    Path would turn it into `.`."""
+    if str(value) == "":
+        raise typer.BadParameter("the path is empty; give a file name, or a folder to write into")
+    return str(value)
+
+
+def folder_path(value: str) -> Path:
+    """An output folder as typed; an empty one is refused here, before Path would turn it into `.`."""
+    return Path(path_text(value))
+
+
+def out_option(default: Any, help: str) -> Any:
+    """The `--out/-o` option of a command that writes a file: a file name, or a folder (an empty path is a
+    usage error)."""
+    return typer.Option(default, "--out", "-o", parser=path_text, metavar="PATH", help=help)
+
+
+def folder_option(default: Any, help: str, *names: str) -> Any:
+    """An option naming a folder to write into (an empty path is a usage error)."""
+    return typer.Option(default, *(names or ("--out", "-o")), parser=folder_path, metavar="FOLDER", help=help)
 
 
 @dataclass
@@ -86,6 +119,7 @@ def guarded(action: Callable[[], T], *, show_all: bool = False) -> T:
     except (typer.Exit, typer.Abort):
         raise
     except Exception as exc:  # an unexpected failure: say so briefly, trace only with --debug
+        stop_if_asked()  # a signal stopped the run: this is what the interrupted code raised, not a bug
         if state.debug:
             raise
         typer.echo(f"internal error: {type(exc).__name__}: {exc} (run with --debug for details)", err=True)
@@ -97,19 +131,27 @@ def default_output(source: Path) -> Path:
     return source.with_name(f"{source.stem}-standings.xlsx")
 
 
-def checked_output(source: Path, out: Path | None) -> Path:
-    """The output path, refusing the input itself."""
-    target = out or default_output(source)
-    if target.resolve() == source.resolve():
-        raise UsageError("the output path is the input workbook; tally never overwrites its input")
-    return target
+def checked_output(
+    source: Path, out: Path | str | None, force: bool = False, default_name: str | None = None
+) -> Path:
+    """The standings file to write for this input (`-o`, else `<input stem>-standings.xlsx` beside it), checked
+    by `output_target`: never the input; a file tally did not write only with --force."""
+    name = default_name or default_output(source).name
+    return output_target(
+        source.with_name(name) if out is None else out, default_name=name, force=force, inputs=[source]
+    )
 
 
 def scored_workbook(
-    source: Path, out: Path | None, game: Game, book: Workbook | None = None, limits: Limits | None = None
+    source: Path,
+    out: Path | str | None,
+    game: Game,
+    book: Workbook | None = None,
+    limits: Limits | None = None,
+    force: bool = False,
 ) -> Path:
     """read -> validate (with corrections) -> compute -> write one workbook; returns the output path."""
-    target = checked_output(source, out)
+    target = checked_output(source, out, force)
     written, warnings = standings_workbook(source, target, game, book, limits)
     if warnings:
         report_problems(warnings, str(source))

@@ -10,10 +10,11 @@ import typer
 
 from pipeline.changes import KEYS, changes, key_columns, repeated_keys
 from pipeline.checks import as_problem_list, problems_where
-from pipeline.cli.common import DEFAULT_UNZIPPED, MaxUnzipped, guarded
-from pipeline.errors import InputError, Problem, UsageError
+from pipeline.cli.common import DEFAULT_UNZIPPED, Force, MaxUnzipped, guarded, out_option
+from pipeline.errors import InputError, Problem
 from pipeline.sheets import OutputSheet
 from pipeline.workbook import Limits, read_workbook, write_workbook
+from pipeline.workbook.targets import output_target
 
 
 def compared_frames(path: Path, limits: Limits) -> dict[str, pd.DataFrame]:
@@ -45,13 +46,18 @@ def compared_frames(path: Path, limits: Limits) -> dict[str, pd.DataFrame]:
     return frames
 
 
-def workbook_changes(old: Path, new: Path, limits: Limits, out: Path | None) -> pd.DataFrame:
-    """The changes from OLD to NEW, written to OUT when given."""
-    if out is not None and out.resolve() in (old.resolve(), new.resolve()):
-        raise UsageError("the output path is one of the compared workbooks; tally never overwrites its input")
-    frame = changes(compared_frames(old, limits), compared_frames(new, limits))
+def workbook_changes(
+    old: Path, new: Path, limits: Limits, out: Path | str | None, force: bool = False
+) -> pd.DataFrame:
+    """The changes from OLD to NEW, written to OUT when given (checked before anything is read)."""
+    target = None
     if out is not None:
-        write_workbook(out, [OutputSheet("Changes", frame)], title=f"Changes from {old.name} to {new.name}")
+        target = output_target(out, default_name=f"{new.stem}-changes.xlsx", force=force, inputs=[old, new])
+    frame = changes(compared_frames(old, limits), compared_frames(new, limits))
+    if target is not None:
+        write_workbook(
+            target, [OutputSheet("Changes", frame)], title=f"Changes from {old.name} to {new.name}"
+        )
     return frame
 
 
@@ -75,15 +81,23 @@ def change_lines(frame: pd.DataFrame) -> list[str]:
 def diff(
     old: Path = typer.Argument(..., help="The earlier standings workbook."),
     new: Path = typer.Argument(..., help="The later standings workbook."),
-    out: Path | None = typer.Option(None, "--out", "-o", help="Also write the changes to this workbook."),
+    out: str | None = out_option(
+        None,
+        "Also write the changes to this workbook: a file, or a folder (then <new>-changes.xlsx inside it).",
+    ),
+    force: Force = False,
     as_json: bool = typer.Option(False, "--json", help="Print the changes as JSON records."),
     max_unzipped_mb: MaxUnzipped = DEFAULT_UNZIPPED,
 ) -> None:
     """Compare two standings workbooks: every result that changed and every competitor whose rank or totals moved.
 
+    Exit 0 whether or not there are changes (read the output, or `--json`, to know); 1 when a file is not a
+    standings workbook or a key repeats; 2 for wrong usage (an -o that is an input, or a file tally did not
+    write without --force).
+
     Example: tally diff friday-standings.xlsx friday-corrected-standings.xlsx -o changes.xlsx
     """
-    frame = guarded(lambda: workbook_changes(old, new, Limits(max_unzipped_mb), out))
+    frame = guarded(lambda: workbook_changes(old, new, Limits(max_unzipped_mb), out, force))
     if as_json:
         records = frame.astype("object").where(frame.notna(), None).to_dict(orient="records")
         typer.echo(json.dumps(records, ensure_ascii=False, indent=1, default=str))

@@ -9,10 +9,11 @@ import typer
 
 from pipeline.cli.common import (
     DEFAULT_UNZIPPED,
+    Force,
     MaxUnzipped,
     ShowAll,
-    checked_output,
     guarded,
+    out_option,
     scored_workbook,
 )
 from pipeline.domino.load import entrants
@@ -20,6 +21,7 @@ from pipeline.domino.schedule import individual_schedule, numbered_entrants, pai
 from pipeline.errors import InputError, Problem, UsageError
 from pipeline.games import DOMINO
 from pipeline.workbook import Limits, Workbook, read_workbook, write_workbook
+from pipeline.workbook.targets import output_target
 from schemas.domino import TARGET
 
 app = typer.Typer(
@@ -30,18 +32,23 @@ app = typer.Typer(
 
 
 def score_domino(
-    source: Path, out: Path | None, book: Workbook | None = None, limits: Limits | None = None
+    source: Path,
+    out: Path | str | None,
+    book: Workbook | None = None,
+    limits: Limits | None = None,
+    force: bool = False,
 ) -> Path:
     """Read, validate, compute and write one domino workbook; returns the output path."""
-    return scored_workbook(source, out, DOMINO, book, limits)
+    return scored_workbook(source, out, DOMINO, book, limits, force)
 
 
 @app.command()
 def standings(
     results: Path = typer.Argument(..., help="The results workbook (.xlsx) with a Matches sheet."),
-    out: Path | None = typer.Option(
-        None, "--out", "-o", help="Where to write the standings (default: <input>-standings.xlsx)."
+    out: str | None = out_option(
+        None, "Where to write the standings: a file, or a folder (default: <input>-standings.xlsx beside it)."
     ),
+    force: Force = False,
     show_all: ShowAll = False,
     max_unzipped_mb: MaxUnzipped = DEFAULT_UNZIPPED,
 ) -> None:
@@ -49,7 +56,9 @@ def standings(
 
     Example: tally domino standings club-night.xlsx -o club-night-standings.xlsx
     """
-    written = guarded(lambda: score_domino(results, out, limits=Limits(max_unzipped_mb)), show_all=show_all)
+    written = guarded(
+        lambda: score_domino(results, out, limits=Limits(max_unzipped_mb), force=force), show_all=show_all
+    )
     typer.echo(f"wrote {written}")
 
 
@@ -63,19 +72,21 @@ class Format(StrEnum):
 def scheduled_workbook(
     players: Path | None,
     entrants_count: int | None,
-    out: Path,
+    out: Path | str,
     rounds: int | None,
     target: int,
     event: str,
     seating: Format = Format.pairs,
     seed: int = 0,
     avoid_clubs: bool = False,
+    force: bool = False,
 ) -> Path:
     """Read the entrants (or number them), make the round robin and write the workbook to fill in."""
     if (players is None) == (entrants_count is None):
         raise UsageError("give a players workbook or --entrants N, not both and not neither")
+    name = "schedule.xlsx" if players is None else f"{players.stem}-schedule.xlsx"
+    out = output_target(out, default_name=name, force=force, inputs=[] if players is None else [players])
     if players is not None:
-        out = checked_output(players, out)
         table = entrants(read_workbook(players).sheets)
     else:
         table = numbered_entrants(entrants_count or 0)
@@ -113,7 +124,9 @@ def schedule(
     players: Path | None = typer.Argument(
         None, help="A workbook with a Players sheet (ID, Name, optional Club)."
     ),
-    out: Path = typer.Option(..., "--out", "-o", help="The event workbook to write."),
+    out: str = out_option(
+        ..., "The event workbook to write: a file, or a folder (then <players>-schedule.xlsx inside it)."
+    ),
     entrants_count: int | None = typer.Option(
         None, "--entrants", min=2, help="Number the entrants 1..N instead."
     ),
@@ -137,6 +150,7 @@ def schedule(
         "--avoid-clubs",
         help="Players of the same Club meet (or partner) in the last rounds, not the first.",
     ),
+    force: Force = False,
 ) -> None:
     """Make the rounds of a domino event and write the workbook to fill in.
 
@@ -144,13 +158,14 @@ def schedule(
     rounds (n rounds with one bye each when n is odd; byes are listed on the Byes sheet, not in Matches).
     individual: tables of four with partners rotating; no two players partner twice, everyone partners
     everyone once when the count is 0 or 1 modulo 4; repeated opponents are kept low and reported.
-    Fill in A Pips and B Pips, then run `tally domino standings`.
+    Fill in A Pips and B Pips, then run `tally domino standings`. Run again onto a workbook someone has typed
+    into, it refuses (exit 2) unless --force.
 
     Example: tally domino schedule players.xlsx -o club-night.xlsx --target 100
     """
     written = guarded(
         lambda: scheduled_workbook(
-            players, entrants_count, out, rounds, target, event, seating, seed, avoid_clubs
+            players, entrants_count, out, rounds, target, event, seating, seed, avoid_clubs, force
         )
     )
     typer.echo(f"wrote {written}")

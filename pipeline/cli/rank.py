@@ -12,23 +12,27 @@ from pipeline.cli.common import (
     DEFAULT_UNZIPPED,
     DEFAULT_WORKERS,
     EngineName,
+    Force,
     MaxUnzipped,
     Scheduler,
     Workers,
+    folder_option,
     guarded,
+    out_option,
 )
 from pipeline.engines import Engine, Runner, running
 from pipeline.errors import TallyError, UsageError
 from pipeline.ranking.distributed import dask_ranked_season
 from pipeline.ranking.identity import identity_reports
 from pipeline.ranking.points import ranked_season
-from pipeline.ranking.report import parquet_tables, ranking_sheets
+from pipeline.ranking.report import RANKING_SHEETS, parquet_tables, ranking_sheets
 from pipeline.ranking.rules import RankingRules, as_of_date, ranking_rules
 from pipeline.ranking.season import SeasonFile, default_as_of, future_warnings, season_of
 from pipeline.tasks import reading_crashed, season_file_at
 from pipeline.workbook import write_workbook
-from pipeline.workbook.files import standings_workbooks, write_parquet_tables
+from pipeline.workbook.files import parquet_written_by_tally, standings_workbooks, write_parquet_tables
 from pipeline.workbook.package import opened_regular
+from pipeline.workbook.targets import output_folder, output_target, writable_folder
 from schemas.ranking import GAMES
 
 SHOWN = 20
@@ -66,7 +70,7 @@ def config_rules(config: Path | None) -> RankingRules:
         raise UsageError(f"--config {config}: not a TOML file ({exc})") from None
 
 
-def event_files(events: list[Path], out: Path) -> list[Path]:
+def event_files(events: list[Path]) -> list[Path]:
     """The standings workbooks named (files) or found (under folders), each once, in the order given."""
     found: list[Path] = []
     for given in events:  # the command-line arguments
@@ -81,10 +85,24 @@ def event_files(events: list[Path], out: Path) -> list[Path]:
             found.append(given)
         else:
             raise UsageError(f"{given}: no such file or folder")
-    unique = list(dict.fromkeys(found, None))
-    if any(p.resolve() == out.resolve() for p in unique):
-        raise UsageError("the output path is one of the events; tally never overwrites its input")
-    return unique
+    return list(dict.fromkeys(found, None))
+
+
+def parquet_targets(folder: Path, force: bool, inputs: list[Path]) -> dict[str, Path]:
+    """Every `<table>.parquet` `tally rank` writes into the folder, by table name, each checked: absent, written
+    by tally, or --force (never an input, never a folder or special file)."""
+    folder = output_folder(folder, option="--parquet")
+    return {
+        name.lower(): output_target(
+            folder / f"{name.lower()}.parquet",
+            default_name=None,
+            force=force,
+            inputs=inputs,
+            owned=parquet_written_by_tally,
+            option="--parquet",
+        )
+        for name in RANKING_SHEETS
+    }
 
 
 def season_files(
@@ -123,7 +141,7 @@ def one_game(files: list[SeasonFile], game: str | None) -> list[SeasonFile]:
 
 def run_rank(
     events: list[Path],
-    out: Path,
+    out: Path | str,
     config: Path | None,
     as_of_text: str | None,
     parquet: Path | None,
@@ -131,14 +149,21 @@ def run_rank(
     engine: Engine,
     max_unzipped_mb: int,
     today: dt.date,
+    force: bool = False,
 ) -> None:
-    """read every event -> rank -> write the workbook (and Parquet); prints a summary. `today` decides the
-    default as-of date and which events are dated in the future."""
+    """read every event -> rank -> write the workbook (and Parquet); prints a summary. Every output path is
+    checked before any event is read; `today` decides the default as-of date and which events are dated in
+    the future."""
     if game is not None and game not in GAMES:
         raise UsageError(f"--game {game}: expected domino or bridge")
     rules = config_rules(config)
     as_of_given = as_of_date(as_of_text)
-    paths = event_files(events, out)
+    paths = event_files(events)
+    out = output_target(out, default_name="ranking.xlsx", force=force, inputs=paths)
+    tables = None if parquet is None else parquet_targets(parquet, force, [*paths, out])
+    writable_folder(out.parent)
+    if parquet is not None:
+        writable_folder(parquet)
     with running(engine) as runner:
         season = season_of(one_game(season_files(runner, paths, rules, max_unzipped_mb), game))
         if season.events.empty:
@@ -155,8 +180,8 @@ def run_rank(
     reports = identity_reports(counted)
     sheets = ranking_sheets(ranking, counted, season.events, reports, rules, as_of, warnings)
     write_workbook(out, sheets, title=f"Ranking as of {as_of:%Y-%m-%d}")
-    if parquet is not None:
-        write_parquet_tables(parquet, parquet_tables(sheets))
+    if tables is not None:
+        write_parquet_tables(tables, parquet_tables(sheets))
     for warning in warnings:
         typer.echo(f"warning: {warning}", err=True)
     if len(reports):
@@ -179,7 +204,9 @@ def rank(
     events: list[Path] = typer.Argument(
         ..., help="Standings workbooks written by tally, or folders of them."
     ),
-    out: Path = typer.Option(..., "--out", "-o", help="The ranking workbook to write."),
+    out: str = out_option(
+        ..., "The ranking workbook to write: a file, or a folder (then ranking.xlsx inside it)."
+    ),
     config: Path | None = typer.Option(None, "--config", help="A TOML file changing the ranking rules."),
     as_of: str | None = typer.Option(
         None,
@@ -187,8 +214,8 @@ def rank(
         help="Rank as of this date (default: the newest event's on or before today; later events are warned "
         "about).",
     ),
-    parquet: Path | None = typer.Option(
-        None, "--parquet", help="Also write the tables as Parquet to this folder."
+    parquet: Path | None = folder_option(
+        None, "Also write the tables as Parquet (<table>.parquet) to this folder.", "--parquet"
     ),
     game: str | None = typer.Option(
         None, "--game", help="Rank only this game's events: domino or bridge (needed when both are given)."
@@ -197,6 +224,7 @@ def rank(
     engine: EngineName = "local",
     scheduler: Scheduler = None,
     max_unzipped_mb: MaxUnzipped = DEFAULT_UNZIPPED,
+    force: Force = False,
 ) -> None:
     """Rank players across a season of events from their standings workbooks.
 
@@ -217,5 +245,6 @@ def rank(
             Engine(engine, workers, scheduler),
             max_unzipped_mb,
             dt.date.today(),
+            force,
         )
     )

@@ -119,6 +119,9 @@ def rules_frame(rules: RankingRules, as_of: pd.Timestamp, events: int, warnings:
     return pd.DataFrame(rows, columns=["Item", "Value"])
 
 
+RANKING_SHEETS = ("Ranking", "Contributions", "Events", "Identity", "Rules")  # also the Parquet tables' names
+
+
 def ranking_sheets(
     ranking: pd.DataFrame,
     counted: pd.DataFrame,
@@ -132,13 +135,14 @@ def ranking_sheets(
     table = ranking_frame(ranking, rules)
     fmt = "0." + "0" * rules.decimals if rules.decimals else "0"
     number = {"Points": fmt, "Best": fmt}
+    ranked, contributions, listed, identity, rules_sheet = RANKING_SHEETS  # `tally rank` checks these names
     return [
-        OutputSheet("Ranking", table, number, highlight=pd.Series(table["Rank"].to_numpy() <= 3)),
-        OutputSheet("Contributions", contributions_frame(counted, events, rules), {"Points": fmt}),
-        OutputSheet("Events", events_frame(events, as_of, rules), widths={"SHA-256": 70}),
-        OutputSheet("Identity", identity_frame(reports), widths={"Seen In": 100}),
+        OutputSheet(ranked, table, number, highlight=pd.Series(table["Rank"].to_numpy() <= 3)),
+        OutputSheet(contributions, contributions_frame(counted, events, rules), {"Points": fmt}),
+        OutputSheet(listed, events_frame(events, as_of, rules), widths={"SHA-256": 70}),
+        OutputSheet(identity, identity_frame(reports), widths={"Seen In": 100}),
         OutputSheet(
-            "Rules", rules_frame(rules, as_of, len(events), warnings), widths={"Item": 20, "Value": 100}
+            rules_sheet, rules_frame(rules, as_of, len(events), warnings), widths={"Item": 20, "Value": 100}
         ),
     ]
 

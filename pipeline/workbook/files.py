@@ -1,23 +1,86 @@
 """Folders of workbooks for `tally batch` and `tally rank`: which files are inputs or standings, their content
-hashes, the manifest, and the Parquet copies of the ranking tables."""
+hashes, the manifest, the Parquet copies of the ranking tables, and which files tally wrote itself."""
 
 from __future__ import annotations
 
 import hashlib
 import json
 import os
-import tempfile
+import re
+import stat
+import zipfile
 from pathlib import Path
 
 import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from pipeline import __version__
 from pipeline.sheets import normalized_header
-from pipeline.workbook.guard import sheet_list, written_by_tally_app
+from pipeline.workbook.atomic import atomic_target
+from pipeline.workbook.guard import sheet_list
+from pipeline.workbook.package import entry_count
+from pipeline.workbook.writer import MARK_NAME, MARK_PART, package_digest
 
 MANIFEST = ".tally-manifest.json"
 INPUT_SHEETS = {"matches", "results"}
+PARQUET_MARK = b"tally"  # the schema metadata key of every Parquet table tally writes (value: its version)
+_SMALL_PART = 64 * 1024  # the most read of the mark's part or of docProps/app.xml
+_MOST_ENTRIES = 100_000  # a package listing more entries is not one tally wrote
+_LEGACY_APP = b"<Application>tally</Application>"
+_MARK_RE = re.compile(
+    rb'<property\b[^>]*\bname="'
+    + MARK_NAME.encode()
+    + rb'"[^>]*>\s*<vt:lpwstr>(sha256:[0-9a-f]{64})</vt:lpwstr>'
+)
+
+
+def _regular_file(path: Path) -> bool:
+    """True if the path is (or links to) a regular file; never opens it (a FIFO would block)."""
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return False
+
+
+def written_by_tally(path: Path) -> bool:
+    """True if tally wrote this workbook and nothing saved it since (its mark matches the central directory;
+    or an earlier tally's, by docProps/app.xml); reads only the central directory and one small part."""
+    if not _regular_file(path):
+        return False
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode) or entry_count(handle) > _MOST_ENTRIES:
+                return False
+            with zipfile.ZipFile(handle) as package:
+                entries = package.infolist()
+                if len(entries) > _MOST_ENTRIES:
+                    return False
+                named = {e.filename: e for e in entries}
+                if MARK_PART in named:
+                    with package.open(named[MARK_PART]) as part:
+                        found = _MARK_RE.search(part.read(_SMALL_PART))
+                    return found is not None and found.group(1).decode("ascii") == package_digest(entries)
+                app = named.get("docProps/app.xml")
+                if app is None:
+                    return False
+                with package.open(app) as part:
+                    return _LEGACY_APP in part.read(_SMALL_PART)
+    except Exception:  # not a zip, damaged, unreadable: not tally's
+        return False
+
+
+def parquet_written_by_tally(path: Path) -> bool:
+    """True if the file is a Parquet table tally wrote (its schema metadata has the key `tally`); reads only
+    the footer; any error means False."""
+    if not _regular_file(path):
+        return False
+    try:
+        metadata = pq.read_schema(path).metadata or {}
+    except Exception:  # not Parquet, damaged, unreadable: not tally's
+        return False
+    return PARQUET_MARK in metadata
 
 
 def content_hash(path: Path) -> str:
@@ -48,7 +111,7 @@ def workbook_role(path: Path) -> str:
     if listed is None:
         return "input"
     names = {normalized_header(s.name) for s in listed}
-    if written_by_tally_app(path) or {"standings", "rules"} <= names:
+    if written_by_tally(path) or {"standings", "rules"} <= names:
         return "standings"
     return "input" if names & INPUT_SHEETS else "other"
 
@@ -90,13 +153,11 @@ def _manifest_entry(key: object, entry: object) -> bool:
 
 
 def write_manifest(folder: Path, inputs: dict[str, dict[str, str]], version: str) -> Path:
-    """Write the manifest atomically (temporary file, then rename), keys sorted: same run, same bytes."""
-    folder.mkdir(parents=True, exist_ok=True)
+    """Write the manifest atomically (temporary file, then rename), keys sorted: same run, same bytes. A write
+    the file system refuses (a full disk) is CannotWrite, and the old manifest stays as it was."""
     text = json.dumps({"tally": version, "inputs": inputs}, indent=1, sort_keys=True, ensure_ascii=False)
-    fd, tmp = tempfile.mkstemp(prefix=".tally-manifest-", suffix=".tmp", dir=folder)
-    with os.fdopen(fd, "w", encoding="utf-8") as handle:
-        handle.write(text + "\n")
-    os.replace(tmp, folder / MANIFEST)
+    with atomic_target(folder / MANIFEST) as tmp:
+        tmp.write_bytes((text + "\n").encode("utf-8"))
     return folder / MANIFEST
 
 
@@ -112,19 +173,20 @@ def standings_workbooks(folder: Path) -> list[Path]:
     return [p for p in workbook_files(folder) if {"standings", "rules"} <= sheet_names(p)]
 
 
-def write_parquet_tables(folder: Path, tables: dict[str, pd.DataFrame]) -> list[Path]:
-    """Each table as `<name>.parquet` in the folder, atomically (temporary file, then rename), without the
-    pandas index: same tables, same bytes."""
-    folder.mkdir(parents=True, exist_ok=True)
+def parquet_table(frame: pd.DataFrame) -> pa.Table:
+    """The frame as an Arrow table without the pandas index, marked as tally's in its schema metadata."""
+    table = pa.Table.from_pandas(frame, preserve_index=False)
+    return table.replace_schema_metadata(
+        {**(table.schema.metadata or {}), PARQUET_MARK: __version__.encode("utf-8")}
+    )
+
+
+def write_parquet_tables(targets: dict[str, Path], tables: dict[str, pd.DataFrame]) -> list[Path]:
+    """Each table written, atomically (temporary file, then rename), to its checked target (`targets`, by table
+    name): same tables, same bytes."""
     written = []
     for name, frame in tables.items():  # a handful of tables
-        fd, tmp = tempfile.mkstemp(prefix=f".{name}-", suffix=".parquet.tmp", dir=folder)
-        os.close(fd)
-        try:
-            pq.write_table(pa.Table.from_pandas(frame, preserve_index=False), tmp, compression="zstd")
-            os.replace(tmp, folder / f"{name}.parquet")
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
-        written.append(folder / f"{name}.parquet")
+        with atomic_target(targets[name]) as tmp:
+            pq.write_table(parquet_table(frame), tmp, compression="zstd")
+        written.append(targets[name])
     return written

@@ -365,19 +365,3 @@ def sheet_list(path: Path) -> list[pkg.SheetEntry] | None:
         return None
     listing[1].close()
     return listing[0].sheets
-
-
-def written_by_tally_app(path: Path) -> bool:
-    """True when the file's document properties say tally wrote it (`docProps/app.xml`)."""
-    listing = _listing(path)
-    if listing is None:
-        return False
-    _, handle, table, budget = listing
-    with handle:
-        app = table.get("docprops/app.xml")
-        try:
-            return app is not None and b"<Application>tally</Application>" in pkg.small_part(
-                handle, app, budget
-            )
-        except pkg.Refusal:
-            return False

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
-import os
-import tempfile
+import hashlib
 import zipfile
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -22,6 +21,7 @@ import pyarrow.compute as pc
 
 from pipeline.errors import UsageError
 from pipeline.sheets import OutputSheet, column_letters
+from pipeline.workbook.atomic import atomic_target
 
 FIXED_TIMESTAMP = dt.datetime(2000, 1, 1)
 EXCEL_MAX_ROWS = 1_048_576
@@ -34,6 +34,9 @@ EXCEL_MAX_ROWS = 1_048_576
 # Strings are inline strings (never formulas), so a name such as "=HYPERLINK(...)" stays text.
 
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+MARK_PART = "docProps/custom.xml"  # tally's mark: see package_digest and files.written_by_tally
+MARK_NAME = "tally"
+MARK_FMTID = "{D5CDD505-2E9C-101B-9397-08002B2CF9AE}"  # the format id of user-defined custom properties
 CHUNK_ROWS = 50_000
 STYLE_HEADER, STYLE_LEAD, STYLE_DATE, STYLE_LEAD_DATE, STYLE_ENTRY = 1, 2, 3, 4, 5
 _ILLEGAL_XML = r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]"
@@ -394,7 +397,9 @@ def _package_parts(sheets: list[OutputSheet], title: str) -> list[tuple[str, str
         'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>'
         '<Override PartName="/docProps/core.xml" ContentType="application/vnd.openxmlformats-package.core-properties+xml"/>'
         '<Override PartName="/docProps/app.xml" '
-        'ContentType="application/vnd.openxmlformats-officedocument.extended-properties+xml"/></Types>'
+        'ContentType="application/vnd.openxmlformats-officedocument.extended-properties+xml"/>'
+        f'<Override PartName="/{MARK_PART}" '
+        'ContentType="application/vnd.openxmlformats-officedocument.custom-properties+xml"/></Types>'
     )
     rel = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
     root_rels = (
@@ -402,7 +407,8 @@ def _package_parts(sheets: list[OutputSheet], title: str) -> list[tuple[str, str
         f'<Relationship Id="rId1" Type="{rel}/officeDocument" Target="xl/workbook.xml"/>'
         '<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/package/2006/relationships/metadata/'
         'core-properties" Target="docProps/core.xml"/>'
-        f'<Relationship Id="rId3" Type="{rel}/extended-properties" Target="docProps/app.xml"/></Relationships>'
+        f'<Relationship Id="rId3" Type="{rel}/extended-properties" Target="docProps/app.xml"/>'
+        f'<Relationship Id="rId4" Type="{rel}/custom-properties" Target="{MARK_PART}"/></Relationships>'
     )
     filters = "".join(
         f'<definedName name="_xlnm._FilterDatabase" localSheetId="{i}" hidden="1">'
@@ -458,23 +464,37 @@ def _zip_entry(name: str) -> zipfile.ZipInfo:
     return info
 
 
+def package_digest(entries: Iterable[zipfile.ZipInfo]) -> str:
+    """`sha256:` and the hex digest of every entry's name, CRC-32 and size (sorted by name), the mark's own
+    part excepted: what tally's mark records, and what any program that saves the workbook again changes."""
+    lines = sorted(f"{e.filename}\0{e.CRC}\0{e.file_size}\n" for e in entries if e.filename != MARK_PART)
+    return "sha256:" + hashlib.sha256("".join(lines).encode("utf-8")).hexdigest()
+
+
+def mark_xml(digest: str) -> str:
+    """The custom document properties part holding tally's mark: one text property named `tally`."""
+    return (
+        _HEAD + '<Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/custom-properties" '
+        'xmlns:vt="http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes">'
+        f'<property fmtid="{MARK_FMTID}" pid="2" name="{MARK_NAME}"><vt:lpwstr>{digest}</vt:lpwstr></property>'
+        "</Properties>"
+    )
+
+
 def write_workbook(path: Path, sheets: Iterable[OutputSheet], *, title: str = "") -> Path:
-    """Write the sheets atomically (temporary file beside the target, then rename); same input, same bytes."""
+    """Write the sheets atomically (temporary file beside the target, then rename), tally's mark last; same
+    input, same bytes. The caller has checked that `path` may be replaced (`output_target`)."""
     path = Path(path)
     sheets = list(sheets)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.stem}-", suffix=".xlsx.tmp", dir=path.parent)
-    os.close(fd)
-    try:
-        with zipfile.ZipFile(tmp_name, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=1) as package:
-            for name, text in _package_parts(sheets, title):
-                package.writestr(_zip_entry(name), text)
-            for i, sheet in enumerate(sheets, start=1):
-                with package.open(_zip_entry(f"xl/worksheets/sheet{i}.xml"), "w", force_zip64=True) as stream:
-                    for piece in _sheet_xml(sheet, selected=i == 1):
-                        stream.write(piece.encode("utf-8") if isinstance(piece, str) else piece)
-        os.replace(tmp_name, path)
-    except BaseException:
-        Path(tmp_name).unlink(missing_ok=True)
-        raise
+    with (
+        atomic_target(path) as tmp,
+        zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=1) as package,
+    ):
+        for name, text in _package_parts(sheets, title):
+            package.writestr(_zip_entry(name), text)
+        for i, sheet in enumerate(sheets, start=1):
+            with package.open(_zip_entry(f"xl/worksheets/sheet{i}.xml"), "w", force_zip64=True) as stream:
+                for piece in _sheet_xml(sheet, selected=i == 1):
+                    stream.write(piece.encode("utf-8") if isinstance(piece, str) else piece)
+        package.writestr(_zip_entry(MARK_PART), mark_xml(package_digest(package.infolist())))
     return path

@@ -22,7 +22,7 @@ TEAMS_SHEETS = ["Standings", "Travellers", "Matches", "Board IMPs", "Rules"]
 NUMERIC = {"Rank", "Boards", "Matches", "MP", "Top", "Percent", "IMPs", "VPs", "Total", "Board", "Tricks",
            "NS Score", "EW Score", "NS MP", "EW MP", "NS %", "EW %", "NS IMPs", "EW IMPs", "Datum", "Count",
            "Score", "Result", "Round", "Home IMPs", "Away IMPs", "Home VPs", "Away VPs"}  # fmt: skip
-NOT_OVERWRITTEN = "error: the output path is the input workbook; tally never overwrites its input\n"
+NOT_OVERWRITTEN = "is an input of this command; tally never overwrites its input, not even with --force"
 
 
 def invoke(*args: str):
@@ -277,7 +277,8 @@ def test_output_equal_to_the_input_exits_2_and_leaves_the_input_untouched(
     result = invoke("bridge", "standings", str(source), "-o", out[spelling])
     assert result.exit_code == 2
     assert result.stdout == ""
-    assert result.stderr == NOT_OVERWRITTEN
+    assert result.stderr.startswith("error: the output path ") and NOT_OVERWRITTEN in result.stderr
+    assert result.stderr.count("\n") == 1
     assert digest(source) == before
     assert [p.name for p in tmp_path.iterdir()] == [source.name]
 
@@ -329,7 +330,11 @@ def test_output_folder_is_created(tmp_path: Path):
 def test_an_existing_output_is_replaced(tmp_path: Path):
     source = copy_sample(SAMPLES / "bridge_club_mp.xlsx", tmp_path)
     out = tmp_path / "standings.xlsx"
-    out.write_bytes(b"last week's standings")
+    elsewhere = tmp_path.parent / f"{tmp_path.name}-last-week"
+    elsewhere.mkdir()
+    last_week = copy_sample(SAMPLES / "bridge_teams.xlsx", elsewhere)
+    assert invoke("bridge", "standings", str(last_week), "-o", str(out)).exit_code == 0  # tally's own file
+    assert load_workbook(out).sheetnames == TEAMS_SHEETS
     result = invoke("bridge", "standings", str(source), "-o", str(out))
     assert result.exit_code == 0, result.output
     assert load_workbook(out).sheetnames == PAIRS_SHEETS
