@@ -22,6 +22,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 from openpyxl import Workbook, load_workbook
+from test_corrections_cli import CORRECTION_HEADER, MATCH_COLUMNS, MATCHES
 from typer.testing import CliRunner
 
 from pipeline.cli import app
@@ -29,14 +30,6 @@ from schemas.common import nearest_seconds
 
 PUBLISHED = datetime(2026, 11, 30, 21, 0)
 EPOCH = datetime(1899, 12, 30)  # Excel's day 0 in the 1900 date system (serial 1 is 1900-01-01)
-MATCH_COLUMNS = ["Round", "Table", "A1", "B1", "A Pips", "B Pips"]
-MATCHES = [
-    [1, 1, "P1", "P2", 100, 40],
-    [1, 2, "P3", "P4", 100, 70],
-    [2, 1, "P1", "P3", 30, 100],
-    [2, 2, "P2", "P4", 100, 0],
-]
-CORRECTION_HEADER = ["Submitted At", "Round", "Table", "Column", "New Value", "Reason", "Director"]
 # (seconds after publication, the match it corrects, column, new value)
 CORRECTIONS = [
     (1800.4, 1, 1, "B Pips", 30),

@@ -25,6 +25,7 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
+from conftest import write_xlsx
 from openpyxl import Workbook, load_workbook
 from ranking_books import standings_book
 from typer.testing import CliRunner
@@ -82,45 +83,26 @@ def domino_event(
 def bridge_event(path: Path) -> Path:
     """A small matchpointed pairs event: two boards, four pairs."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    book = Workbook()
-    sheet = book.active
-    sheet.title = "Results"
-    sheet.append(["Board", "NS", "EW", "Contract", "Declarer", "Tricks"])
-    for row in (
+    rows = [
         [1, "1", "2", "4S", "N", 10],
         [1, "3", "4", "4S", "N", 9],
         [2, "1", "4", "3NT", "S", 9],
         [2, "3", "2", "3NT", "S", 10],
-    ):
-        sheet.append(row)
-    book.save(path)
-    return path
+    ]
+    return write_xlsx(path, {"Results": (["Board", "NS", "EW", "Contract", "Declarer", "Tricks"], rows)})
 
 
 def players_book(path: Path, count: int = 6) -> Path:
     """A Players sheet: ID and Name."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    book = Workbook()
-    sheet = book.active
-    sheet.title = "Players"
-    sheet.append(["ID", "Name"])
-    for i in range(1, count + 1):
-        sheet.append([i, f"Player {i}"])
-    book.save(path)
-    return path
+    return write_xlsx(path, {"Players": (["ID", "Name"], [[i, f"Player {i}"] for i in range(1, count + 1)])})
 
 
 def teams_book(path: Path) -> Path:
     """A Teams sheet: Team and Names."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    book = Workbook()
-    sheet = book.active
-    sheet.title = "Teams"
-    sheet.append(["Team", "Names"])
-    for team in ("Dragons", "Eagles", "Fjords", "Gulls"):
-        sheet.append([team, f"the {team}"])
-    book.save(path)
-    return path
+    teams = [[team, f"the {team}"] for team in ("Dragons", "Eagles", "Fjords", "Gulls")]
+    return write_xlsx(path, {"Teams": (["Team", "Names"], teams)})
 
 
 def season(folder: Path) -> Path:

@@ -64,11 +64,11 @@ def standings(game: str, source: Path):
     return invoke(game, "standings", source, "-o", source.with_name("out.xlsx"))
 
 
-def accepted(result) -> None:
-    assert result.exit_code == 0, result.output
-
-
-def refused(result, located: str, out: Path) -> None:
+def judged(result, located: str | None, out: Path) -> None:
+    """Accepted (exit 0) when nothing is expected to be located, else refused there with nothing written."""
+    if located is None:
+        assert result.exit_code == 0, result.output
+        return
     assert result.exit_code == 1, result.output
     assert located in result.stderr
     assert "internal error" not in result.output
@@ -196,11 +196,7 @@ def test_domino_numbers_at_their_bounds(
     match: dict, settings: Sequence, penalties: Sequence, located: str | None, tmp_path: Path
 ) -> None:
     source = domino_book(tmp_path / "night.xlsx", match, settings, penalties)
-    result = standings("domino", source)
-    if located is None:
-        accepted(result)
-    else:
-        refused(result, located, tmp_path / "out.xlsx")
+    judged(standings("domino", source), located, tmp_path / "out.xlsx")
 
 
 # ---------------------------------------------------------------- bridge: Results, teams Matches, Settings
@@ -305,11 +301,7 @@ def test_bridge_numbers_at_their_bounds(
     header: list[str], rows: list, settings: Sequence, located: str | None, tmp_path: Path
 ) -> None:
     source = bridge_book(tmp_path / "club.xlsx", header, rows, settings)
-    result = standings("bridge", source)
-    if located is None:
-        accepted(result)
-    else:
-        refused(result, located, tmp_path / "out.xlsx")
+    judged(standings("bridge", source), located, tmp_path / "out.xlsx")
 
 
 @pytest.mark.parametrize(
@@ -327,11 +319,7 @@ def test_a_teams_match_round_at_its_bounds(round_: int, located: str | None, tmp
             ),
         },
     )
-    result = standings("bridge", source)
-    if located is None:
-        accepted(result)
-    else:
-        refused(result, located, tmp_path / "out.xlsx")
+    judged(standings("bridge", source), located, tmp_path / "out.xlsx")
 
 
 # ---------------------------------------------------------------- the ranking settings (ranking.toml)
@@ -483,7 +471,7 @@ def test_a_weight_of_1e15_is_refused_by_scoring_and_by_rank(
     # scoring refuses it where it is typed
     heavy = domino_book(Path("heavy.xlsx"), settings=[["Date", "2026-03-01"], ["Weight", "1e15"]])
     result = standings("domino", heavy)
-    refused(result, f"Settings, row 3, column 'Value' [1e15]: {WEIGHT}", Path("out.xlsx"))
+    judged(result, f"Settings, row 3, column 'Value' [1e15]: {WEIGHT}", Path("out.xlsx"))
     # a good event, scored, then its Rules sheet edited by hand to 1e15: rank refuses it (exit 1, not 3)
     good = domino_book(Path("good.xlsx"), settings=[["Date", "2026-03-01"], ["Weight", 2]])
     assert invoke("domino", "standings", good, "-o", "good-standings.xlsx").exit_code == 0
