@@ -15,9 +15,10 @@ $(STAMP): pyproject.toml constraints.txt
 demo: $(STAMP)
 	$(BIN)/tally demo --out out
 
-## test: the whole test suite
+## test: the test suite on every core, without the slow runs; `make test SLOW=1` runs everything (as CI does)
+JOBS ?= auto
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(JOBS) $(if $(SLOW),,-m "not slow")
 
 ## lint: ruff, ruff format --check and mypy
 lint: $(STAMP)

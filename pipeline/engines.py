@@ -23,6 +23,7 @@ from pipeline.stopping import install_in_worker
 
 ENGINES = ("local", "dask")
 DASK_EXTRA = "the Dask engine needs the optional extra: pip install 'tally[dask]'"
+CONNECT_TIMEOUT = "10s"  # how long to try reaching a Dask scheduler named with --scheduler
 
 
 @dataclass(frozen=True)
@@ -144,7 +145,7 @@ def dask_client(engine: Engine) -> Any:
         raise UsageError(DASK_EXTRA) from None
     if engine.scheduler:
         try:
-            return Client(engine.scheduler, timeout="10s")
+            return Client(engine.scheduler, timeout=CONNECT_TIMEOUT)
         except (OSError, TimeoutError) as exc:
             raise UsageError(
                 f"--scheduler {engine.scheduler}: cannot reach the Dask scheduler ({exc})"

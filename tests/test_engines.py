@@ -48,6 +48,7 @@ def rank(standings: Path, out: Path, *extra: str):
     )
 
 
+@pytest.mark.slow
 def test_rank_on_a_cluster_equals_local(season, cluster, tmp_path: Path) -> None:
     _, standings = season
     local = rank(standings, tmp_path / "local", "--workers", "2")
@@ -63,6 +64,7 @@ def test_rank_on_a_cluster_equals_local(season, cluster, tmp_path: Path) -> None
     assert local.stdout.splitlines()[-1].split(":")[0] == dask.stdout.splitlines()[-1].split(":")[0]
 
 
+@pytest.mark.slow
 def test_rank_dask_without_scheduler_starts_its_own_cluster(season, tmp_path: Path) -> None:
     _, standings = season
     local = rank(standings, tmp_path / "local", "--workers", "1")
@@ -71,6 +73,7 @@ def test_rank_dask_without_scheduler_starts_its_own_cluster(season, tmp_path: Pa
     assert (tmp_path / "local/ranking.xlsx").read_bytes() == (tmp_path / "dask/ranking.xlsx").read_bytes()
 
 
+@pytest.mark.slow
 def test_batch_on_a_cluster_equals_local(season, cluster, tmp_path: Path) -> None:
     inputs, _ = season
     folder = tmp_path / "in"
@@ -114,6 +117,7 @@ def contributions(seed: int) -> pd.DataFrame:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_dask_aggregation_equals_pandas(cluster, seed: int) -> None:
     from distributed import Client
@@ -146,7 +150,8 @@ def test_unknown_engine_is_a_usage_error(tmp_path: Path) -> None:
     assert "--engine spark: expected one of local, dask" in result.stderr
 
 
-def test_unreachable_scheduler_is_a_usage_error(season, tmp_path: Path) -> None:
+def test_unreachable_scheduler_is_a_usage_error(season, tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setattr("pipeline.engines.CONNECT_TIMEOUT", "1s")  # the same refusal, without the 10 s wait
     _, standings = season
     result = rank(standings, tmp_path, "--engine", "dask", "--scheduler", "tcp://127.0.0.1:9")
     assert result.exit_code == 2

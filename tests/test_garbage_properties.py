@@ -13,6 +13,8 @@ The `found:` examples are the minimal reproductions of failures this property fo
 
 from __future__ import annotations
 
+import pytest
+
 import datetime as dt
 import re
 import tempfile
@@ -366,6 +368,7 @@ def check_run(case: Case, game: str) -> int:
 @example(case=Case("domino_pairs.xlsx", (Edit("Settings", 2, 2, "🂡 李伟 <&> =x"),)))  # exit 0
 @example(case=Case("domino_individual.xlsx", (Edit("Matches", 1, 3, "A1\nA1"),)))  # header with a newline
 @example(case=Case("domino_pairs.xlsx", (Edit("Matches", 2, 1, 2**63),)))  # found: Round 2**63 -> exit 3
+@pytest.mark.slow
 def test_garbage_in_a_domino_workbook_is_located_or_scored(case: Case):
     check_run(case, "domino")
 
@@ -375,6 +378,7 @@ def test_garbage_in_a_domino_workbook_is_located_or_scored(case: Case):
 @example(case=Case("bridge_club_mp.xlsx", (Edit("Results", 2, 6, "3NTX"),)))  # exit 0
 @example(case=Case("bridge_teams.xlsx", (Edit("Results", 3, 6, "twelve"),)))  # exit 1
 @example(case=Case("bridge_club_mp.xlsx", (Edit("Results", 2, 3, 2**63),)))  # found: Board 2**63 -> exit 3
+@pytest.mark.slow
 def test_garbage_in_a_bridge_workbook_is_located_or_scored(case: Case):
     check_run(case, "bridge")
 
@@ -384,6 +388,7 @@ def test_garbage_in_a_bridge_workbook_is_located_or_scored(case: Case):
 @example(case=Case("bridge_club_mp.xlsx", (Edit("Settings", 2, 2, 2**63),)))  # found: Event 2**63 -> exit 3
 @example(case=Case("domino_pairs.xlsx", (Edit("Settings", 4, 2, 10**20),)))  # found: target -2**63
 @example(case=Case("domino_pairs.xlsx", (Edit("Settings", 5, 2, 10**20),)))  # found: podium -2**63, exit 0
+@pytest.mark.slow
 def test_garbage_in_a_settings_value_never_crashes(case: Case):
     check_run(case, "domino" if case.sample.startswith("domino_") else "bridge")
 

@@ -86,26 +86,18 @@ def in_process(args: list[str]) -> Outcome:
 
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[HostileCase], Runs]]:
-    """Each case built once in its own folder and run three ways; the outcomes are shared by the tests.
-
-    The isolated cases run first, one after another in a child process (see corpus/isolation.py)."""
+    """Each case built once in its own folder and run three ways; the outcomes are shared by the tests. An
+    isolated case runs its commands in a child process of its own (see corpus/isolation.py)."""
     done: dict[str, Runs] = {}
-    isolated = {c.name: c.write(tmp_path_factory.mktemp(c.name)) for c in CASES if c.isolated}
-    lines = [
-        (f"{name}/{key}", args)
-        for name, path in isolated.items()
-        for key, args in commands(next(c for c in CASES if c.name == name), path).items()
-    ]
-    children = run_isolated(lines)
 
     def get(case: HostileCase) -> Runs:
         if case.name not in done:
+            path = case.write(tmp_path_factory.mktemp(case.name))
+            lines = commands(case, path)
             if case.isolated:
-                path = isolated[case.name]
-                ran = {key: children[f"{case.name}/{key}"] for key in commands(case, path)}
+                ran = run_isolated(list(lines.items()))
             else:
-                path = case.write(tmp_path_factory.mktemp(case.name))
-                ran = {key: in_process(args) for key, args in commands(case, path).items()}
+                ran = {key: in_process(args) for key, args in lines.items()}
             done[case.name] = Runs(path, **ran, files=sorted(p.name for p in path.parent.iterdir()))
         return done[case.name]
 
@@ -134,6 +126,14 @@ def verdict(problems: list[Problem]) -> str:
 
 
 ids = [c.name for c in CASES]
+SLOW = pytest.mark.slow  # a child process each: run by `make test SLOW=1` and in CI
+
+
+def params(cases: list[HostileCase]) -> list[object]:
+    """The cases as test parameters; the isolated ones are slow."""
+    return [pytest.param(c, id=c.name, marks=[SLOW] if c.isolated else []) for c in cases]
+
+
 HOSTILE = [c for c in CASES if c.kind == "hostile"]
 REFUSED = [c for c in HOSTILE if c.exit_code == 1]
 REFUSED_IN_PROCESS = [c for c in REFUSED if not c.isolated]
@@ -184,7 +184,7 @@ def test_the_workbooks_the_cases_start_from_are_valid(build, tmp_path: Path):
 
 
 # ---------------------------------------------------------------- every case, three ways
-@pytest.mark.parametrize("case", CASES, ids=ids)
+@pytest.mark.parametrize("case", params(CASES))
 def test_validate_prints_each_problem_at_its_place(case: HostileCase, runs):
     ran = runs(case)
     human = ran.human
@@ -200,7 +200,7 @@ def test_validate_prints_each_problem_at_its_place(case: HostileCase, runs):
         assert last == f"{ran.path}: unknown workbook: 1 error(s), 0 warning(s)"
 
 
-@pytest.mark.parametrize("case", CASES, ids=ids)
+@pytest.mark.parametrize("case", params(CASES))
 def test_validate_json_holds_the_located_records(case: HostileCase, runs):
     out = runs(case).json
     assert out.exit_code == case.exit_code, out.why()
@@ -216,7 +216,7 @@ def test_validate_json_holds_the_located_records(case: HostileCase, runs):
         assert all(p.severity == "warning" for p in problems)
 
 
-@pytest.mark.parametrize("case", CASES, ids=ids)
+@pytest.mark.parametrize("case", params(CASES))
 def test_standings_exit_code_and_files_left(case: HostileCase, runs):
     ran = runs(case)
     out = ran.standings
@@ -232,7 +232,7 @@ def test_standings_exit_code_and_files_left(case: HostileCase, runs):
         assert ran.files == sorted([FILE_NAME, OUT_NAME]), "only the output, no temporary file"
 
 
-@pytest.mark.parametrize("case", CASES, ids=ids)
+@pytest.mark.parametrize("case", params(CASES))
 def test_every_command_answers_quickly(case: HostileCase, runs):
     ran = runs(case)
     slow = {
@@ -285,6 +285,7 @@ def test_a_million_blank_rows_are_refused_in_seconds(tmp_path: Path):
     assert "999,997 blank formatted rows below its last value (row 3)" in records_of(out)[0]["problem"]
 
 
+@SLOW
 def test_the_console_script_refuses_a_lone_far_cell_in_its_own_process(tmp_path: Path):
     """The installed `tally`, in a process of its own: exit 1 and the refusal as JSON, no abort."""
     case = next(c for c in CASES if c.name == "lone_cell_at_xfd1048576")
@@ -309,6 +310,7 @@ def test_the_console_script_refuses_a_lone_far_cell_in_its_own_process(tmp_path:
 ISOLATED = [c for c in CASES if c.isolated]
 
 
+@SLOW
 @pytest.mark.parametrize("case", ISOLATED, ids=[c.name for c in ISOLATED])
 def test_a_hostile_file_is_refused_in_under_a_gigabyte(case: HostileCase, runs):
     ran = runs(case)
@@ -350,33 +352,31 @@ def prepared(case: HostileCase, folder: Path) -> Path:
 
 
 @pytest.fixture(scope="module")
-def matrix(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, dict[str, Outcome]]]:
-    """Every refused case through every other command (isolated cases in a child process)."""
-    paths = {c.name: prepared(c, tmp_path_factory.mktemp(f"m-{c.name}")) for c in MATRIX}
-    isolated = run_isolated(
-        [
-            (f"{c.name}/{k}", args)
-            for c in MATRIX
-            if c.isolated
-            for k, args in other_commands(paths[c.name]).items()
-        ]
-    )
-    found = {}
-    for case in MATRIX:
-        lines = other_commands(paths[case.name])
-        found[case.name] = (
-            paths[case.name],
-            {
-                k: isolated[f"{case.name}/{k}"] if case.isolated else in_process(args)
-                for k, args in lines.items()
-            },
-        )
-    return found
+def matrix(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Callable[[HostileCase], tuple[Path, dict[str, Outcome]]]:
+    """A refused case through every other command (an isolated one in a child process), once per case."""
+    done: dict[str, tuple[Path, dict[str, Outcome]]] = {}
+
+    def get(case: HostileCase) -> tuple[Path, dict[str, Outcome]]:
+        if case.name not in done:
+            path = prepared(case, tmp_path_factory.mktemp(f"m-{case.name}"))
+            lines = other_commands(path)
+            ran = (
+                run_isolated(list(lines.items()))
+                if case.isolated
+                else {k: in_process(a) for k, a in lines.items()}
+            )
+            done[case.name] = (path, ran)
+        return done[case.name]
+
+    return get
 
 
+@SLOW
 @pytest.mark.parametrize("case", MATRIX, ids=[c.name for c in MATRIX])
 def test_every_command_refuses_a_hostile_file_in_the_same_words(case: HostileCase, matrix):
-    path, outcomes = matrix[case.name]
+    path, outcomes = matrix(case)
     text = case.expected[0].text
     for command, out in outcomes.items():  # six commands
         assert out.exit_code == 1, f"{command}: {out.why()}"
@@ -388,9 +388,10 @@ def test_every_command_refuses_a_hostile_file_in_the_same_words(case: HostileCas
     assert not (path.parent / "night.xlsx").exists() and not (path.parent / "ranking.xlsx").exists()
 
 
+@SLOW
 @pytest.mark.parametrize("case", MATRIX, ids=[c.name for c in MATRIX])
 def test_batch_scores_the_good_workbook_beside_a_hostile_one(case: HostileCase, matrix):
-    path, outcomes = matrix[case.name]
+    path, outcomes = matrix(case)
     out = path.parent / "batch-out"
     assert "1 computed, 0 unchanged, 1 failed" in outcomes["batch"].stdout, outcomes["batch"].why()
     assert (out / "good-standings.xlsx").exists()

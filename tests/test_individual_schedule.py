@@ -76,6 +76,7 @@ def bye_counts(rests: pd.DataFrame, n: int) -> list[int]:
 # ---------------------------------------------------------------- the schedule's structure
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n", COUNTS)
 def test_every_round_seats_every_player_exactly_once(n: int):
     tables, rests = schedule(n)
@@ -130,6 +131,7 @@ def test_byes_spread_evenly(n: int):
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n", COUNTS)
 def test_report_equals_independent_counts(n: int):
     tables, rests = schedule(n)
@@ -160,6 +162,7 @@ def test_report_equals_independent_counts(n: int):
 # ---------------------------------------------------------------- determinism
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n", [8, 9, 10, 11, 12, 13, 16])  # n >= 8; 20 and 24 only cost time
 def test_same_seed_same_schedule_other_seed_another(n: int):
     tables, rests = schedule(n, 0)

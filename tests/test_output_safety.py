@@ -572,6 +572,7 @@ def test_a_device_is_refused_and_left_a_device(writer: Writer, inputs: Path):
     assert temps(Path("/dev")) == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("writer", EVERY, ids=ids)
 def test_a_read_only_folder_is_exit_1_and_the_previous_file_unchanged(
     writer: Writer, inputs: Path, tmp_path: Path
@@ -635,6 +636,7 @@ def on_full_disk(disk: Path, setup: list[list[str]], run: list[str]) -> dict[str
     return json.loads(done.stdout)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("writer", EVERY, ids=ids)
 def test_a_full_disk_is_exit_1_and_the_previous_file_unchanged(writer: Writer, inputs: Path, tmp_path: Path):
     disk = tmp_path / "disk"
@@ -648,6 +650,7 @@ def test_a_full_disk_is_exit_1_and_the_previous_file_unchanged(writer: Writer, i
     assert seen["before"] and seen["after"] == seen["before"]  # the previous files, and no temporary file
 
 
+@pytest.mark.slow
 def test_a_full_disk_during_batch_keeps_the_old_manifest_and_leaves_no_temporary_file(tmp_path: Path):
     folder, disk = tmp_path / "in", tmp_path / "disk"
     source = domino_event(folder / "club.xlsx")
@@ -671,6 +674,7 @@ def test_a_full_disk_during_batch_keeps_the_old_manifest_and_leaves_no_temporary
 # ---------------------------------------------------------------- modes
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("umask", "mode"), [(0o022, 0o644), (0o027, 0o640), (0o077, 0o600)])
 def test_new_files_follow_the_umask(tmp_path: Path, umask: int, mode: int):
     source = domino_event(tmp_path / "in" / "club.xlsx")
@@ -679,6 +683,7 @@ def test_new_files_follow_the_umask(tmp_path: Path, umask: int, mode: int):
     assert stat.S_IMODE((tmp_path / "club-standings.xlsx").stat().st_mode) == mode
 
 
+@pytest.mark.slow
 def test_every_kind_of_file_written_follows_the_umask(tmp_path: Path):
     folder = tmp_path / "in"
     domino_event(folder / "club.xlsx", date="2026-11-30")
@@ -692,6 +697,7 @@ def test_every_kind_of_file_written_follows_the_umask(tmp_path: Path):
     assert {p.name: stat.S_IMODE(p.stat().st_mode) for p in made} == {p.name: 0o640 for p in made}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("umask", [0o022, 0o077])
 def test_a_replaced_file_keeps_its_mode(tmp_path: Path, umask: int):
     source = domino_event(tmp_path / "club.xlsx")
@@ -744,6 +750,7 @@ def stopped_mid_write(
     [(signal.SIGTERM, 143), (signal.SIGINT, 130), (signal.SIGHUP, 129)],
     ids=["TERM", "INT", "HUP"],
 )
+@pytest.mark.slow
 def test_a_signal_during_a_write_leaves_the_previous_output_and_no_temporary_file(
     big_event: Path, tmp_path: Path, signum: int, code: int
 ):
@@ -805,6 +812,7 @@ def session_processes(sid: int) -> list[int]:
     return alive
 
 
+@pytest.mark.slow
 def test_sigterm_to_a_batch_and_its_workers_leaves_no_temporary_file(big_event: Path, tmp_path: Path):
     folder = tmp_path / "in"
     folder.mkdir()
@@ -972,6 +980,7 @@ BROKEN = (
 )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("where", ["after the subcommand", "at the end", "before the command"])
 def test_debug_works_anywhere_on_the_command_line(tmp_path: Path, where: str):
     source = domino_event(tmp_path / "club.xlsx")

@@ -501,6 +501,7 @@ def seasons(draw: st.DrawFn) -> tuple[pd.DataFrame, pd.Timestamp, RankingRules, 
     return season, as_of if as_of is not None else season["date"].max(), rules, events
 
 
+@pytest.mark.slow
 @settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seasons())
 def test_ranking_properties(

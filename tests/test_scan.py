@@ -10,6 +10,8 @@ facts whether it is fed the part whole or in pieces of any size and cuts it into
 
 from __future__ import annotations
 
+import pytest
+
 import hypothesis.strategies as st
 from hypothesis import given, settings
 
@@ -48,6 +50,7 @@ def sheets(draw: st.DrawFn) -> tuple[bytes, bool]:
     return body.encode(), usual
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(sheets())
 def test_the_fast_path_gives_the_plain_extent_or_declines(sheet: tuple[bytes, bool]):
@@ -60,6 +63,7 @@ def test_the_fast_path_gives_the_plain_extent_or_declines(sheet: tuple[bytes, bo
         assert fast is None
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(sheets(), st.integers(1, 400), st.integers(16, 600))
 def test_the_facts_do_not_depend_on_how_the_part_is_cut(sheet: tuple[bytes, bool], piece: int, block: int):

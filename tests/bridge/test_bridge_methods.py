@@ -205,6 +205,7 @@ def assert_matches_reference(tables: BridgeTables, rows: list[dict], config: str
 
 
 @RANDOM
+@pytest.mark.slow
 @given(data=st.data())
 def test_every_method_matches_the_reference(data) -> None:
     rows = data.draw(pairs_events())

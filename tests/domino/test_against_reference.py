@@ -6,6 +6,8 @@ events whose expected tables were worked out by hand from the rules.
 
 from __future__ import annotations
 
+import pytest
+
 import os
 from dataclasses import dataclass, field
 
@@ -335,6 +337,7 @@ RANDOM = settings(
 
 
 @RANDOM
+@pytest.mark.slow
 @given(events())
 def test_standings_match_the_reference(event: Event):
     check_against_reference(event)

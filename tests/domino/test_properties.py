@@ -7,6 +7,8 @@ named checks on it, so a failure names the property that broke.
 
 from __future__ import annotations
 
+import pytest
+
 import os
 from collections import Counter
 
@@ -131,6 +133,7 @@ def check_rounds(event: Event, rounds: pd.DataFrame, st: pd.DataFrame) -> None:
     report_multiple_bugs=False,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
+@pytest.mark.slow
 @given(events())
 def test_tables_are_consistent(event: Event):
     tables = domino_tables(domino_event(event.sheets()))
