@@ -226,13 +226,13 @@ def season_benchmarks() -> list[str]:
 
 def rank_stages(paths: list[Path]) -> dict[str, float]:
     """`tally rank`'s stages in one process (reading on 2 local worker processes), wall seconds each."""
-    from pipeline.engines import Engine, running
-    from pipeline.ranking.identity import identity_reports
-    from pipeline.ranking.points import ranked_season
-    from pipeline.ranking.report import ranking_sheets
-    from pipeline.ranking.rules import RankingRules
-    from pipeline.ranking.season import season_of
-    from pipeline.tasks import season_file_at
+    from pipeline.federation.engines import Engine, running
+    from pipeline.federation.ranking.identity import identity_reports
+    from pipeline.federation.ranking.points import ranked_season
+    from pipeline.federation.ranking.report import ranking_sheets
+    from pipeline.federation.ranking.rules import RankingRules
+    from pipeline.federation.ranking.season import season_of
+    from pipeline.federation.tasks import season_file_at
     from pipeline.workbook import write_workbook
 
     rules, out, marks = RankingRules(), {}, time.perf_counter()

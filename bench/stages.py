@@ -17,15 +17,15 @@ from pathlib import Path
 
 import pandas as pd
 
-from pipeline.bridge.load import BridgeSettings, bridge_event, typed_results
-from pipeline.bridge.report import bridge_sheets
-from pipeline.bridge.tally import bridge_tables, matchpoint_columns
-from pipeline.checks import present_columns
-from pipeline.domino.load import domino_event
-from pipeline.domino.report import domino_sheets
-from pipeline.domino.tally import domino_tables
-from pipeline.games import DOMINO
-from pipeline.run import checked_event, standings_sheets
+from pipeline.games.bridge.load import BridgeSettings, bridge_event, typed_results
+from pipeline.games.bridge.report import bridge_sheets
+from pipeline.games.bridge.tally import bridge_tables, matchpoint_columns
+from pipeline.games.checks import present_columns
+from pipeline.games.domino.load import domino_event
+from pipeline.games.domino.report import domino_sheets
+from pipeline.games.domino.tally import domino_tables
+from pipeline.games.registry import DOMINO
+from pipeline.games.run import checked_event, standings_sheets
 from pipeline.sheets import Sheet
 from pipeline.workbook import Limits, read_workbook, write_workbook
 from pipeline.workbook.guard import inspected

@@ -10,7 +10,7 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from pipeline.errors import Problem
+from pipeline.problems import Problem
 from schemas.common import Span
 
 INVISIBLE = r"\p{Cf}"  # Unicode format characters: zero-width spaces and joiners, direction marks, BOM

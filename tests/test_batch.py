@@ -11,8 +11,8 @@ from conftest import SAMPLES
 from openpyxl import load_workbook
 from typer.testing import CliRunner
 
-from pipeline.batch import output_path, planned
 from pipeline.cli import app
+from pipeline.federation.batch import output_path, planned
 from pipeline.workbook.files import MANIFEST, workbook_role
 
 RUNNER = CliRunner()

@@ -1,4 +1,4 @@
-"""Law 79C corrections, judged and applied by the pure functions of `pipeline.corrections` (no files).
+"""Law 79C corrections, judged and applied by the pure functions of `pipeline.games.corrections` (no files).
 
 The seed (Law 79C): an error in computing or recording an agreed score may be corrected until the
 correction period ends; unless the organizer sets otherwise, it ends 30 minutes after the official scores
@@ -15,16 +15,16 @@ import pandas as pd
 import pytest
 from conftest import MATCH_HEADER, sheets_from_tables
 
-from pipeline.bridge.load import correction_rules as bridge_rules
-from pipeline.corrections import (
+from pipeline.games.bridge.load import correction_rules as bridge_rules
+from pipeline.games.corrections import (
     DEFAULT_MINUTES,
     Period,
     corrected_sheet,
     correction_warnings,
     judged_corrections,
 )
-from pipeline.domino.load import correction_rules as domino_rules
-from pipeline.domino.load import domino_settings
+from pipeline.games.domino.load import correction_rules as domino_rules
+from pipeline.games.domino.load import domino_settings
 from schemas.corrections import STATUSES
 from schemas.corrections import CorrectionLog as L
 

@@ -325,7 +325,7 @@ def test_an_invalid_correction_does_not_take_a_valid_one_on_another_row_down_wit
     """Round 1 Table 1 A1 -> P3 seats P3 twice in round 1; the error is reported at row 3 (P3's own
     match, which no correction touches). The B Pips correction at Round 2 Table 2 is valid and in time.
 
-    BUG: `pipeline.run.blamed` finds no correction on row 3, falls back to blaming the *latest* correction
+    BUG: `pipeline.games.run.blamed` finds no correction on row 3, falls back to blaming the *latest* correction
     of the run (the valid B Pips one), rejects it with the seating error as its reason, then rejects the A1
     one on the next pass: both end up rejected.
     """
@@ -342,7 +342,7 @@ def test_corrections_that_fix_the_published_errors_list_the_changes_with_numbers
     """As published, Round 1 Table 1 is 100-100 (an error); the correction makes it 100-40, so there are
     no published standings to compare and the Changes sheet lists the corrected result alone.
 
-    BUG (minor): `pipeline.run.applied_changes` writes Old/New as text ('100', '40'), where every other
+    BUG (minor): `pipeline.games.run.applied_changes` writes Old/New as text ('100', '40'), where every other
     Changes sheet (and `tally diff -o`, and the Corrections sheet) writes numbers as numbers.
     """
     broken = [[1, 1, "P1", "P2", 100, 100], *MATCHES[1:]]

@@ -15,9 +15,9 @@ from typer.testing import CliRunner
 
 from bench.season import season_inputs
 from pipeline.cli import app
-from pipeline.ranking.distributed import dask_ranked_season
-from pipeline.ranking.points import ranked_season
-from pipeline.ranking.rules import RankingRules
+from pipeline.federation.ranking.distributed import dask_ranked_season
+from pipeline.federation.ranking.points import ranked_season
+from pipeline.federation.ranking.rules import RankingRules
 from pipeline.workbook.files import MANIFEST
 
 RUNNER = CliRunner()
@@ -151,7 +151,9 @@ def test_unknown_engine_is_a_usage_error(tmp_path: Path) -> None:
 
 
 def test_unreachable_scheduler_is_a_usage_error(season, tmp_path: Path, monkeypatch) -> None:
-    monkeypatch.setattr("pipeline.engines.CONNECT_TIMEOUT", "1s")  # the same refusal, without the 10 s wait
+    monkeypatch.setattr(
+        "pipeline.federation.engines.CONNECT_TIMEOUT", "1s"
+    )  # the same refusal, without the 10 s wait
     _, standings = season
     result = rank(standings, tmp_path, "--engine", "dask", "--scheduler", "tcp://127.0.0.1:9")
     assert result.exit_code == 2

@@ -13,14 +13,13 @@ The `found:` examples are the minimal reproductions of failures this property fo
 
 from __future__ import annotations
 
-import pytest
-
 import datetime as dt
 import re
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
 from conftest import SAMPLES
 from hypothesis import HealthCheck, currently_in_test_context, event, example, given, settings
 from hypothesis import strategies as st

@@ -44,7 +44,7 @@ from corpus.isolation import TIMEOUT, Outcome, cap_memory, child_env, run_isolat
 from typer.testing import CliRunner
 
 from pipeline.cli import app
-from pipeline.errors import PROBLEM_COLUMNS, Problem
+from pipeline.problems import PROBLEM_COLUMNS, Problem
 from pipeline.workbook.files import MANIFEST
 
 OUT_NAME = "standings.xlsx"

@@ -18,7 +18,7 @@ from openpyxl import load_workbook
 from typer.testing import CliRunner
 
 from pipeline.cli import app
-from pipeline.schedule import club_cost, club_order, meeting_rounds, rotating_partners, schedule_report
+from pipeline.games.schedule import club_cost, club_order, meeting_rounds, rotating_partners, schedule_report
 
 COMPLETE = [4, 5, 8, 9, 12, 13, 16, 20, 24]  # n = 0 or 1 mod 4: everyone partners everyone once
 WITH_BYES = [5, 6, 7, 10, 11]

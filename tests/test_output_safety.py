@@ -30,8 +30,8 @@ from openpyxl import Workbook, load_workbook
 from ranking_books import standings_book
 from typer.testing import CliRunner
 
-from pipeline.batch import output_path, planned
 from pipeline.cli import app, arguments_with_debug_first
+from pipeline.federation.batch import output_path, planned
 from pipeline.workbook.files import MANIFEST, parquet_written_by_tally, written_by_tally
 from pipeline.workbook.writer import MARK_PART
 

@@ -19,8 +19,8 @@ import pandas as pd
 import pytest
 from ranking_books import rank, ranking_lines, sheet_rows, standings_book
 
-from pipeline.ranking.rules import RankingRules
-from pipeline.ranking.season import default_as_of, future_warnings
+from pipeline.federation.ranking.rules import RankingRules
+from pipeline.federation.ranking.season import default_as_of, future_warnings
 
 AFTER_TODAY = "outside the window unless --as-of says otherwise (is its Date a typing slip?)"
 

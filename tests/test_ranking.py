@@ -10,9 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from ranking_books import competition_places, contribution, contributions, reference_units
 
-from pipeline.errors import UsageError
-from pipeline.ranking.identity import SAME_ID, SAME_NAME, folded_names, identity_reports
-from pipeline.ranking.points import (
+from pipeline.federation.ranking.identity import SAME_ID, SAME_NAME, folded_names, identity_reports
+from pipeline.federation.ranking.points import (
     counted_contributions,
     event_contributions,
     latest_names,
@@ -22,8 +21,9 @@ from pipeline.ranking.points import (
     ranking_table,
     window_start,
 )
-from pipeline.ranking.rules import RankingRules, as_of_date, ranking_rules
-from pipeline.ranking.season import event_facts, season_of, standings_placings
+from pipeline.federation.ranking.rules import RankingRules, as_of_date, ranking_rules
+from pipeline.federation.ranking.season import event_facts, season_of, standings_placings
+from pipeline.problems import UsageError
 
 RULES = RankingRules()
 AS_OF = pd.Timestamp("2026-11-30")
@@ -363,7 +363,7 @@ def test_latest_names_skip_events_without_a_name() -> None:
 
 
 def test_season_of_counts_the_same_bytes_once() -> None:
-    from pipeline.ranking.season import SeasonFile
+    from pipeline.federation.ranking.season import SeasonFile
 
     def one(file: str, digest: str) -> SeasonFile:
         record = {

@@ -10,9 +10,8 @@ facts whether it is fed the part whole or in pieces of any size and cuts it into
 
 from __future__ import annotations
 
-import pytest
-
 import hypothesis.strategies as st
+import pytest
 from hypothesis import given, settings
 
 from pipeline.sheets import column_letters

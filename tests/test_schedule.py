@@ -1,4 +1,4 @@
-"""`pipeline.schedule`: round robins by the circle method, checked against the published Berger tables.
+"""`pipeline.games.schedule`: round robins by the circle method, checked against the published Berger tables.
 
 The tables below are copied by hand from the FIDE Handbook, C.05 Annex 1 (Berger tables for round-robin
 tournaments): players numbered from 1, the first named in each pairing has white (is at home).
@@ -12,7 +12,7 @@ from itertools import combinations
 import pandas as pd
 import pytest
 
-from pipeline.schedule import circle_byes, circle_pairings
+from pipeline.games.schedule import circle_byes, circle_pairings
 
 BERGER_4 = [
     "1-4 2-3",

@@ -14,7 +14,7 @@ from openpyxl import load_workbook
 from ranking_books import RUNNER, rank, sheet_rows
 
 from pipeline.cli import app
-from pipeline.settings import iso_date
+from pipeline.games.settings import iso_date
 
 WARNING = "warning: expected a date such as 2026-11-30"
 SAMPLE_FILES = sorted(SAMPLES.glob("*.xlsx"))

@@ -14,7 +14,7 @@ from openpyxl import load_workbook
 from ranking_books import RUNNER
 
 from pipeline.cli import app
-from pipeline.errors import problems_from_frame
+from pipeline.problems import problems_from_frame
 
 HINT = "(this cell holds digits other than 0-9: type them again with 0-9)"
 ROW = [1, 1, "p1", None, "p2", None, 100, 20, None, None, None]
@@ -149,7 +149,7 @@ def test_a_repeated_id_beside_a_blank_id_names_a_whole_row(tmp_path: Path) -> No
 def test_full_width_digits_in_a_date_and_time_are_read_as_in_numbers() -> None:
     from conftest import sheets_from_tables
 
-    from pipeline.domino.load import domino_settings
+    from pipeline.games.domino.load import domino_settings
 
     def published(typed: str) -> object:
         sheet = sheets_from_tables({"Settings": (["Key", "Value"], [["Published At", typed]])})["settings"]

@@ -24,7 +24,7 @@ from test_corrections_cli import CORRECTION_HEADER, MATCHES, domino_workbook
 from typer.testing import CliRunner
 
 from pipeline.cli import app
-from pipeline.engines import Engine, Runner, usable_cpus, worker_count
+from pipeline.federation.engines import Engine, Runner, usable_cpus, worker_count
 from pipeline.workbook import read_workbook
 from pipeline.workbook.files import MANIFEST
 
@@ -231,14 +231,14 @@ def test_never_more_workers_than_inputs_or_processors():
 
 def test_batch_with_a_thousand_workers_starts_one_per_input(tmp_path: Path, monkeypatch):
     started: list[int] = []
-    real = sys.modules["pipeline.engines"].ProcessPoolExecutor
+    real = sys.modules["pipeline.federation.engines"].ProcessPoolExecutor
 
     class Counting(real):  # type: ignore[misc, valid-type]
         def __init__(self, max_workers: int, **kwargs: object) -> None:
             started.append(max_workers)
             super().__init__(max_workers=max_workers, **kwargs)
 
-    monkeypatch.setattr("pipeline.engines.ProcessPoolExecutor", Counting)
+    monkeypatch.setattr("pipeline.federation.engines.ProcessPoolExecutor", Counting)
     folder = tmp_path / "in"
     folder.mkdir()
     shutil.copy(SAMPLES / "domino_pairs.xlsx", folder / "a.xlsx")
@@ -272,7 +272,9 @@ def test_batch_records_an_input_whose_worker_died_and_scores_the_rest(tmp_path: 
             os.abort()
         return real(path, *args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr("pipeline.tasks.read_workbook", crashing)  # inherited by the forked workers
+    monkeypatch.setattr(
+        "pipeline.federation.tasks.read_workbook", crashing
+    )  # inherited by the forked workers
     folder = tmp_path / "in"
     folder.mkdir()
     for name in ("a.xlsx", "killer.xlsx", "z.xlsx"):

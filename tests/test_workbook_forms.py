@@ -10,7 +10,7 @@ from openpyxl import load_workbook
 from typer.testing import CliRunner
 
 from pipeline.cli import app
-from pipeline.template import BRIDGE_NOTES, DOMINO_NOTES
+from pipeline.games.template import BRIDGE_NOTES, DOMINO_NOTES
 
 RUNNER = CliRunner()
 

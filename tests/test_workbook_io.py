@@ -11,7 +11,7 @@ import pandas as pd
 import pytest
 
 import pipeline.workbook.writer as io
-from pipeline.errors import UsageError
+from pipeline.problems import UsageError
 from pipeline.sheets import OutputSheet
 from pipeline.workbook import column_letters, read_workbook, write_workbook
 

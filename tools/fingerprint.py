@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import shutil
 import sys
 import tempfile
@@ -81,8 +82,9 @@ def fingerprint(work: Path) -> dict[str, object]:
     shutil.copytree(ROOT / "sample_data", batch / "in")
     found["batch"] = answer(["batch", batch / "in", "-o", batch / "out", "--workers", 2])
     found["batch/outputs"] = {p.name: digest(p) for p in sorted((batch / "out").glob("*.xlsx"))}
-    standings = sorted((batch / "out").glob("domino_*-standings.xlsx"))
+    standings = sorted(p.relative_to(work) for p in (batch / "out").glob("domino_*-standings.xlsx"))
     rank = work / "ranking.xlsx"
+    os.chdir(work)  # the ranking names each event by the path given: relative, so the same every run
     found["rank"] = answer(["rank", *standings, "-o", rank, "--as-of", "2026-11-30"]) | {
         "sha256": digest(rank)
     }

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import typer
 
-from pipeline import __version__, stopping
+from pipeline import __version__
 from pipeline.cli import bridge, domino
 from pipeline.cli.batch import batch
 from pipeline.cli.common import Debug, Force, folder_option, guarded, state
@@ -17,6 +17,7 @@ from pipeline.cli.diff import diff
 from pipeline.cli.rank import rank
 from pipeline.cli.template import template
 from pipeline.cli.validate import validate
+from pipeline.workbook import stopping
 
 app = typer.Typer(
     name="tally",

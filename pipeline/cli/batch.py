@@ -9,7 +9,6 @@ from pathlib import Path
 import typer
 
 from pipeline import __version__
-from pipeline.batch import Job, manifest_entries, planned
 from pipeline.cli.common import (
     DEFAULT_UNZIPPED,
     DEFAULT_WORKERS,
@@ -21,9 +20,10 @@ from pipeline.cli.common import (
     folder_option,
     guarded,
 )
-from pipeline.engines import Engine, running
-from pipeline.errors import CannotWrite, UsageError
-from pipeline.tasks import scored_file, scoring_crashed
+from pipeline.federation.batch import Job, manifest_entries, planned
+from pipeline.federation.engines import Engine, running
+from pipeline.federation.tasks import scored_file, scoring_crashed
+from pipeline.problems import CannotWrite, UsageError
 from pipeline.workbook.files import MANIFEST, content_hash, input_workbooks, read_manifest, write_manifest
 from pipeline.workbook.targets import output_folder, path_state, writable_folder
 

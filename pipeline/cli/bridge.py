@@ -6,8 +6,6 @@ from pathlib import Path
 
 import typer
 
-from pipeline.bridge.load import entrant_teams
-from pipeline.bridge.schedule import teams_schedule_sheets
 from pipeline.cli.common import (
     DEFAULT_UNZIPPED,
     Force,
@@ -17,8 +15,10 @@ from pipeline.cli.common import (
     out_option,
     scored_workbook,
 )
-from pipeline.errors import InputError, Problem
-from pipeline.games import BRIDGE
+from pipeline.games.bridge.load import entrant_teams
+from pipeline.games.bridge.schedule import teams_schedule_sheets
+from pipeline.games.registry import BRIDGE
+from pipeline.problems import InputError, Problem
 from pipeline.workbook import Limits, Workbook, read_workbook, write_workbook
 from pipeline.workbook.targets import output_target
 

@@ -11,8 +11,8 @@ from typing import Annotated, Any, TypeVar
 
 import typer
 
-from pipeline.errors import InputError, Problem, TallyError
-from pipeline.run import Game, checked_event, standings_sheets
+from pipeline.games.run import Game, checked_event, standings_sheets
+from pipeline.problems import InputError, Problem, TallyError
 from pipeline.workbook import Limits, Workbook, read_workbook, write_workbook
 from pipeline.workbook.atomic import stop_if_asked
 from pipeline.workbook.targets import output_target

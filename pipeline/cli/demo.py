@@ -8,8 +8,8 @@ import typer
 
 from pipeline.cli.bridge import score_bridge
 from pipeline.cli.domino import score_domino
-from pipeline.errors import UsageError
-from pipeline.games import game_of
+from pipeline.games.registry import game_of
+from pipeline.problems import UsageError
 from pipeline.workbook import read_workbook
 from pipeline.workbook.files import is_workbook_name
 from pipeline.workbook.targets import output_folder, output_target, writable_folder

@@ -8,10 +8,10 @@ from pathlib import Path
 import pandas as pd
 import typer
 
-from pipeline.changes import KEYS, changes, key_columns, repeated_keys
-from pipeline.checks import as_problem_list, problems_where
 from pipeline.cli.common import DEFAULT_UNZIPPED, Force, MaxUnzipped, guarded, out_option
-from pipeline.errors import InputError, Problem
+from pipeline.games.changes import KEYS, changes, key_columns, repeated_keys
+from pipeline.games.checks import as_problem_list, problems_where
+from pipeline.problems import InputError, Problem
 from pipeline.sheets import OutputSheet
 from pipeline.workbook import Limits, read_workbook, write_workbook
 from pipeline.workbook.targets import output_target

@@ -16,10 +16,15 @@ from pipeline.cli.common import (
     out_option,
     scored_workbook,
 )
-from pipeline.domino.load import entrants
-from pipeline.domino.schedule import individual_schedule, numbered_entrants, pairs_schedule, schedule_sheets
-from pipeline.errors import InputError, Problem, UsageError
-from pipeline.games import DOMINO
+from pipeline.games.domino.load import entrants
+from pipeline.games.domino.schedule import (
+    individual_schedule,
+    numbered_entrants,
+    pairs_schedule,
+    schedule_sheets,
+)
+from pipeline.games.registry import DOMINO
+from pipeline.problems import InputError, Problem, UsageError
 from pipeline.workbook import Limits, Workbook, read_workbook, write_workbook
 from pipeline.workbook.targets import output_target
 from schemas.domino import TARGET

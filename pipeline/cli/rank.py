@@ -20,15 +20,15 @@ from pipeline.cli.common import (
     guarded,
     out_option,
 )
-from pipeline.engines import Engine, Runner, running
-from pipeline.errors import TallyError, UsageError
-from pipeline.ranking.distributed import dask_ranked_season
-from pipeline.ranking.identity import identity_reports
-from pipeline.ranking.points import ranked_season
-from pipeline.ranking.report import RANKING_SHEETS, parquet_tables, ranking_sheets
-from pipeline.ranking.rules import RankingRules, as_of_date, ranking_rules
-from pipeline.ranking.season import SeasonFile, default_as_of, future_warnings, season_of
-from pipeline.tasks import reading_crashed, season_file_at
+from pipeline.federation.engines import Engine, Runner, running
+from pipeline.federation.ranking.distributed import dask_ranked_season
+from pipeline.federation.ranking.identity import identity_reports
+from pipeline.federation.ranking.points import ranked_season
+from pipeline.federation.ranking.report import RANKING_SHEETS, parquet_tables, ranking_sheets
+from pipeline.federation.ranking.rules import RankingRules, as_of_date, ranking_rules
+from pipeline.federation.ranking.season import SeasonFile, default_as_of, future_warnings, season_of
+from pipeline.federation.tasks import reading_crashed, season_file_at
+from pipeline.problems import TallyError, UsageError
 from pipeline.workbook import write_workbook
 from pipeline.workbook.files import parquet_written_by_tally, standings_workbooks, write_parquet_tables
 from pipeline.workbook.package import opened_regular

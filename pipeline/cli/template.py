@@ -8,7 +8,7 @@ from pathlib import Path
 import typer
 
 from pipeline.cli.common import Force, guarded, out_option
-from pipeline.template import template_sheets
+from pipeline.games.template import template_sheets
 from pipeline.workbook import write_workbook
 from pipeline.workbook.targets import output_target
 

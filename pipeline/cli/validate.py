@@ -8,9 +8,9 @@ from pathlib import Path
 import typer
 
 from pipeline.cli.common import DEFAULT_UNZIPPED, MaxUnzipped, ShowAll, guarded, report_problems, state
-from pipeline.errors import InputError, Problem, TallyError
-from pipeline.games import game_of
-from pipeline.run import checked_event
+from pipeline.games.registry import game_of
+from pipeline.games.run import checked_event
+from pipeline.problems import InputError, Problem, TallyError
 from pipeline.workbook import Limits, read_workbook
 
 

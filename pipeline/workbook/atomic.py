@@ -16,7 +16,7 @@ import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from pipeline.errors import CannotWrite
+from pipeline.problems import CannotWrite
 
 TEMP_PREFIX, TEMP_SUFFIX = ".tally-", ".tmp"  # short: a long target name must not make it too long
 LIVE_TEMPS: set[str] = set()  # the temporary files being written now, for the signal handlers
@@ -57,7 +57,7 @@ def cannot_write(target: Path, exc: OSError) -> CannotWrite:
 
 @contextlib.contextmanager
 def signals_held() -> Iterator[None]:
-    """A moment in which the stop handlers (pipeline.stopping) only record a signal: a temporary file is never
+    """A moment in which the stop handlers (pipeline.workbook.stopping) only record a signal: a temporary file is never
     created without being recorded for removal. A stop asked for meanwhile takes effect when it ends."""
     global _held
     _held += 1
@@ -100,7 +100,9 @@ def raise_stop(signum: int) -> None:
     raise SystemExit(128 + signum)
 
 
-on_stop: Callable[[int], None] = raise_stop  # a worker process ends at once instead (pipeline.stopping)
+on_stop: Callable[[int], None] = (
+    raise_stop  # a worker process ends at once instead (pipeline.workbook.stopping)
+)
 
 
 def remove_live_temps() -> None:

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
-from pipeline.errors import InputError, Problem, UsageError
+from pipeline.problems import InputError, Problem, UsageError
 from pipeline.sheets import column_letters, normalized_header
 from pipeline.workbook import package as pkg
 from pipeline.workbook.scan import EXCEL_MAX_ROWS, Extent, OddSheet, SheetFacts, SheetScan, plain_extent

@@ -23,7 +23,7 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from pipeline.errors import InputError, Problem, UsageError
+from pipeline.problems import InputError, Problem, UsageError
 from pipeline.sheets import INVISIBLE, Sheet, column_letters, normalized_header
 from pipeline.workbook.guard import Limits, SheetFacts, inspected
 

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Literal
 
-from pipeline.errors import CannotWrite, UsageError
+from pipeline.problems import CannotWrite, UsageError
 from pipeline.workbook.atomic import TEMP_PREFIX, TEMP_SUFFIX, signals_held
 from pipeline.workbook.files import written_by_tally
 

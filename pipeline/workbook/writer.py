@@ -19,7 +19,7 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from pipeline.errors import UsageError
+from pipeline.problems import UsageError
 from pipeline.sheets import OutputSheet, column_letters
 from pipeline.workbook.atomic import atomic_target
 

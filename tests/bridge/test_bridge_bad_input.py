@@ -29,9 +29,9 @@ from corpus.common import matching, printed
 from openpyxl import load_workbook
 from typer.testing import CliRunner
 
-from pipeline.bridge.load import bridge_event
 from pipeline.cli import app
-from pipeline.errors import InputError, Problem
+from pipeline.games.bridge.load import bridge_event
+from pipeline.problems import InputError, Problem
 from pipeline.workbook import read_workbook
 
 OUT_NAME = "standings.xlsx"

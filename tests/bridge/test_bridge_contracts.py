@@ -3,7 +3,7 @@
 import pandas as pd
 import pytest
 
-from pipeline.bridge.contracts import parsed_contracts, parsed_declarers, tricks_from_result
+from pipeline.games.bridge.contracts import parsed_contracts, parsed_declarers, tricks_from_result
 
 ACCEPTED = [
     ("4S", 4, "S", 0),

@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipeline.bridge.imps import butler_datum, butler_imps, cross_imps, imps_from_difference
+from pipeline.games.bridge.imps import butler_datum, butler_imps, cross_imps, imps_from_difference
 
 # The seed's table, band by band: (from, to, IMPs); None = "以上" (and above).
 SEED_TABLE = [

@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipeline.bridge.matchpoints import (
+from pipeline.games.bridge.matchpoints import (
     adjusted_matchpoints,
     adjusted_score_parts,
     matchpoints,

@@ -24,8 +24,8 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from reference_methods import IMP_BANDS, butler, cross_imps, matchpoints, teams, total_points, wbf_vp
 
-from pipeline.bridge.load import BridgeEvent, bridge_event
-from pipeline.bridge.tally import BridgeTables, bridge_tables
+from pipeline.games.bridge.load import BridgeEvent, bridge_event
+from pipeline.games.bridge.tally import BridgeTables, bridge_tables
 
 EXAMPLES = int(os.environ.get("BRIDGE_EXAMPLES", "25"))
 # no shrinking: loading an event takes ~0.5 s, so shrinking a failure would run for many minutes;

@@ -20,8 +20,8 @@ from reference_methods import (
     teams,
 )
 
-from pipeline.bridge.load import bridge_event
-from pipeline.bridge.tally import bridge_tables
+from pipeline.games.bridge.load import bridge_event
+from pipeline.games.bridge.tally import bridge_tables
 from pipeline.sheets import Sheet
 from pipeline.workbook import read_workbook
 

@@ -8,7 +8,7 @@ import pandas as pd
 import pytest
 from endplay.types import Contract, Denom, Penalty, Player, Vul
 
-from pipeline.bridge.score import declarer_scores, impossible_score_mask, ns_scores
+from pipeline.games.bridge.score import declarer_scores, impossible_score_mask, ns_scores
 
 DENOMS = {"C": Denom.clubs, "D": Denom.diamonds, "H": Denom.hearts, "S": Denom.spades}
 DENOMS["N"] = Denom.nt

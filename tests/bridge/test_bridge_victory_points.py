@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipeline.bridge.victory_points import (
+from pipeline.games.bridge.victory_points import (
     candidate_hundredths,
     concave_choices,
     victory_points,

@@ -9,7 +9,7 @@ from typing import NamedTuple
 
 from openpyxl import Workbook
 
-from pipeline.errors import Problem
+from pipeline.problems import Problem
 
 FILE_NAME = "event.xlsx"
 Table = tuple[Sequence[str], Sequence[Sequence[object]]]

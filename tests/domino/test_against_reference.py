@@ -6,18 +6,17 @@ events whose expected tables were worked out by hand from the rules.
 
 from __future__ import annotations
 
-import pytest
-
 import os
 from dataclasses import dataclass, field
 
+import pytest
 from conftest import MATCH_HEADER, sheets_from_tables
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from reference import FIELDS, reference_standings, score_match
 
-from pipeline.domino.load import domino_event
-from pipeline.domino.tally import domino_tables
+from pipeline.games.domino.load import domino_event
+from pipeline.games.domino.tally import domino_tables
 
 # Ids whose string order differs from any "natural" order ("12" < "7" < "a" < "p10" < "p2").
 POOL = ["a", "b", "c", "d", "e", "f", "g", "h", "k", "p2", "p10", "7", "12", "zz"]

@@ -23,8 +23,8 @@ from openpyxl import load_workbook
 from typer.testing import CliRunner
 
 from pipeline.cli import app
-from pipeline.domino.load import domino_event
-from pipeline.errors import InputError, Problem
+from pipeline.games.domino.load import domino_event
+from pipeline.problems import InputError, Problem
 from pipeline.workbook import read_workbook
 
 OUT_NAME = "standings.xlsx"

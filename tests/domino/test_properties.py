@@ -7,18 +7,17 @@ named checks on it, so a failure names the property that broke.
 
 from __future__ import annotations
 
-import pytest
-
 import os
 from collections import Counter
 
 import pandas as pd
+import pytest
 from hypothesis import HealthCheck, given, settings
 from reference import id_order
 from test_against_reference import Event, events
 
-from pipeline.domino.load import domino_event
-from pipeline.domino.tally import domino_tables
+from pipeline.games.domino.load import domino_event
+from pipeline.games.domino.tally import domino_tables
 
 CRITERIA = ["points", "match_points", "effectiveness", "pips_for", "pips_against"]
 CUMULATIVE = ["played", "won", "lost", "points", "match_points", "pips_for", "pips_against", "penalties"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
-from pipeline.domino.rules import match_winners, points_awarded, side_results
+from pipeline.games.domino.rules import match_winners, points_awarded, side_results
 
 
 def matches(rows: list[tuple]) -> pd.DataFrame:

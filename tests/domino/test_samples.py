@@ -6,8 +6,8 @@ import pandas as pd
 import pytest
 from conftest import SAMPLES
 
-from pipeline.domino.load import domino_event
-from pipeline.domino.tally import DominoTables, domino_tables
+from pipeline.games.domino.load import domino_event
+from pipeline.games.domino.tally import DominoTables, domino_tables
 from pipeline.workbook import read_workbook
 
 COLUMNS = ["rank", "player", "played", "won", "points", "match_points", "pips_for", "pips_against",

@@ -1,7 +1,7 @@
 from conftest import MATCH_HEADER, sheets_from_tables
 
-from pipeline.domino.load import domino_event
-from pipeline.domino.tally import domino_tables
+from pipeline.games.domino.load import domino_event
+from pipeline.games.domino.tally import domino_tables
 
 
 def test_one_match_gives_three_points_to_a_whitewash_winner():

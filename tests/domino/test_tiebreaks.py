@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from pipeline.domino.standings import classification
+from pipeline.games.domino.standings import classification
 
 FIVE = ["points", "match_points", "effectiveness", "pips_for", "pips_against"]
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from pipeline.bridge.load import BridgeEvent
-from pipeline.bridge.tally import AVERAGE_IMPS, BridgeTables
-from pipeline.bridge.victory_points import vp_table
-from pipeline.ordering import lexicographic_order, natural_ranks
+from pipeline.games.bridge.load import BridgeEvent
+from pipeline.games.bridge.tally import AVERAGE_IMPS, BridgeTables
+from pipeline.games.bridge.victory_points import vp_table
+from pipeline.games.ordering import lexicographic_order, natural_ranks
 from pipeline.sheets import OutputSheet
 
 STRAIN_TEXT = {"C": "C", "D": "D", "H": "H", "S": "S", "N": "NT"}

@@ -7,10 +7,10 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from pipeline.domino.load import DominoEvent
-from pipeline.domino.rules import side_results
-from pipeline.domino.standings import classification, meetings, player_results, progressive_totals
-from pipeline.ordering import natural_ranks
+from pipeline.games.domino.load import DominoEvent
+from pipeline.games.domino.rules import side_results
+from pipeline.games.domino.standings import classification, meetings, player_results, progressive_totals
+from pipeline.games.ordering import natural_ranks
 from schemas.domino import ProgressiveStanding as P
 from schemas.domino import SideResult as S
 from schemas.domino import Standing

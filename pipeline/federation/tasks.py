@@ -8,9 +8,9 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from pipeline.errors import InputError, Problem, TallyError
-from pipeline.ranking.rules import RankingRules
-from pipeline.ranking.season import SeasonFile, game_of_standings, season_file
+from pipeline.federation.ranking.rules import RankingRules
+from pipeline.federation.ranking.season import SeasonFile, game_of_standings, season_file
+from pipeline.problems import InputError, Problem, TallyError
 from pipeline.sheets import normalized_header
 from pipeline.workbook import Limits, read_workbook
 
@@ -21,7 +21,7 @@ def scored_file(source: str, target: str, max_unzipped_mb: int) -> tuple[str, st
     """Score one results workbook and write its standings: ("ok", "", digest) or ("failed", its first
     problem, digest); the digest is the SHA-256 of the bytes scored ("" when none were read)."""
     from pipeline.cli.common import standings_workbook  # the same path as `tally domino|bridge standings`
-    from pipeline.games import game_of
+    from pipeline.games.registry import game_of
 
     book = None
     try:

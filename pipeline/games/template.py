@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from pipeline.settings import CORRECTION_MINUTES, WEIGHT
+from pipeline.games.settings import CORRECTION_MINUTES, WEIGHT
 from pipeline.sheets import OutputSheet, Validation, column_letters, whole_validation
 from schemas.bridge import BOARD, BUTLER_DROP, SCORE, TRICKS
 from schemas.domino import PIPS, PODIUM, ROUND, TARGET

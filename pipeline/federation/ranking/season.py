@@ -12,11 +12,11 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from pipeline.checks import problems_where
-from pipeline.errors import Problem, problems_from_frame
-from pipeline.ranking.points import event_contributions, window_start
-from pipeline.ranking.rules import RankingRules
-from pipeline.settings import WEIGHT, WEIGHT_SETTING, iso_date
+from pipeline.federation.ranking.points import event_contributions, window_start
+from pipeline.federation.ranking.rules import RankingRules
+from pipeline.games.checks import problems_where
+from pipeline.games.settings import WEIGHT, WEIGHT_SETTING, iso_date
+from pipeline.problems import Problem, problems_from_frame
 from pipeline.sheets import Sheet
 from schemas.common import DATE_RANGE, as_ids
 from schemas.ranking import Contribution, SeasonEvent

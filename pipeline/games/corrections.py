@@ -20,8 +20,14 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from pipeline.checks import empty_problems, missing_columns, model_titles, present_columns, problems_where
-from pipeline.errors import Problem
+from pipeline.games.checks import (
+    empty_problems,
+    missing_columns,
+    model_titles,
+    present_columns,
+    problems_where,
+)
+from pipeline.problems import Problem
 from pipeline.sheets import Sheet, normalized_header
 from schemas.common import DATE_RANGE, as_ids, as_words, date_times, whole_numbers
 from schemas.corrections import CorrectionLog as L

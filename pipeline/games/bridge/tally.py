@@ -7,11 +7,11 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from pipeline.bridge.imps import butler_datum, butler_imps, cross_imps, imps_from_difference
-from pipeline.bridge.load import BridgeEvent, BridgeSettings
-from pipeline.bridge.matchpoints import matchpoints, neuberg
-from pipeline.bridge.victory_points import victory_points
-from pipeline.ordering import lexicographic_order, natural_ranks
+from pipeline.games.bridge.imps import butler_datum, butler_imps, cross_imps, imps_from_difference
+from pipeline.games.bridge.load import BridgeEvent, BridgeSettings
+from pipeline.games.bridge.matchpoints import matchpoints, neuberg
+from pipeline.games.bridge.victory_points import victory_points
+from pipeline.games.ordering import lexicographic_order, natural_ranks
 from schemas.bridge import PairStanding, TeamStanding
 
 AVERAGE_IMPS = 3  # A+ / A- at IMPs: +3 / -3 (A = 0)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from pipeline.bridge.contracts import normalized_text
+from pipeline.games.bridge.contracts import normalized_text
 
 AVERAGE_PERCENT: dict[str, float] = {"+": 60.0, "": 50.0, "-": 40.0}
 AVERAGE_PATTERN = r"^A(?:VE|VG|V)?(?P<ns>[+-]?)/A(?:VE|VG|V)?(?P<ew>[+-]?)$"

@@ -9,8 +9,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from pipeline.ordering import lexicographic_order, natural_ranks
-from pipeline.ranking.rules import RankingRules
+from pipeline.federation.ranking.rules import RankingRules
+from pipeline.games.ordering import lexicographic_order, natural_ranks
 from schemas.ranking import Contribution, CountedContribution, PlayerTotal, RankingRow
 
 C = Contribution

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from pipeline.checks import (
+from pipeline.games.checks import (
     as_problem_list,
     blank_row_warnings,
     first_rows,
@@ -29,10 +29,9 @@ from pipeline.checks import (
     sheet_package_problems,
     stop_on_errors,
 )
-from pipeline.corrections import DEFAULT_MINUTES, CorrectionRules
-from pipeline.domino.rules import counts_with_forfeit_defaults
-from pipeline.errors import InputError, Problem
-from pipeline.settings import (
+from pipeline.games.corrections import DEFAULT_MINUTES, CorrectionRules
+from pipeline.games.domino.rules import counts_with_forfeit_defaults
+from pipeline.games.settings import (
     CORRECTION_SETTINGS,
     RANKABLE_DATE,
     WEIGHT_SETTING,
@@ -42,6 +41,7 @@ from pipeline.settings import (
     plain_text,
     whole_number_in,
 )
+from pipeline.problems import InputError, Problem
 from pipeline.sheets import Sheet
 from schemas.common import Span, as_ids, as_numbers, as_words, is_whole_in, whole_in, whole_numbers
 from schemas.domino import (

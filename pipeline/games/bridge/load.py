@@ -9,11 +9,16 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from pipeline.bridge.contracts import RESULT_PATTERN, normalized_text, parsed_contracts, parsed_declarers
-from pipeline.bridge.matchpoints import adjusted_score_parts
-from pipeline.bridge.score import declarer_scores, impossible_score_mask, ns_scores
-from pipeline.bridge.vulnerability import vulnerability_from_board, vulnerability_from_text
-from pipeline.checks import (
+from pipeline.games.bridge.contracts import (
+    RESULT_PATTERN,
+    normalized_text,
+    parsed_contracts,
+    parsed_declarers,
+)
+from pipeline.games.bridge.matchpoints import adjusted_score_parts
+from pipeline.games.bridge.score import declarer_scores, impossible_score_mask, ns_scores
+from pipeline.games.bridge.vulnerability import vulnerability_from_board, vulnerability_from_text
+from pipeline.games.checks import (
     as_problem_list,
     blank_row_warnings,
     first_rows,
@@ -31,9 +36,8 @@ from pipeline.checks import (
     sheet_package_problems,
     stop_on_errors,
 )
-from pipeline.corrections import DEFAULT_MINUTES, CorrectionRules
-from pipeline.errors import InputError, Problem
-from pipeline.settings import (
+from pipeline.games.corrections import DEFAULT_MINUTES, CorrectionRules
+from pipeline.games.settings import (
     CORRECTION_SETTINGS,
     RANKABLE_DATE,
     WEIGHT_SETTING,
@@ -43,6 +47,7 @@ from pipeline.settings import (
     plain_text,
     whole_number_in,
 )
+from pipeline.problems import InputError, Problem
 from pipeline.sheets import Sheet
 from schemas.bridge import (
     BOARD,

@@ -10,8 +10,8 @@ from typing import Any
 
 import pandas as pd
 
-from pipeline.ranking.points import counted_contributions, latest_names, ranking_table
-from pipeline.ranking.rules import RankingRules
+from pipeline.federation.ranking.points import counted_contributions, latest_names, ranking_table
+from pipeline.federation.ranking.rules import RankingRules
 from schemas.ranking import CountedContribution, PlayerTotal
 
 K = CountedContribution

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from pipeline.ordering import lexicographic_order, natural_ranks
+from pipeline.games.ordering import lexicographic_order, natural_ranks
 from schemas.ranking import Contribution, IdentityReport
 
 C = Contribution

@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from pipeline.ordering import lexicographic_order, natural_ranks
-from pipeline.ranking.points import window_start
-from pipeline.ranking.rules import RankingRules
+from pipeline.federation.ranking.points import window_start
+from pipeline.federation.ranking.rules import RankingRules
+from pipeline.games.ordering import lexicographic_order, natural_ranks
 from pipeline.sheets import OutputSheet
 from schemas.ranking import CountedContribution, IdentityReport, RankingRow, SeasonEvent
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from pipeline.ordering import lexicographic_order
+from pipeline.games.ordering import lexicographic_order
 from schemas.domino import ProgressiveStanding as P
 from schemas.domino import SideResult as S
 

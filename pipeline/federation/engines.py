@@ -18,8 +18,8 @@ from typing import Any
 
 import typer
 
-from pipeline.errors import UsageError
-from pipeline.stopping import install_in_worker
+from pipeline.problems import UsageError
+from pipeline.workbook.stopping import install_in_worker
 
 ENGINES = ("local", "dask")
 DASK_EXTRA = "the Dask engine needs the optional extra: pip install 'tally[dask]'"

@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from pipeline.checks import model_titles
-from pipeline.schedule import (
+from pipeline.games.checks import model_titles
+from pipeline.games.schedule import (
     circle_byes,
     circle_pairings,
     club_mates,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pandas as pd
 
-from pipeline.domino.load import SEAT_COLUMNS, DominoEvent
-from pipeline.domino.tally import DominoTables
+from pipeline.games.domino.load import SEAT_COLUMNS, DominoEvent
+from pipeline.games.domino.tally import DominoTables
 from pipeline.sheets import OutputSheet
 from schemas.common import as_numbers
 from schemas.domino import ProgressiveStanding as P

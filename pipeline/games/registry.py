@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from pipeline.bridge.load import bridge_event, bridge_settings
-from pipeline.bridge.load import correction_rules as bridge_rules
-from pipeline.bridge.report import bridge_sheets
-from pipeline.bridge.tally import bridge_tables
-from pipeline.domino.load import correction_rules as domino_rules
-from pipeline.domino.load import domino_event, domino_settings
-from pipeline.domino.report import domino_sheets
-from pipeline.domino.tally import domino_tables
-from pipeline.run import Game
+from pipeline.games.bridge.load import bridge_event, bridge_settings
+from pipeline.games.bridge.load import correction_rules as bridge_rules
+from pipeline.games.bridge.report import bridge_sheets
+from pipeline.games.bridge.tally import bridge_tables
+from pipeline.games.domino.load import correction_rules as domino_rules
+from pipeline.games.domino.load import domino_event, domino_settings
+from pipeline.games.domino.report import domino_sheets
+from pipeline.games.domino.tally import domino_tables
+from pipeline.games.run import Game
 from pipeline.sheets import Sheet, workbook_kind
 
 DOMINO = Game(

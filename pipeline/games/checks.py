@@ -9,7 +9,7 @@ import numpy as np
 import pandas as pd
 import pandera.pandas as pa
 
-from pipeline.errors import PROBLEM_COLUMNS, InputError, Problem, Severity, problems_from_frame
+from pipeline.problems import PROBLEM_COLUMNS, InputError, Problem, Severity, problems_from_frame
 from pipeline.sheets import Sheet
 
 _PANDERA_WORDS = {

@@ -8,9 +8,9 @@ from typing import Any
 
 import pandas as pd
 
-from pipeline.changes import CHANGE_COLUMNS, changes, shown_values
-from pipeline.checks import as_problem_list, blank_row_warnings
-from pipeline.corrections import (
+from pipeline.games.changes import CHANGE_COLUMNS, changes, shown_values
+from pipeline.games.checks import as_problem_list, blank_row_warnings
+from pipeline.games.corrections import (
     CorrectionRules,
     Period,
     corrected_sheet,
@@ -18,7 +18,7 @@ from pipeline.corrections import (
     judged_corrections,
     rejected,
 )
-from pipeline.errors import InputError, Problem
+from pipeline.problems import InputError, Problem
 from pipeline.sheets import OutputSheet, Sheet
 from schemas.corrections import CorrectionLog as L
 

@@ -9,8 +9,8 @@ from dataclasses import dataclass, fields
 
 import pandas as pd
 
-from pipeline.errors import UsageError
-from pipeline.settings import WEIGHT
+from pipeline.games.settings import WEIGHT
+from pipeline.problems import UsageError
 from schemas.common import DATE_RANGE, FIRST_DAY, LAST_DAY, Span
 
 

@@ -16,7 +16,13 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from pipeline.checks import empty_problems, missing_columns, model_titles, problems_where, required_columns
+from pipeline.games.checks import (
+    empty_problems,
+    missing_columns,
+    model_titles,
+    problems_where,
+    required_columns,
+)
 from pipeline.sheets import Sheet
 from schemas.common import DATE_RANGE, FIRST_DAY, LAST_DAY, Span, as_numbers, as_words, date_times, whole_in
 from schemas.domino import SettingsSheet
