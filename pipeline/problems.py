@@ -77,6 +77,31 @@ def sorted_problems(problems: Iterable[Problem]) -> list[Problem]:
     return sorted(unique, key=lambda p: (sheets.index(p.sheet), -1 if p.row is None else p.row))
 
 
+@dataclass(frozen=True)
+class Report:
+    """What validating one workbook found: the game it holds (`unknown` when unreadable) and every problem,
+    in reading order. Valid when none of them is an error."""
+
+    game: str
+    problems: list[Problem]
+    source: str = ""
+
+    @property
+    def errors(self) -> list[Problem]:
+        """The problems that stop a run."""
+        return [p for p in self.problems if p.severity == "error"]
+
+    @property
+    def warnings(self) -> list[Problem]:
+        """The problems that are reported but do not stop a run."""
+        return [p for p in self.problems if p.severity == "warning"]
+
+    @property
+    def valid(self) -> bool:
+        """True when nothing stops a run (warnings or not)."""
+        return not self.errors
+
+
 class TallyError(Exception):
     """Base class for the errors tally reports to people."""
 

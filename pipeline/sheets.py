@@ -99,8 +99,3 @@ class OutputSheet:
     validations: tuple[Validation, ...] = ()
     protect: bool = False
     blank_rows: int = 0  # rows below the data the validations also cover (a sheet filled in later)
-
-
-def workbook_kind(sheets: Mapping[str, Sheet]) -> str:
-    """`bridge` when the workbook has a Results sheet, otherwise `domino` (by normalized sheet names)."""
-    return "bridge" if "results" in sheets else "domino"

@@ -12,8 +12,9 @@ from openpyxl import load_workbook
 from typer.testing import CliRunner
 
 from pipeline.cli import app
-from pipeline.federation.batch import output_path, planned
-from pipeline.workbook.files import MANIFEST, workbook_role
+from pipeline.federation.batch_plan import output_path, planned
+from pipeline.federation.folders import workbook_role
+from pipeline.workbook.files import MANIFEST
 
 RUNNER = CliRunner()
 

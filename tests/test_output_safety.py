@@ -31,7 +31,7 @@ from ranking_books import standings_book
 from typer.testing import CliRunner
 
 from pipeline.cli import app, arguments_with_debug_first
-from pipeline.federation.batch import output_path, planned
+from pipeline.federation.batch_plan import output_path, planned
 from pipeline.workbook.files import MANIFEST, parquet_written_by_tally, written_by_tally
 from pipeline.workbook.writer import MARK_PART
 

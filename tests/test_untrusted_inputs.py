@@ -215,7 +215,7 @@ def test_validate_json_prints_a_record_even_for_an_internal_error(tmp_path: Path
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(sys.modules["pipeline.cli.validate"], "read_workbook", broken)
+    monkeypatch.setattr("pipeline.api.read_workbook", broken)
     result = invoke("validate", SAMPLES / "domino_pairs.xlsx", "--json")
     assert result.exit_code == 3
     (record,) = json.loads(result.stdout)
@@ -335,7 +335,7 @@ def test_the_manifest_records_the_hash_of_the_bytes_that_were_scored(tmp_path: P
         shutil.copy(edited, path)  # the organizer saves an edit just after the batch looked
         return seen_first
 
-    monkeypatch.setattr(sys.modules["pipeline.cli.batch"], "digest_or_blank", planned_then_saved)
+    monkeypatch.setattr("pipeline.federation.batch.digest_or_blank", planned_then_saved)
     assert invoke("batch", folder).exit_code == 0
     monkeypatch.undo()
     manifest = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))["inputs"]

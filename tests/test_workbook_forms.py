@@ -10,7 +10,8 @@ from openpyxl import load_workbook
 from typer.testing import CliRunner
 
 from pipeline.cli import app
-from pipeline.games.template import BRIDGE_NOTES, DOMINO_NOTES
+from pipeline.games.bridge.template import NOTES as BRIDGE_NOTES
+from pipeline.games.domino.template import NOTES as DOMINO_NOTES
 
 RUNNER = CliRunner()
 

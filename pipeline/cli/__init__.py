@@ -8,32 +8,19 @@ from pathlib import Path
 
 import typer
 
-from pipeline import __version__
+from pipeline import __version__, api
 from pipeline.cli import bridge, domino
 from pipeline.cli.batch import batch
-from pipeline.cli.common import Debug, Force, folder_option, guarded, state
-from pipeline.cli.demo import run_demo
+from pipeline.cli.common import Debug, Force, folder_option, guarded, report_problems, state
 from pipeline.cli.diff import diff
 from pipeline.cli.rank import rank
-from pipeline.cli.template import template
+from pipeline.cli.standings import standings_command
+from pipeline.cli.template import template_command
 from pipeline.cli.validate import validate
+from pipeline.games.registry import GAMES
 from pipeline.workbook import stopping
 
-app = typer.Typer(
-    name="tally",
-    help="Correct, explainable standings from tournament results kept in Excel workbooks.\n\n"
-    "Example: tally domino standings club-night.xlsx -o club-night-standings.xlsx",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-)
-app.add_typer(domino.app, name="domino")
-app.add_typer(bridge.app, name="bridge")
-app.command()(validate)
-app.command()(diff)
-app.command()(template)
-app.command()(batch)
-app.command()(rank)
+EXTRA_COMMANDS = {"domino": domino.add_commands, "bridge": bridge.add_commands}  # beyond `standings`
 
 
 def _version(value: bool) -> None:
@@ -42,8 +29,7 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
-@app.callback()
-def _root(
+def root(
     debug: Debug = False,
     version: bool = typer.Option(
         False, "--version", callback=_version, is_eager=True, help="Print the version and exit."
@@ -56,7 +42,6 @@ def _root(
     state.debug = debug
 
 
-@app.command()
 def demo(
     out: Path = folder_option(Path("out"), "Folder for the results workbooks."),
     samples: Path | None = typer.Option(
@@ -68,7 +53,42 @@ def demo(
 
     Example: tally demo --out out
     """
-    guarded(lambda: run_demo(samples, out, force))
+    guarded(lambda: api.demo(samples, out, force=force, scored=shown))
+
+
+def shown(source: Path, scored: api.Scored) -> None:
+    """One sample scored: its warnings, and where its standings went."""
+    if scored.standings.warnings:
+        report_problems(scored.standings.warnings, str(source))
+    typer.echo(f"{source.name} -> {scored.path}")
+
+
+def build_app() -> typer.Typer:
+    """The `tally` command line, with one command group per game of the registry."""
+    app = typer.Typer(
+        name="tally",
+        help="Correct, explainable standings from tournament results kept in Excel workbooks.\n\n"
+        "Example: tally domino standings club-night.xlsx -o club-night-standings.xlsx",
+        no_args_is_help=True,
+        add_completion=False,
+        pretty_exceptions_enable=False,
+    )
+    app.callback()(root)
+    for game in GAMES.values():  # a group per game: its standings, and its own commands
+        group = typer.Typer(help=game.help, no_args_is_help=True)
+        group.command("standings")(standings_command(game))
+        EXTRA_COMMANDS.get(game.name, lambda group: None)(group)
+        app.add_typer(group, name=game.name)
+    app.command()(validate)
+    app.command()(diff)
+    app.command("template")(template_command())
+    app.command()(batch)
+    app.command()(rank)
+    app.command()(demo)
+    return app
+
+
+app = build_app()
 
 
 def arguments_with_debug_first(args: list[str]) -> list[str]:

@@ -1,5 +1,5 @@
-"""What every command shares: the --debug and --force flags, the output options, and turning errors into
-messages and exit codes."""
+"""What every command shares: the options declared once (--debug, --force, --out, --workers, ...), printing
+problems, and turning errors into messages and exit codes."""
 
 from __future__ import annotations
 
@@ -11,11 +11,9 @@ from typing import Annotated, Any, TypeVar
 
 import typer
 
-from pipeline.games.run import Game, checked_event, standings_sheets
 from pipeline.problems import InputError, Problem, TallyError
-from pipeline.workbook import Limits, Workbook, read_workbook, write_workbook
+from pipeline.workbook import Limits
 from pipeline.workbook.atomic import stop_if_asked
-from pipeline.workbook.targets import output_target
 
 SHOWN = 20
 T = TypeVar("T")
@@ -124,49 +122,3 @@ def guarded(action: Callable[[], T], *, show_all: bool = False) -> T:
             raise
         typer.echo(f"internal error: {type(exc).__name__}: {exc} (run with --debug for details)", err=True)
         raise typer.Exit(3) from None
-
-
-def default_output(source: Path) -> Path:
-    """`<input stem>-standings.xlsx` beside the input."""
-    return source.with_name(f"{source.stem}-standings.xlsx")
-
-
-def checked_output(
-    source: Path, out: Path | str | None, force: bool = False, default_name: str | None = None
-) -> Path:
-    """The standings file to write for this input (`-o`, else `<input stem>-standings.xlsx` beside it), checked
-    by `output_target`: never the input; a file tally did not write only with --force."""
-    name = default_name or default_output(source).name
-    return output_target(
-        source.with_name(name) if out is None else out, default_name=name, force=force, inputs=[source]
-    )
-
-
-def scored_workbook(
-    source: Path,
-    out: Path | str | None,
-    game: Game,
-    book: Workbook | None = None,
-    limits: Limits | None = None,
-    force: bool = False,
-) -> Path:
-    """read -> validate (with corrections) -> compute -> write one workbook; returns the output path."""
-    target = checked_output(source, out, force)
-    written, warnings = standings_workbook(source, target, game, book, limits)
-    if warnings:
-        report_problems(warnings, str(source))
-    return written
-
-
-def standings_workbook(
-    source: Path, target: Path, game: Game, book: Workbook | None = None, limits: Limits | None = None
-) -> tuple[Path, list[Problem]]:
-    """Validate (with corrections), compute and write the standings; the output path and the warnings."""
-    try:
-        checked = checked_event((book or read_workbook(source, limits=limits)).sheets, game)
-    except InputError as exc:
-        exc.source = exc.source or str(source)
-        raise
-    event = checked.event
-    title = event.settings.event or source.stem
-    return write_workbook(target, standings_sheets(checked, game), title=f"{title} standings"), event.warnings

@@ -1,4 +1,4 @@
-"""`tally domino ...`: domino commands."""
+"""`tally domino ...`: the domino commands beyond `standings` (built from the game's declaration)."""
 
 from __future__ import annotations
 
@@ -7,64 +7,9 @@ from pathlib import Path
 
 import typer
 
-from pipeline.cli.common import (
-    DEFAULT_UNZIPPED,
-    Force,
-    MaxUnzipped,
-    ShowAll,
-    guarded,
-    out_option,
-    scored_workbook,
-)
-from pipeline.games.domino.load import entrants
-from pipeline.games.domino.schedule import (
-    individual_schedule,
-    numbered_entrants,
-    pairs_schedule,
-    schedule_sheets,
-)
-from pipeline.games.registry import DOMINO
-from pipeline.problems import InputError, Problem, UsageError
-from pipeline.workbook import Limits, Workbook, read_workbook, write_workbook
-from pipeline.workbook.targets import output_target
+from pipeline import api
+from pipeline.cli.common import Force, guarded, out_option
 from schemas.domino import TARGET
-
-app = typer.Typer(
-    help="Domino tournaments: standings from a results workbook.\n\n"
-    "Example: tally domino standings club-night.xlsx",
-    no_args_is_help=True,
-)
-
-
-def score_domino(
-    source: Path,
-    out: Path | str | None,
-    book: Workbook | None = None,
-    limits: Limits | None = None,
-    force: bool = False,
-) -> Path:
-    """Read, validate, compute and write one domino workbook; returns the output path."""
-    return scored_workbook(source, out, DOMINO, book, limits, force)
-
-
-@app.command()
-def standings(
-    results: Path = typer.Argument(..., help="The results workbook (.xlsx) with a Matches sheet."),
-    out: str | None = out_option(
-        None, "Where to write the standings: a file, or a folder (default: <input>-standings.xlsx beside it)."
-    ),
-    force: Force = False,
-    show_all: ShowAll = False,
-    max_unzipped_mb: MaxUnzipped = DEFAULT_UNZIPPED,
-) -> None:
-    """Compute the standings of a domino event and write them as a formatted workbook.
-
-    Example: tally domino standings club-night.xlsx -o club-night-standings.xlsx
-    """
-    written = guarded(
-        lambda: score_domino(results, out, limits=Limits(max_unzipped_mb), force=force), show_all=show_all
-    )
-    typer.echo(f"wrote {written}")
 
 
 class Format(StrEnum):
@@ -74,57 +19,6 @@ class Format(StrEnum):
     individual = "individual"
 
 
-def scheduled_workbook(
-    players: Path | None,
-    entrants_count: int | None,
-    out: Path | str,
-    rounds: int | None,
-    target: int,
-    event: str,
-    seating: Format = Format.pairs,
-    seed: int = 0,
-    avoid_clubs: bool = False,
-    force: bool = False,
-) -> Path:
-    """Read the entrants (or number them), make the round robin and write the workbook to fill in."""
-    if (players is None) == (entrants_count is None):
-        raise UsageError("give a players workbook or --entrants N, not both and not neither")
-    name = "schedule.xlsx" if players is None else f"{players.stem}-schedule.xlsx"
-    out = output_target(out, default_name=name, force=force, inputs=[] if players is None else [players])
-    if players is not None:
-        table = entrants(read_workbook(players).sheets)
-    else:
-        table = numbered_entrants(entrants_count or 0)
-    if len(table) < 2:
-        raise InputError(
-            [
-                Problem(
-                    "Players", None, None, None, f"a round robin needs 2 entrants or more; found {len(table)}"
-                )
-            ]
-        )
-    title = event or (players.stem if players else "Round robin")
-    if seating is Format.individual:
-        if len(table) < 4:
-            problem = f"tables of four need 4 players or more; found {len(table)}"
-            raise InputError([Problem("Players", None, None, None, problem)])
-        matches, byes, report = individual_schedule(table, rounds, seed, avoid_clubs)
-        repeats = dict(report.to_numpy().tolist())
-        typer.echo(
-            "partners repeated: {}; pairs meeting as opponents more than twice: {}; most meetings: {}".format(
-                repeats["Pairs of players who partner more than once"],
-                repeats["Pairs of players who meet as opponents more than twice"],
-                repeats["Most times two players meet as opponents"],
-            )
-        )
-        sheets = schedule_sheets(table, matches, byes, target, title, report)
-    else:
-        matches, byes = pairs_schedule(table, rounds, avoid_clubs, seed)
-        sheets = schedule_sheets(table, matches, byes, target, title)
-    return write_workbook(out, sheets, title=title)
-
-
-@app.command()
 def schedule(
     players: Path | None = typer.Argument(
         None, help="A workbook with a Players sheet (ID, Name, optional Club)."
@@ -168,9 +62,32 @@ def schedule(
 
     Example: tally domino schedule players.xlsx -o club-night.xlsx --target 100
     """
-    written = guarded(
-        lambda: scheduled_workbook(
-            players, entrants_count, out, rounds, target, event, seating, seed, avoid_clubs, force
+    made = guarded(
+        lambda: api.domino_schedule(
+            players,
+            out,
+            entrants_count=entrants_count,
+            rounds=rounds,
+            target=target,
+            event=event,
+            individual=seating is Format.individual,
+            seed=seed,
+            avoid_clubs=avoid_clubs,
+            force=force,
         )
     )
-    typer.echo(f"wrote {written}")
+    if made.report is not None:
+        repeats = dict(made.report.to_numpy().tolist())
+        typer.echo(
+            "partners repeated: {}; pairs meeting as opponents more than twice: {}; most meetings: {}".format(
+                repeats["Pairs of players who partner more than once"],
+                repeats["Pairs of players who meet as opponents more than twice"],
+                repeats["Most times two players meet as opponents"],
+            )
+        )
+    typer.echo(f"wrote {made.path}")
+
+
+def add_commands(group: typer.Typer) -> None:
+    """The domino commands beyond `standings`."""
+    group.command()(schedule)

@@ -7,31 +7,17 @@ from pathlib import Path
 
 import typer
 
+from pipeline import api
 from pipeline.cli.common import DEFAULT_UNZIPPED, MaxUnzipped, ShowAll, guarded, report_problems, state
-from pipeline.games.registry import game_of
-from pipeline.games.run import checked_event
-from pipeline.problems import InputError, Problem, TallyError
-from pipeline.workbook import Limits, read_workbook
-
-
-def validation(path: Path, limits: Limits) -> tuple[str, list[Problem]]:
-    """The workbook's kind (domino, bridge, or unknown when unreadable) and every problem found."""
-    try:
-        book = read_workbook(path, limits=limits)
-    except InputError as exc:
-        return "unknown", exc.problems
-    game = game_of(book.sheets)
-    try:
-        return game.name, checked_event(book.sheets, game).event.warnings
-    except InputError as exc:
-        return game.name, exc.problems
+from pipeline.problems import Problem, TallyError
+from pipeline.workbook import Limits
 
 
 def json_validation(path: Path, limits: Limits) -> tuple[list[Problem], int]:
     """Every problem and the exit code, whatever happens: a usage error (2) or an unexpected one (3) is a
     record too, so that `--json` always prints a JSON array."""
     try:
-        _, problems = validation(path, limits)
+        problems = api.validate(path, limits=limits).problems
     except TallyError as exc:
         return [Problem(path.name or str(path), None, None, None, str(exc))], exc.exit_code
     except Exception as exc:  # unexpected: reported as a record; the traceback only with --debug
@@ -64,8 +50,9 @@ def validate(
         problems, code = json_validation(workbook, Limits(max_unzipped_mb))
         typer.echo(json.dumps([p.as_record() for p in problems], ensure_ascii=False, indent=1))
         raise typer.Exit(code)
-    kind, problems = guarded(lambda: validation(workbook, Limits(max_unzipped_mb)))
-    errors = sum(p.severity == "error" for p in problems)
+    report = guarded(lambda: api.validate(workbook, limits=Limits(max_unzipped_mb)))
+    problems, kind = report.problems, report.game
+    errors = len(report.errors)
     if problems:
         report_problems(problems, str(workbook), show_all=show_all)
     verdict = (

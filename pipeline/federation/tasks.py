@@ -9,7 +9,9 @@ from dataclasses import replace
 from pathlib import Path
 
 from pipeline.federation.ranking.rules import RankingRules
-from pipeline.federation.ranking.season import SeasonFile, game_of_standings, season_file
+from pipeline.federation.ranking.season import SeasonFile, season_file
+from pipeline.games.registry import standings_game
+from pipeline.games.scoring import standings_of, written
 from pipeline.problems import InputError, Problem, TallyError
 from pipeline.sheets import normalized_header
 from pipeline.workbook import Limits, read_workbook
@@ -20,13 +22,10 @@ RANK_SHEETS = ("Standings", "Rules")
 def scored_file(source: str, target: str, max_unzipped_mb: int) -> tuple[str, str, str]:
     """Score one results workbook and write its standings: ("ok", "", digest) or ("failed", its first
     problem, digest); the digest is the SHA-256 of the bytes scored ("" when none were read)."""
-    from pipeline.cli.common import standings_workbook  # the same path as `tally domino|bridge standings`
-    from pipeline.games.registry import game_of
-
     book = None
     try:
         book = read_workbook(Path(source), limits=Limits(max_unzipped_mb))
-        standings_workbook(Path(source), Path(target), game_of(book.sheets), book)
+        written(standings_of(book), Path(target))  # the same path as `tally <game> standings`
         return "ok", "", book.digest
     except InputError as exc:
         listed = exc.errors or exc.problems
@@ -55,7 +54,7 @@ def season_file_at(path: str, shown: str, rules: RankingRules, max_unzipped_mb: 
     """Read one standings workbook (its Standings and Rules sheets) into the season's terms."""
     try:
         book = read_workbook(Path(path), sheets=RANK_SHEETS, limits=Limits(max_unzipped_mb))
-        game = game_of_standings({normalized_header(n) for n in book.listed})
+        game = standings_game({normalized_header(n) for n in book.listed}).name
         return season_file(book.sheets, shown, book.digest, rules, game)
     except InputError as exc:  # the file itself is named as the user gave it
         named = [replace(p, sheet=shown) if p.sheet == Path(path).name else p for p in exc.problems]

@@ -7,18 +7,13 @@ difference is one row: sheet, key, column, old value, new value.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 import numpy as np
 import pandas as pd
 
 from schemas.common import as_numbers
 
-KEYS = {
-    "Standings": ["Player", "Pair", "Team"],
-    "Matches": ["Match", "Round", "Table"],
-    "Travellers": ["Match", "Room", "Section", "Session", "Board", "NS", "EW"],
-}
 NAMES = ["Name", "Names"]
 IGNORED = ["Row"]
 CHANGE_COLUMNS = ["Sheet", "Key", "Column", "Old", "New"]
@@ -48,9 +43,9 @@ def as_text(frame: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(out, index=frame.index)
 
 
-def key_columns(sheet: str, old: pd.DataFrame, new: pd.DataFrame) -> list[str]:
-    """The key columns of a sheet present in both versions."""
-    return [k for k in KEYS.get(sheet, []) if k in old.columns and k in new.columns]
+def key_columns(keys: Iterable[str], old: pd.DataFrame, new: pd.DataFrame) -> list[str]:
+    """The key columns present in both versions of a sheet."""
+    return [k for k in keys if k in old.columns and k in new.columns]
 
 
 def repeated_keys(frame: pd.DataFrame, keys: list[str]) -> pd.Series:
@@ -80,9 +75,8 @@ def shown_values(text: pd.Series) -> pd.Series:
     return text.astype("object").where(numbers.isna(), as_number).where(text.notna(), None)
 
 
-def sheet_changes(sheet: str, old: pd.DataFrame, new: pd.DataFrame) -> pd.DataFrame:
+def sheet_changes(sheet: str, keys: list[str], old: pd.DataFrame, new: pd.DataFrame) -> pd.DataFrame:
     """The differences in one sheet, matched on its key columns."""
-    keys = key_columns(sheet, old, new)
     old, new = as_text(old), as_text(new)
     columns = [c for c in dict.fromkeys([*new.columns, *old.columns]) if c not in keys and c not in IGNORED]
     o = old.reindex(columns=keys + columns).drop_duplicates(keys).set_index(keys)
@@ -131,14 +125,17 @@ def sheet_changes(sheet: str, old: pd.DataFrame, new: pd.DataFrame) -> pd.DataFr
     return out
 
 
-def changes(old: Mapping[str, pd.DataFrame], new: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
-    """Every difference between two standings workbooks' sheets (results sheets first, then Standings)."""
-    order = ["Matches", "Travellers", "Standings"]
-    frames = [
-        sheet_changes(name, old[name], new[name])
-        for name in order
-        if name in old and name in new and key_columns(name, old[name], new[name])
-    ]
+def changes(
+    old: Mapping[str, pd.DataFrame], new: Mapping[str, pd.DataFrame], compared: Mapping[str, Iterable[str]]
+) -> pd.DataFrame:
+    """Every difference between two standings workbooks' sheets, sheet by sheet in the order of `compared`
+    (sheet -> the columns naming a row: the game's results sheets first, then Standings)."""
+    keyed = {
+        name: key_columns(keys, old[name], new[name])
+        for name, keys in compared.items()
+        if name in old and name in new
+    }
+    frames = [sheet_changes(name, keys, old[name], new[name]) for name, keys in keyed.items() if keys]
     frames = [f for f in frames if len(f)]
     if not frames:
         return pd.DataFrame({c: pd.Series(dtype="object") for c in CHANGE_COLUMNS})

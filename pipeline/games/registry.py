@@ -1,33 +1,97 @@
-"""The games tally scores, as the runs need them."""
+"""The games tally scores: the one list every command asks (see `game.Game` for what a game declares).
+
+To add a game, write its package under pipeline/games/ with a `Game` declaration and list it in `GAMES`
+below (or, from outside tally, `register` it): the command line, validate, batch, rank, template and diff
+then know it.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 from pipeline.games.bridge.load import bridge_event, bridge_settings
 from pipeline.games.bridge.load import correction_rules as bridge_rules
 from pipeline.games.bridge.report import bridge_sheets
 from pipeline.games.bridge.tally import bridge_tables
+from pipeline.games.bridge.template import bridge_template
 from pipeline.games.domino.load import correction_rules as domino_rules
 from pipeline.games.domino.load import domino_event, domino_settings
 from pipeline.games.domino.report import domino_sheets
 from pipeline.games.domino.tally import domino_tables
-from pipeline.games.run import Game
-from pipeline.sheets import Sheet, workbook_kind
+from pipeline.games.domino.template import domino_template
+from pipeline.games.game import Game
+from pipeline.problems import UsageError
+from pipeline.sheets import Sheet
+
+RESULT_KEYS = ("Match", "Round", "Table")  # the columns naming a match (present ones only are used)
 
 DOMINO = Game(
-    "domino", domino_event, domino_tables, domino_sheets, domino_settings, lambda _: domino_rules(), "Matches"
+    name="domino",
+    help="Domino tournaments: standings from a results workbook.\n\nExample: tally domino standings club-night.xlsx",
+    standings_help="Compute the standings of a domino event and write them as a formatted workbook.\n\n"
+    "Example: tally domino standings club-night.xlsx -o club-night-standings.xlsx",
+    input_sheet="Matches",
+    is_input=lambda names: "matches" in names and "results" not in names,
+    is_standings=lambda names: "matches" in names and "travellers" not in names,
+    load=domino_event,
+    compute=domino_tables,
+    report=domino_sheets,
+    settings=domino_settings,
+    rules=lambda _: domino_rules(),
+    results_sheet="Matches",
+    template=domino_template,
+    compared={"Matches": RESULT_KEYS},
 )
 BRIDGE = Game(
-    "bridge",
-    bridge_event,
-    bridge_tables,
-    bridge_sheets,
-    bridge_settings,
-    lambda settings: bridge_rules(settings.teams),
-    "Travellers",
+    name="bridge",
+    help="Contract bridge: matchpoints, IMPs, Butler, total points and teams with victory points.\n\n"
+    "Example: tally bridge standings club-pairs.xlsx",
+    standings_help="Score a bridge event (Settings: Scoring = MP, Cross-IMP, Butler, TP or Teams) and write the "
+    "standings.\n\nExample: tally bridge standings club-pairs.xlsx -o club-pairs-standings.xlsx",
+    input_sheet="Results",
+    is_input=lambda names: "results" in names,
+    is_standings=lambda names: "travellers" in names,
+    load=bridge_event,
+    compute=bridge_tables,
+    report=bridge_sheets,
+    settings=bridge_settings,
+    rules=lambda settings: bridge_rules(settings.teams),
+    results_sheet="Travellers",
+    template=bridge_template,
+    compared={
+        "Matches": RESULT_KEYS,
+        "Travellers": ("Match", "Room", "Section", "Session", "Board", "NS", "EW"),
+    },
 )
-GAMES = {"domino": DOMINO, "bridge": BRIDGE}
+GAMES: dict[str, Game] = {"domino": DOMINO, "bridge": BRIDGE}
+DEFAULT = DOMINO  # a workbook no game recognises is read as this game's, whose load then says what is missing
 
 
-def game_of(sheets: dict[str, Sheet]) -> Game:
-    """The game a workbook holds, from its sheets (a Results sheet means bridge)."""
-    return GAMES[workbook_kind(sheets)]
+def register(game: Game) -> Game:
+    """Add a game (from outside tally: a plug-in, or a test); the command line built afterwards knows it."""
+    GAMES[game.name] = game
+    return game
+
+
+def game_named(name: str) -> Game:
+    """The game of this name; UsageError listing the games otherwise."""
+    if name not in GAMES:
+        raise UsageError(f"{name}: expected one of {', '.join(GAMES)}")
+    return GAMES[name]
+
+
+def game_of(sheets: dict[str, Sheet] | Iterable[str]) -> Game:
+    """The game an input workbook holds, from its sheet names (normalized); the default game when none
+    recognises it."""
+    names = set(sheets)
+    return next((g for g in GAMES.values() if g.is_input(names)), DEFAULT)
+
+
+def input_game(names: set[str]) -> Game | None:
+    """The game whose results workbook this is (by its sheet names), if any."""
+    return next((g for g in GAMES.values() if g.is_input(names)), None)
+
+
+def standings_game(names: set[str]) -> Game:
+    """The game of a standings workbook, from its sheet names; the default game when none recognises it."""
+    return next((g for g in GAMES.values() if g.is_standings(names)), DEFAULT)

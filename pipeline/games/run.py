@@ -18,22 +18,10 @@ from pipeline.games.corrections import (
     judged_corrections,
     rejected,
 )
+from pipeline.games.game import Game
 from pipeline.problems import InputError, Problem
 from pipeline.sheets import OutputSheet, Sheet
 from schemas.corrections import CorrectionLog as L
-
-
-@dataclass(frozen=True)
-class Game:
-    """What a run needs to know about one game."""
-
-    name: str
-    load: Callable[[dict[str, Sheet]], Any]
-    compute: Callable[[Any], Any]
-    report: Callable[[Any, Any], list[OutputSheet]]
-    settings: Callable[[Sheet | None], tuple[Any, pd.DataFrame]]
-    rules: Callable[[Any], CorrectionRules]
-    results_sheet: str  # the output sheet listing every result: Matches or Travellers
 
 
 @dataclass
@@ -179,10 +167,12 @@ def standings_sheets(checked: Checked, game: Game) -> list[OutputSheet]:
     if checked.original is None:
         changed = applied_changes(checked.log, game.results_sheet)
     elif checked.original is checked.event:
-        changed = changes({}, {})
+        changed = changes({}, {}, game.compared_sheets)
     else:
         before = game.report(checked.original, game.compute(checked.original))
-        changed = changes({s.name: s.frame for s in before}, {s.name: s.frame for s in out})
+        changed = changes(
+            {s.name: s.frame for s in before}, {s.name: s.frame for s in out}, game.compared_sheets
+        )
     extra = [
         OutputSheet("Corrections", corrections_frame(checked.log), widths={"Detail": 90}),
         OutputSheet("Changes", changed),

@@ -23,7 +23,6 @@ from pipeline.workbook.package import entry_count
 from pipeline.workbook.writer import MARK_NAME, MARK_PART, package_digest
 
 MANIFEST = ".tally-manifest.json"
-INPUT_SHEETS = {"matches", "results"}
 PARQUET_MARK = b"tally"  # the schema metadata key of every Parquet table tally writes (value: its version)
 _SMALL_PART = 64 * 1024  # the most read of the mark's part or of docProps/app.xml
 _MOST_ENTRIES = 100_000  # a package listing more entries is not one tally wrote
@@ -103,24 +102,6 @@ def workbook_files(folder: Path) -> list[Path]:
     return sorted(p for p in folder.rglob("*") if is_workbook_name(p) and not p.is_dir())
 
 
-def workbook_role(path: Path) -> str:
-    """`standings` for a workbook tally wrote (or one with Standings and Rules sheets), `input` for one with a
-    Matches or Results sheet, else `other`; a file that cannot be read as a workbook is an `input`, so that
-    scoring it reports its problem."""
-    listed = sheet_list(path)
-    if listed is None:
-        return "input"
-    names = {normalized_header(s.name) for s in listed}
-    if written_by_tally(path) or {"standings", "rules"} <= names:
-        return "standings"
-    return "input" if names & INPUT_SHEETS else "other"
-
-
-def input_workbooks(folder: Path) -> list[Path]:
-    """Every results workbook under the folder (sorted), skipping standings workbooks and Excel lock files."""
-    return [p for p in workbook_files(folder) if workbook_role(p) == "input"]
-
-
 MAX_MANIFEST = 64 * 1_000_000
 MANIFEST_KEYS = {"hash", "version", "output", "status"}
 
@@ -165,12 +146,6 @@ def sheet_names(path: Path) -> set[str]:
     """The workbook's sheet names (lower case, spaces as `_`) from its workbook part, without reading cells;
     empty for a file that is not a readable workbook."""
     return {normalized_header(s.name) for s in sheet_list(path) or []}
-
-
-def standings_workbooks(folder: Path) -> list[Path]:
-    """Every standings workbook under the folder (sorted): those with a Standings and a Rules sheet, whoever
-    saved them last (a standings workbook opened and saved in Excel still counts)."""
-    return [p for p in workbook_files(folder) if {"standings", "rules"} <= sheet_names(p)]
 
 
 def parquet_table(frame: pd.DataFrame) -> pa.Table:

@@ -35,11 +35,6 @@ class SeasonFile:
     problems: list[Problem] = field(default_factory=list)
 
 
-def game_of_standings(sheet_names: set[str]) -> str:
-    """`bridge` for a bridge standings workbook (it has a Travellers sheet), otherwise `domino`."""
-    return "bridge" if "travellers" in sheet_names else "domino"
-
-
 def event_weight(text: object) -> float | None:
     """The weight as typed when it lies in the span of the Settings `Weight` (above 0, at most 100), None
     otherwise (a Rules sheet edited by hand to 1e15 is refused here, before any arithmetic)."""

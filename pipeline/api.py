@@ -1,0 +1,335 @@
+"""tally as a library: plain functions for everything the command line does.
+
+    from pipeline import api
+
+    report = api.validate("club-night.xlsx")          # a Report: .valid, .errors, .warnings
+    if report.valid:
+        written = api.score("club-night.xlsx")        # the standings workbook, beside the input
+        print(written.path, [s.name for s in written.standings.sheets])
+
+Every function takes and returns plain values (paths, Reports, data frames). Bad input is reported, never
+printed: `validate` returns a Report; the functions that produce a file raise `InputError` (its `.problems`
+and `.report`) when the workbook cannot be scored, `UsageError` for what cannot be done as asked (a path that
+is not a file, an output that is not tally's without `force`), `CannotWrite` when a file system refuses a
+write. The command line (pipeline/cli/) only parses options, calls these, prints and maps them to exit codes.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pandas as pd
+
+from pipeline.federation.batch import BatchRun, run_batch
+from pipeline.federation.engines import Engine
+from pipeline.federation.rank import RankRun, run_rank
+from pipeline.games.bridge.load import entrant_teams
+from pipeline.games.bridge.schedule import teams_schedule_sheets
+from pipeline.games.changes import changes, key_columns, repeated_keys
+from pipeline.games.checks import as_problem_list, problems_where
+from pipeline.games.domino.load import entrants
+from pipeline.games.domino.schedule import (
+    individual_schedule,
+    numbered_entrants,
+    pairs_schedule,
+    schedule_sheets,
+)
+from pipeline.games.game import Game
+from pipeline.games.registry import GAMES, game_named, game_of, standings_game
+from pipeline.games.run import checked_event
+from pipeline.games.scoring import Standings, standings_of, written
+from pipeline.problems import InputError, Problem, Report, UsageError
+from pipeline.sheets import OutputSheet, normalized_header
+from pipeline.workbook import Limits, Workbook, read_workbook, write_workbook
+from pipeline.workbook.files import is_workbook_name
+from pipeline.workbook.targets import output_folder, output_target, writable_folder
+
+BUNDLED = Path(__file__).resolve().parents[1] / "sample_data"
+
+__all__ = [
+    "GAMES",
+    "BatchRun",
+    "Engine",
+    "Game",
+    "Limits",
+    "RankRun",
+    "Report",
+    "Scored",
+    "Standings",
+    "batch",
+    "demo",
+    "diff",
+    "domino_schedule",
+    "rank",
+    "read",
+    "score",
+    "standings",
+    "teams_schedule",
+    "template",
+    "validate",
+]
+
+
+@dataclass
+class Scored:
+    """A standings workbook written: where, and what it holds."""
+
+    path: Path
+    standings: Standings
+
+
+@dataclass
+class Schedule:
+    """A schedule written: where, and for tables of four its report of repeated partners and opponents."""
+
+    path: Path
+    report: pd.DataFrame | None = None
+
+
+def read(path: Path | str, *, sheets: Iterable[str] | None = None, limits: Limits | None = None) -> Workbook:
+    """A workbook's sheets (or the named ones) as text, after the package is inspected."""
+    return read_workbook(Path(path), sheets, limits)
+
+
+def validate(path: Path | str, *, limits: Limits | None = None) -> Report:
+    """Every problem of a results workbook, corrections included; nothing is computed or written. The game
+    is `unknown` when the file cannot be read at all (its one problem says why)."""
+    path = Path(path)
+    try:
+        book = read_workbook(path, limits=limits)
+    except InputError as exc:
+        return Report("unknown", exc.problems, str(path))
+    game = game_of(book.sheets)
+    try:
+        return Report(game.name, checked_event(book.sheets, game).event.warnings, str(path))
+    except InputError as exc:
+        return Report(game.name, exc.problems, str(path))
+
+
+def standings(
+    source: Path | str | Workbook, *, game: str | None = None, limits: Limits | None = None
+) -> Standings:
+    """The standings of a results workbook (a path, or a workbook already read), nothing written; its game
+    from its sheets unless named. InputError when it cannot be scored."""
+    book = source if isinstance(source, Workbook) else read_workbook(Path(source), limits=limits)
+    return standings_of(book, None if game is None else game_named(game))
+
+
+def default_standings(source: Path) -> Path:
+    """`<input stem>-standings.xlsx` beside the input."""
+    return source.with_name(f"{source.stem}-standings.xlsx")
+
+
+def score(
+    source: Path | str,
+    out: Path | str | None = None,
+    *,
+    game: str | None = None,
+    force: bool = False,
+    limits: Limits | None = None,
+    book: Workbook | None = None,
+) -> Scored:
+    """Read, validate, compute and write one results workbook: the standings go to `out` (a file, or a folder
+    to write `<input stem>-standings.xlsx` into; by default beside the input). The output is checked before
+    anything is read: never the input, and a file tally did not write only with `force`."""
+    source = Path(source)
+    name = default_standings(source).name
+    target = output_target(
+        source.with_name(name) if out is None else out, default_name=name, force=force, inputs=[source]
+    )
+    result = standings(book or source, game=game, limits=limits)
+    return Scored(written(result, target), result)
+
+
+def template(game: str, out: Path | str, *, force: bool = False) -> Path:
+    """The blank workbook of a game written to `out` (a file, or a folder for `<game>-template.xlsx`)."""
+    chosen = game_named(game)
+    target = output_target(out, default_name=f"{chosen.name}-template.xlsx", force=force)
+    return write_workbook(target, chosen.template(), title=f"tally {chosen.name} template")
+
+
+def domino_schedule(
+    players: Path | str | None,
+    out: Path | str,
+    *,
+    entrants_count: int | None = None,
+    rounds: int | None = None,
+    target: int = 100,
+    event: str = "",
+    individual: bool = False,
+    seed: int = 0,
+    avoid_clubs: bool = False,
+    force: bool = False,
+) -> Schedule:
+    """A domino event's rounds written as the workbook to fill in, from a Players workbook or `entrants_count`
+    numbered entrants: pairs (a round robin by Berger tables) or individual (tables of four, partners
+    rotating)."""
+    if (players is None) == (entrants_count is None):
+        raise UsageError("give a players workbook or --entrants N, not both and not neither")
+    source = None if players is None else Path(players)
+    name = "schedule.xlsx" if source is None else f"{source.stem}-schedule.xlsx"
+    path = output_target(out, default_name=name, force=force, inputs=[] if source is None else [source])
+    table = (
+        entrants(read_workbook(source).sheets)
+        if source is not None
+        else numbered_entrants(entrants_count or 0)
+    )
+    if len(table) < 2:
+        problem = f"a round robin needs 2 entrants or more; found {len(table)}"
+        raise InputError([Problem("Players", None, None, None, problem)])
+    title = event or (source.stem if source else "Round robin")
+    if individual:
+        if len(table) < 4:
+            problem = f"tables of four need 4 players or more; found {len(table)}"
+            raise InputError([Problem("Players", None, None, None, problem)])
+        matches, byes, report = individual_schedule(table, rounds, seed, avoid_clubs)
+        sheets = schedule_sheets(table, matches, byes, target, title, report)
+        return Schedule(write_workbook(path, sheets, title=title), report)
+    matches, byes = pairs_schedule(table, rounds, avoid_clubs, seed)
+    return Schedule(write_workbook(path, schedule_sheets(table, matches, byes, target, title), title=title))
+
+
+def teams_schedule(
+    teams: Path | str, out: Path | str, *, rounds: int | None = None, event: str = "", force: bool = False
+) -> Path:
+    """A bridge teams round robin written as the workbook to fill in (Matches, an empty Results)."""
+    source = Path(teams)
+    path = output_target(out, default_name=f"{source.stem}-schedule.xlsx", force=force, inputs=[source])
+    table = entrant_teams(read_workbook(source).sheets)
+    if len(table) < 2:
+        problem = f"a round robin needs 2 teams or more; found {len(table)}"
+        raise InputError([Problem("Teams", None, None, None, problem)])
+    title = event or source.stem
+    return write_workbook(path, teams_schedule_sheets(table, rounds, title), title=title)
+
+
+def batch(
+    folder: Path | str,
+    out: Path | str | None = None,
+    *,
+    engine: Engine | None = None,
+    limits: Limits | None = None,
+    force: bool = False,
+    scored: Callable[[BatchRun], None] = lambda run: None,
+) -> BatchRun:
+    """Every results workbook under `folder` scored (into `out`, or beside each input), unchanged ones skipped
+    by the manifest; failures are recorded in the returned run, never raised. `scored` sees the run before
+    the manifest is written."""
+    limit = (limits or Limits()).max_unzipped_mb
+    return run_batch(
+        Path(folder), None if out is None else Path(out), engine or Engine(), limit, force, scored
+    )
+
+
+def rank(
+    events: Iterable[Path | str],
+    out: Path | str,
+    *,
+    config: Path | str | None = None,
+    as_of: str | None = None,
+    parquet: Path | str | None = None,
+    game: str | None = None,
+    engine: Engine | None = None,
+    limits: Limits | None = None,
+    today: dt.date | None = None,
+    force: bool = False,
+) -> RankRun:
+    """A season's ranking from standings workbooks (files, or folders of them) written to `out` (and to
+    `parquet`); `today` (default: the local date) decides the default as-of day and which events lie in the
+    future. Nothing is written when any workbook cannot be ranked (SeasonError)."""
+    return run_rank(
+        [Path(e) for e in events],
+        out,
+        None if config is None else Path(config),
+        as_of,
+        None if parquet is None else Path(parquet),
+        game,
+        engine or Engine(),
+        (limits or Limits()).max_unzipped_mb,
+        today or dt.date.today(),
+        force,
+    )
+
+
+def compared_frames(path: Path, limits: Limits | None = None) -> tuple[Game, dict[str, pd.DataFrame]]:
+    """The game of a standings workbook and the sheets `diff` compares, read back with headers as written."""
+    book = read_workbook(path, limits=limits)
+    if book.get("standings") is None:
+        found = ", ".join(f"'{n}'" for n in book.sheet_names) or "none"
+        problem = f"is not a tally standings workbook: it has no 'Standings' sheet (sheets found: {found})"
+        raise InputError([Problem(path.name, None, None, None, problem)], source=str(path))
+    game = standings_game({normalized_header(n) for n in book.listed})
+    frames, problems = {}, []
+    for name, keys in game.compared_sheets.items():  # the compared sheets
+        sheet = book.get(name)
+        if sheet is None:
+            continue
+        frame = sheet.frame.rename(columns=sheet.headers)
+        present = key_columns(keys, frame, frame)
+        problems.append(
+            problems_where(
+                sheet,
+                pd.Series(repeated_keys(frame, present).to_numpy(), index=sheet.frame.index),
+                [k for k, v in sheet.headers.items() if v in present],
+                "this key already appears in an earlier row, so the rows cannot be matched",
+            )
+        )
+        frames[name] = frame
+    found_problems = as_problem_list(problems)
+    if found_problems:
+        raise InputError(found_problems, source=str(path))
+    return game, frames
+
+
+def diff(
+    old: Path | str,
+    new: Path | str,
+    out: Path | str | None = None,
+    *,
+    force: bool = False,
+    limits: Limits | None = None,
+) -> pd.DataFrame:
+    """The changes from OLD to NEW standings (sheet, key, column, old, new), written to `out` when given
+    (checked before anything is read)."""
+    old, new = Path(old), Path(new)
+    target = None
+    if out is not None:
+        target = output_target(out, default_name=f"{new.stem}-changes.xlsx", force=force, inputs=[old, new])
+    game, before = compared_frames(old, limits)
+    _, after = compared_frames(new, limits)
+    frame = changes(before, after, game.compared_sheets)
+    if target is not None:
+        write_workbook(
+            target, [OutputSheet("Changes", frame)], title=f"Changes from {old.name} to {new.name}"
+        )
+    return frame
+
+
+def demo(
+    samples: Path | str | None = None,
+    out: Path | str = "out",
+    *,
+    force: bool = False,
+    scored: Callable[[Path, Scored], None] = lambda source, done: None,
+) -> list[Scored]:
+    """Every sample workbook of the folder (the bundled sample_data/ by default) scored into `out` as
+    `<name>-standings.xlsx`; every output path is checked before anything is written. `scored` sees each
+    one as it is written."""
+    folder = Path(samples) if samples is not None else BUNDLED
+    inputs = sorted(p for p in folder.iterdir() if is_workbook_name(p)) if folder.is_dir() else []
+    if not inputs:
+        raise UsageError(f"no sample workbooks (*.xlsx) in {folder}")
+    into = writable_folder(output_folder(out, option="--out"))
+    targets = [
+        output_target(into / f"{s.stem}-standings.xlsx", default_name=None, force=force, inputs=inputs)
+        for s in inputs
+    ]
+    done = []
+    for source, target in zip(inputs, targets, strict=True):  # one workbook after another
+        result = score(source, target, force=force)
+        scored(source, result)
+        done.append(result)
+    return done

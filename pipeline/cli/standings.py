@@ -1,0 +1,48 @@
+"""`tally <game> standings`: one command per game of the registry, built from its declaration."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import typer
+
+from pipeline import api
+from pipeline.cli.common import (
+    DEFAULT_UNZIPPED,
+    Force,
+    MaxUnzipped,
+    ShowAll,
+    guarded,
+    out_option,
+    report_problems,
+)
+from pipeline.games.game import Game
+from pipeline.workbook import Limits
+
+
+def standings_command(game: Game) -> Callable[..., None]:
+    """The `standings` command of a game: read, validate, compute and write one results workbook."""
+
+    def standings(
+        results: Path = typer.Argument(
+            ..., help=f"The results workbook (.xlsx) with a {game.input_sheet} sheet."
+        ),
+        out: str | None = out_option(
+            None,
+            "Where to write the standings: a file, or a folder (default: <input>-standings.xlsx beside it).",
+        ),
+        force: Force = False,
+        show_all: ShowAll = False,
+        max_unzipped_mb: MaxUnzipped = DEFAULT_UNZIPPED,
+    ) -> None:
+        scored = guarded(
+            lambda: api.score(results, out, game=game.name, force=force, limits=Limits(max_unzipped_mb)),
+            show_all=show_all,
+        )
+        if scored.standings.warnings:
+            report_problems(scored.standings.warnings, str(results))
+        typer.echo(f"wrote {scored.path}")
+
+    standings.__doc__ = game.standings_help
+    return standings

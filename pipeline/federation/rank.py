@@ -1,0 +1,189 @@
+"""`tally rank`: a season's standings workbooks aggregated into one ranking (read -> rank -> write); the
+arithmetic is the pure core in pipeline/federation/ranking/."""
+
+from __future__ import annotations
+
+import datetime as dt
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+import pandas as pd
+
+from pipeline.federation.engines import Engine, Runner, running
+from pipeline.federation.folders import standings_workbooks
+from pipeline.federation.ranking.distributed import dask_ranked_season
+from pipeline.federation.ranking.identity import identity_reports
+from pipeline.federation.ranking.points import ranked_season
+from pipeline.federation.ranking.report import RANKING_SHEETS, parquet_tables, ranking_sheets
+from pipeline.federation.ranking.rules import RankingRules, as_of_date, ranking_rules
+from pipeline.federation.ranking.season import SeasonFile, default_as_of, future_warnings, season_of
+from pipeline.federation.tasks import reading_crashed, season_file_at
+from pipeline.games.registry import GAMES
+from pipeline.problems import TallyError, UsageError
+from pipeline.workbook import write_workbook
+from pipeline.workbook.files import parquet_written_by_tally, write_parquet_tables
+from pipeline.workbook.package import opened_regular
+from pipeline.workbook.targets import output_folder, output_target, writable_folder
+
+SHOWN = 20
+
+
+class SeasonError(TallyError):
+    """Some standings workbooks cannot be ranked; nothing is written."""
+
+    exit_code = 1
+
+
+MAX_CONFIG = 1_000_000  # bytes of TOML: a ranking configuration is a few hundred
+
+
+def config_rules(config: Path | None) -> RankingRules:
+    """The ranking rules: the defaults, changed by the TOML file if one is given."""
+    if config is None:
+        return RankingRules()
+    try:
+        with opened_regular(config) as handle:
+            data = handle.read(MAX_CONFIG + 1)
+    except FileNotFoundError:
+        raise UsageError(f"--config {config}: no such file") from None
+    except ValueError as exc:
+        raise UsageError(f"--config {config} is {exc}, not a TOML file") from None
+    except OSError as exc:
+        raise UsageError(f"--config {config}: cannot be read ({exc.strerror or exc})") from None
+    if len(data) > MAX_CONFIG:
+        raise UsageError(
+            f"--config {config}: larger than {MAX_CONFIG:,} bytes; a ranking configuration is a few lines"
+        )
+    try:
+        return ranking_rules(tomllib.loads(data.decode("utf-8")), str(config))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise UsageError(f"--config {config}: not a TOML file ({exc})") from None
+
+
+def event_files(events: list[Path]) -> list[Path]:
+    """The standings workbooks named (files) or found (under folders), each once, in the order given."""
+    found: list[Path] = []
+    for given in events:  # the command-line arguments
+        if given.is_dir():
+            inside = standings_workbooks(given)
+            if not inside:
+                raise UsageError(
+                    f"{given}: no standings workbooks (with Standings and Rules sheets) in this folder"
+                )
+            found += inside
+        elif given.exists():
+            found.append(given)
+        else:
+            raise UsageError(f"{given}: no such file or folder")
+    return list(dict.fromkeys(found, None))
+
+
+def parquet_targets(folder: Path, force: bool, inputs: list[Path]) -> dict[str, Path]:
+    """Every `<table>.parquet` `tally rank` writes into the folder, by table name, each checked: absent, written
+    by tally, or --force (never an input, never a folder or special file)."""
+    folder = output_folder(folder, option="--parquet")
+    return {
+        name.lower(): output_target(
+            folder / f"{name.lower()}.parquet",
+            default_name=None,
+            force=force,
+            inputs=inputs,
+            owned=parquet_written_by_tally,
+            option="--parquet",
+        )
+        for name in RANKING_SHEETS
+    }
+
+
+def season_files(
+    runner: Runner, paths: list[Path], rules: RankingRules, max_unzipped_mb: int
+) -> list[SeasonFile]:
+    """Every workbook read (one task each); SeasonError lists every problem of every bad one."""
+    items = [(str(p.resolve()), p.as_posix(), rules, max_unzipped_mb) for p in paths]
+    files = runner.map(season_file_at, items, "reading", reading_crashed)
+    bad = [(p, f.problems) for p, f in zip(paths, files, strict=True) if f.problems]
+    if bad:
+        lines = [
+            str(problem) if problem.sheet == p.as_posix() else f"{p.as_posix()}: {problem}"
+            for p, problems in bad
+            for problem in problems
+        ]
+        shown = "\n".join(f"  - {line}" for line in lines[:SHOWN])
+        more = f"\n  ... and {len(lines) - SHOWN} more" if len(lines) > SHOWN else ""
+        raise SeasonError(
+            f"{len(bad)} of {len(paths)} standings workbook(s) cannot be ranked; nothing was written:\n{shown}{more}"
+        )
+    return files
+
+
+def one_game(files: list[SeasonFile], game: str | None) -> list[SeasonFile]:
+    """The files of the chosen game; without a choice, UsageError if the season mixes both games."""
+    games = [str(f.record["game"]) for f in files if f.record is not None]
+    if game is not None:
+        return [f for f, g in zip(files, games, strict=True) if g == game]
+    if len(set(games)) > 1:
+        counts = ", ".join(f"{games.count(g)} {g}" for g in sorted(set(games)))
+        several = "both games" if len(set(games)) == 2 else "several games"
+        choices = " or ".join(f"--game {g}" for g in GAMES if g in games)
+        raise UsageError(f"the events are of {several} ({counts}): rank one game at a time with {choices}")
+    return files
+
+
+@dataclass
+class RankRun:
+    """What one ranking did: where it was written, how many were ranked from how many events, as of which
+    day, the season's warnings and the identity reports."""
+
+    out: Path
+    parquet: Path | None
+    ranked: int
+    events: int
+    as_of: pd.Timestamp
+    warnings: list[str]
+    reports: pd.DataFrame
+
+
+def run_rank(
+    events: list[Path],
+    out: Path | str,
+    config: Path | None,
+    as_of_text: str | None,
+    parquet: Path | None,
+    game: str | None,
+    engine: Engine,
+    max_unzipped_mb: int,
+    today: dt.date,
+    force: bool = False,
+) -> RankRun:
+    """read every event -> rank -> write the workbook (and Parquet). Every output path is checked before any
+    event is read; `today` decides the default as-of date and which events are dated in the future."""
+    if game is not None and game not in GAMES:
+        raise UsageError(f"--game {game}: expected {' or '.join(GAMES)}")
+    rules = config_rules(config)
+    as_of_given = as_of_date(as_of_text)
+    paths = event_files(events)
+    out = output_target(out, default_name="ranking.xlsx", force=force, inputs=paths)
+    tables = None if parquet is None else parquet_targets(parquet, force, [*paths, out])
+    writable_folder(out.parent)
+    if parquet is not None:
+        writable_folder(parquet)
+    with running(engine) as runner:
+        season = season_of(one_game(season_files(runner, paths, rules, max_unzipped_mb), game))
+        if season.events.empty:
+            raise UsageError(f"no {game} events among the {len(paths)} standings workbook(s)")
+        as_of = as_of_given if as_of_given is not None else default_as_of(season.events["date"], today)
+        warnings = [*season.warnings, *future_warnings(season.events, today, as_of, rules)]
+        if runner.client is not None:
+            partitions = max(1, engine.workers) * 2
+            counted, ranking = dask_ranked_season(
+                season.contributions, as_of, rules, runner.client, partitions
+            )
+        else:
+            counted, ranking = ranked_season(season.contributions, as_of, rules)
+    reports = identity_reports(counted)
+    sheets = ranking_sheets(ranking, counted, season.events, reports, rules, as_of, warnings)
+    write_workbook(out, sheets, title=f"Ranking as of {as_of:%Y-%m-%d}")
+    if tables is not None:
+        write_parquet_tables(tables, parquet_tables(sheets))
+    return RankRun(out, parquet, len(ranking), len(season.events), as_of, warnings, reports)
