@@ -8,7 +8,6 @@ from pandera.typing import Series
 
 from schemas.common import Span, Text, is_whole_in
 
-METHODS = ["mp", "cross_imp", "butler", "tp", "teams"]
 ROOMS = ["open", "closed"]
 
 # The sane range of every number a bridge workbook holds, checked where it is read (docs/trust.md, "Ranges").

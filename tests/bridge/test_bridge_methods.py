@@ -24,7 +24,8 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from reference_methods import IMP_BANDS, butler, cross_imps, matchpoints, teams, total_points, wbf_vp
 
-from pipeline.games.bridge.load import BridgeEvent, bridge_event
+from pipeline.games.bridge.load import BridgeEvent, BridgeSettings, bridge_event
+from pipeline.games.bridge.methods import method_of, words_of
 from pipeline.games.bridge.tally import BridgeTables, bridge_tables
 
 EXAMPLES = int(os.environ.get("BRIDGE_EXAMPLES", "25"))
@@ -156,16 +157,25 @@ def sheets_of(rows: list[dict], settings_rows: list[list[object]]) -> dict:
     return sheets_from_tables({"Settings": (["Key", "Value"], settings_rows), "Results": (header, body)})
 
 
+def typed_settings(settings: BridgeSettings) -> dict[str, object]:
+    """The method's word and the methods' own settings, as CONFIGS writes them."""
+    return {"scoring": words_of(settings.method)[0], **settings.options}
+
+
 def loaded(rows: list[dict], config: str) -> BridgeEvent:
     event = bridge_event(sheets_of(rows, CONFIGS[config][0]))
+    typed = typed_settings(event.settings)
     for key, value in CONFIGS[config][1].items():
-        assert getattr(event.settings, key) == value, (config, key)
+        assert typed[key] == value, (config, key)
     return event
 
 
 def scored_as(event: BridgeEvent, config: str) -> BridgeTables:
     """The event's results scored by `config` (the Settings sheet read once, then changed)."""
-    return bridge_tables(replace(event, settings=replace(event.settings, **CONFIGS[config][1])))
+    typed = CONFIGS[config][1]
+    method = method_of(typed["scoring"])
+    options = event.settings.options | {k: v for k, v in typed.items() if k != "scoring"}
+    return bridge_tables(replace(event, settings=replace(event.settings, method=method, options=options)))
 
 
 def excel_row(i: int) -> int:

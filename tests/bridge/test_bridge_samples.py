@@ -21,6 +21,9 @@ from reference_methods import (
 )
 
 from pipeline.games.bridge.load import bridge_event
+from pipeline.games.bridge.methods import butler as butler_method
+from pipeline.games.bridge.methods import cross_imps as cross_imps_method
+from pipeline.games.bridge.methods import matchpoints as matchpoints_method
 from pipeline.games.bridge.tally import bridge_tables
 from pipeline.sheets import Sheet
 from pipeline.workbook import read_workbook
@@ -101,7 +104,8 @@ def check_pairs_event(sheets: dict[str, Sheet], method, **options) -> pd.DataFra
 def test_mp_sample_matches_the_reference() -> None:
     sheets = sample_sheets("bridge_club_mp.xlsx")
     event = bridge_event(sheets)
-    assert (event.settings.scoring, event.settings.mp_scale, event.settings.neuberg) == ("mp", 2, True)
+    assert event.settings.method is matchpoints_method.METHOD
+    assert (event.settings.options["mp_scale"], event.settings.options["neuberg"]) == (2, True)
     check_pairs_event(sheets, matchpoints, scale=2, neuberg=True)
 
 
@@ -150,7 +154,7 @@ def test_mp_sample_board_1_by_hand() -> None:
 
 def test_cross_imp_sample_matches_the_reference() -> None:
     sheets = sample_sheets("bridge_imp_pairs_cross.xlsx")
-    assert bridge_event(sheets).settings.scoring == "cross_imp"
+    assert bridge_event(sheets).settings.method is cross_imps_method.METHOD
     t = check_pairs_event(sheets, cross_imps)
     # Board 1: -50, +450, +300. -50: vs 450 diff -500 -> -11, vs 300 diff -350 -> -8; (-19)/2 = -9.5.
     # +450: +11 and (150 -> 4) -> 15/2 = 7.5. +300: +8 and (-150 -> -4) -> 4/2 = 2.
@@ -162,7 +166,7 @@ def test_cross_imp_sample_matches_the_reference() -> None:
 def test_butler_sample_matches_the_reference() -> None:
     sheets = sample_sheets("bridge_imp_pairs_butler.xlsx")
     event = bridge_event(sheets)
-    assert (event.settings.scoring, event.settings.butler_drop) == ("butler", 1)
+    assert (event.settings.method, event.settings.options["butler_drop"]) == (butler_method.METHOD, 1)
     t = check_pairs_event(sheets, butler, drop=1)
     # Board 1: -50, +450, +300; 3 scores >= 2*1 + 1, so drop the top (450) and bottom (-50): datum 300.
     # -50 - 300 = -350 -> -8; 450 - 300 = 150 -> +4; 300 - 300 = 0 -> 0.

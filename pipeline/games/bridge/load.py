@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -16,6 +17,15 @@ from pipeline.games.bridge.contracts import (
     parsed_declarers,
 )
 from pipeline.games.bridge.matchpoints import adjusted_score_parts
+from pipeline.games.bridge.methods import (
+    DEFAULT,
+    Method,
+    default_options,
+    given_options,
+    method_of,
+    method_settings,
+    scoring_setting,
+)
 from pipeline.games.bridge.score import declarer_scores, impossible_score_mask, ns_scores
 from pipeline.games.bridge.vulnerability import vulnerability_from_board, vulnerability_from_text
 from pipeline.games.checks import (
@@ -43,16 +53,12 @@ from pipeline.games.settings import (
     WEIGHT_SETTING,
     SettingSpec,
     key_value_settings,
-    one_word_of,
     plain_text,
-    whole_number_in,
 )
 from pipeline.problems import InputError, Problem
 from pipeline.sheets import Sheet
 from schemas.bridge import (
     BOARD,
-    BUTLER_DROP,
-    METHODS,
     ROOMS,
     SCORE,
     TRICKS,
@@ -73,37 +79,19 @@ def whole_within(span: Span) -> Callable[[pd.Series], pd.Series]:
     return parse
 
 
-def yes_no(text: pd.Series) -> pd.Series:
-    """yes/no (also true/false, y/n, 1/0) as booleans."""
-    words = as_words(text).map(
-        {"yes": True, "y": True, "true": True, "1": True, "no": False, "n": False, "false": False, "0": False}
-    )
-    return words.astype("boolean")
+def setting_specs() -> dict[str, SettingSpec]:
+    """The settings a bridge workbook may give: the event's, `Scoring`, then each method's own, by key."""
+    return {
+        "event": SettingSpec("Event", plain_text, "the event's name"),
+        "date": SettingSpec("Date", plain_text, "the event's date", RANKABLE_DATE),
+        "scoring": scoring_setting(),
+        **{key: setting.spec for key, setting in method_settings().items()},
+        "weight": WEIGHT_SETTING,
+        **CORRECTION_SETTINGS,
+    }
 
 
-def scale_1_or_2(text: pd.Series) -> pd.Series:
-    """The matchpoint scale: 1 or 2."""
-    number = whole_numbers(text, 1, 2)
-    return number.where(number.isin([1, 2]))
-
-
-SETTINGS = {
-    "event": SettingSpec("Event", plain_text, "the event's name"),
-    "date": SettingSpec("Date", plain_text, "the event's date", RANKABLE_DATE),
-    "scoring": SettingSpec("Scoring", one_word_of(METHODS), "MP, Cross-IMP, Butler, TP or Teams"),
-    "mp_scale": SettingSpec("MP Scale", scale_1_or_2, "2 (2 per score beaten, 1 per tie) or 1 (1 and 1/2)"),
-    "neuberg": SettingSpec("Neuberg", yes_no, "yes or no"),
-    "butler_drop": SettingSpec(
-        "Butler Drop",
-        whole_number_in(BUTLER_DROP),
-        f"how many top and bottom scores to drop: a whole number {BUTLER_DROP.words}",
-    ),
-    "vp_scale": SettingSpec("VP Scale", one_word_of(["wbf", "none"]), "WBF or none"),
-    "weight": WEIGHT_SETTING,
-    **CORRECTION_SETTINGS,
-}
 CORRECTABLE = ["contract", "declarer", "tricks", "result", "vul", "score", "adjusted"]
-METHOD_NAMES = {"mp": "MP", "cross_imp": "Cross-IMP", "butler": "Butler", "tp": "TP", "teams": "Teams"}
 
 
 @dataclass
@@ -112,11 +100,8 @@ class BridgeSettings:
 
     event: str = ""
     date: str = ""
-    scoring: str = "mp"
-    mp_scale: int = 2
-    neuberg: bool = True
-    butler_drop: int = 1
-    vp_scale: str = "wbf"
+    method: Method = DEFAULT  # Settings `Scoring` (pipeline/games/bridge/methods/)
+    options: dict[str, Any] = field(default_factory=default_options)  # the methods' own settings, by key
     weight: float = 1.0
     published_at: pd.Timestamp | None = None
     correction_minutes: int = DEFAULT_MINUTES
@@ -124,12 +109,7 @@ class BridgeSettings:
     @property
     def teams(self) -> bool:
         """True for a teams event (Match and Room instead of NS and EW)."""
-        return self.scoring == "teams"
-
-    @property
-    def method(self) -> str:
-        """The scoring method as written in the Settings."""
-        return METHOD_NAMES[self.scoring]
+        return self.method.teams
 
 
 @dataclass
@@ -146,14 +126,11 @@ class BridgeEvent:
 
 def bridge_settings(sheet: Sheet | None) -> tuple[BridgeSettings, pd.DataFrame]:
     """Settings from the Key/Value sheet, with a problem for each bad, repeated or unknown entry."""
-    values, problems = key_value_settings(sheet, SETTINGS)
+    values, problems = key_value_settings(sheet, setting_specs())
     s = BridgeSettings()
     s.event, s.date = str(values.get("event", "")), str(values.get("date", ""))
-    s.scoring = str(values.get("scoring", "mp"))
-    s.mp_scale = int(values.get("mp_scale", 2))  # type: ignore[call-overload]
-    s.neuberg = bool(values.get("neuberg", True))
-    s.butler_drop = int(values.get("butler_drop", 1))  # type: ignore[call-overload]
-    s.vp_scale = str(values.get("vp_scale", "wbf"))
+    s.method = method_of(values.get("scoring"))
+    s.options = given_options(values)
     s.weight = float(values.get("weight", 1.0))  # type: ignore[arg-type]
     s.published_at = values.get("published_at")  # type: ignore[assignment]
     s.correction_minutes = int(values.get("correction_minutes", DEFAULT_MINUTES))  # type: ignore[call-overload]
@@ -261,7 +238,8 @@ def typed_results(sheet: Sheet) -> pd.DataFrame:
 
 
 def result_problems(sheet: Sheet, t: pd.DataFrame, settings: BridgeSettings) -> list[pd.DataFrame]:
-    """Contracts, declarers, tricks, scores and adjusted scores of each row, against each other."""
+    """Contracts, declarers, tricks, scores and adjusted scores of each row, against each other; then the
+    method's own checks."""
     f = sheet.frame
     has = {c: f[c].notna() for c in ("contract", "declarer", "tricks", "result", "score", "adjusted", "vul")}
     bid = t["contract_ok"] & ~t["passed"]
@@ -355,34 +333,7 @@ def result_problems(sheet: Sheet, t: pd.DataFrame, settings: BridgeSettings) -> 
             "warning",
         )
     )
-    artificial = t["ns_pct"].notna()
-    if settings.scoring == "tp":
-        out.append(
-            problems_where(
-                sheet,
-                artificial,
-                "adjusted",
-                "total-points scoring has no artificial adjusted scores; type the assigned Score",
-            )
-        )
-    if settings.scoring in ("cross_imp", "butler", "teams"):
-        averages = (
-            f["adjusted"]
-            .astype("str")
-            .str.upper()
-            .str.replace(r"\s", "", regex=True)
-            .str.fullmatch(r"A[+-]?/A[+-]?|AV[EG]?[+-]?/AV[EG]?[+-]?")
-            .fillna(False)
-        )
-        out.append(
-            problems_where(
-                sheet,
-                artificial & ~averages,
-                "adjusted",
-                "at IMPs an adjusted score is A+/A-, A/A or A-/A+ (+3, 0, -3 IMPs), not a percentage",
-            )
-        )
-    return out
+    return out + settings.method.problems(sheet, t)
 
 
 def pair_problems(sheet: Sheet, t: pd.DataFrame, known: pd.Index | None) -> list[pd.DataFrame]:

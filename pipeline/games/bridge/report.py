@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 import pandas as pd
 
-from pipeline.games.bridge.load import BridgeEvent
-from pipeline.games.bridge.tally import AVERAGE_IMPS, BridgeTables
-from pipeline.games.bridge.victory_points import vp_table
 from pipeline.games.ordering import lexicographic_order, natural_ranks
 from pipeline.sheets import OutputSheet
+
+if TYPE_CHECKING:
+    from pipeline.games.bridge.load import BridgeEvent
+    from pipeline.games.bridge.tally import BridgeTables
 
 STRAIN_TEXT = {"C": "C", "D": "D", "H": "H", "S": "S", "N": "NT"}
 
@@ -24,34 +27,13 @@ def contract_text(r: pd.DataFrame, adjusted: pd.Series) -> pd.Series:
     return text.fillna(adjusted.reindex(r.index)).fillna("")
 
 
-def value_columns(event: BridgeEvent) -> dict[str, str]:
-    """The method's traveller columns: internal name -> written header."""
-    scoring = event.settings.scoring
-    if scoring == "mp":
-        return {
-            "ns_value": "NS MP",
-            "ew_value": "EW MP",
-            "ns_pct_out": "NS %",
-            "ew_pct_out": "EW %",
-            "top": "Top",
-        }
-    if scoring == "butler":
-        return {"ns_value": "NS IMPs", "ew_value": "EW IMPs", "datum": "Datum"}
-    if scoring in ("cross_imp", "teams"):
-        return {"ns_value": "NS IMPs", "ew_value": "EW IMPs"}
-    return {}
-
-
 def travellers_frame(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
     """Every result with its key, contract, score and the method's values."""
     t = tables.travellers.copy()
     written = event.results_sheet.frame.loc[t.index]
     t["contract_text"] = contract_text(t, written["adjusted"])
     t["ew_score"] = -t["ns_score"]
-    if "top" in t:
-        t["ns_pct_out"] = (100 * t["ns_value"] / t["top"]).where(t["top"] > 0).round(2)
-        t["ew_pct_out"] = (100 * t["ew_value"] / t["top"]).where(t["top"] > 0).round(2)
-        t[["ns_value", "ew_value"]] = t[["ns_value", "ew_value"]].round(2)
+    t = event.settings.method.shown_travellers(t)
     keys = {"match": "Match", "room": "Room"} if event.settings.teams else {}
     keys |= {c: c.title() for c in ("section", "session") if t[c].ne("").any()}
     keys |= {"board": "Board"} | ({} if event.settings.teams else {"ns": "NS", "ew": "EW"})
@@ -64,7 +46,7 @@ def travellers_frame(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
             "ns_score": "NS Score",
             "ew_score": "EW Score",
         }
-        | value_columns(event)
+        | event.settings.method.traveller_columns
     )
     order = lexicographic_order(
         [
@@ -86,7 +68,8 @@ def frequencies_frame(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
     t = tables.travellers
     real = t[t["ns_pct"].isna()]
     keys = ["section", "session", "board"]
-    value = "ns_value" if "ns_value" in real and not event.settings.teams else None
+    value_header = event.settings.method.frequency_column
+    value = "ns_value" if "ns_value" in real and value_header is not None else None
     agg = {"count": ("ns_score", "size")} | ({"value": (value, "mean")} if value else {})
     freq = real.groupby([*keys, "ns_score"]).agg(**agg).reset_index()
     freq = freq.sort_values([*keys, "ns_score"], ascending=[True, True, True, False], kind="stable")
@@ -96,7 +79,7 @@ def frequencies_frame(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
         "board": "Board",
         "ns_score": "NS Score",
         "count": "Count",
-        "value": "NS MP" if event.settings.scoring == "mp" else "NS IMPs",
+        "value": value_header,
     }
     freq = freq.drop(columns=[c for c in ("section", "session") if not freq[c].ne("").any()])
     if "value" in freq:
@@ -132,82 +115,31 @@ def scorecards_frame(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
 
 
 def standings_frame(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
-    """The Standings sheet with written headers."""
-    s = tables.standings
-    if event.settings.teams:
-        cols = {
-            "rank": "Rank",
-            "team": "Team",
-            "names": "Names",
-            "matches": "Matches",
-            "boards": "Boards",
-            "imps": "IMPs",
-            "vps": "VPs",
-        }
-        out = s[list(cols)].rename(columns=cols)
-        out["VPs"] = out["VPs"].round(2)
-        return out if event.settings.vp_scale == "wbf" else out.drop(columns=["VPs"])
-    totals = {
-        "mp": {"total": "MP", "top": "Top", "percent": "Percent"},
-        "cross_imp": {"total": "IMPs"},
-        "butler": {"total": "IMPs"},
-        "tp": {"total": "Total"},
-    }[event.settings.scoring]
+    """The pairs Standings sheet with written headers: rank, pair, names, boards, the method's totals (0.01)."""
+    totals = event.settings.method.standing_columns
     cols = {"rank": "Rank", "pair": "Pair", "names": "Names", "boards": "Boards"} | totals
-    out = s[list(cols)].rename(columns=cols)
-    if "IMPs" in out:
-        out["IMPs"] = out["IMPs"].round(2)
+    out = tables.standings[list(cols)].rename(columns=cols)
+    out[list(totals.values())] = out[list(totals.values())].round(2)
     return out
 
 
-def teams_frames(tables: BridgeTables) -> list[OutputSheet]:
-    """The Matches and Board IMPs sheets of a teams event."""
-    m = tables.matches
-    b = tables.board_imps
-    if m is None or b is None:
-        return []
-    matches = m.rename(
-        columns={
-            "match": "Match",
-            "round": "Round",
-            "home": "Home",
-            "away": "Away",
-            "boards": "Boards",
-            "home_imps": "Home IMPs",
-            "away_imps": "Away IMPs",
-            "home_vps": "Home VPs",
-            "away_vps": "Away VPs",
-        }
-    )
-    boards = b.rename(
-        columns={"match": "Match", "board": "Board", "home_imps": "Home IMPs", "away_imps": "Away IMPs"}
-    )
-    return [OutputSheet("Matches", matches.reset_index(drop=True)), OutputSheet("Board IMPs", boards)]
+def pair_sheets(event: BridgeEvent, tables: BridgeTables) -> list[OutputSheet]:
+    """The Frequencies and Scorecards sheets of a pairs event."""
+    return [
+        OutputSheet("Frequencies", frequencies_frame(event, tables)),
+        OutputSheet("Scorecards", scorecards_frame(event, tables)),
+    ]
 
 
 def rules_frame(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
-    """The method and settings used, in words, then the VP scale as a table of margin -> VPs."""
+    """The method and settings used, in words, then any rows the method adds (the VP scale of teams)."""
     s = event.settings
-    words = {
-        "mp": f"Matchpoints (Law 78A): {s.mp_scale} per score beaten, {s.mp_scale / 2:g} per tie; "
-        + ("boards with fewer results factored by Neuberg" if s.neuberg else "no Neuberg factoring")
-        + "; artificial scores A+ 60 %, A 50 %, A- 40 % of the full top; ranked by percentage",
-        "cross_imp": "Cross-IMPs (Law 78B): each result IMPed against every other result on the board, "
-        f"divided by the number of comparisons; A+/A- = +/-{AVERAGE_IMPS} IMPs; ranked by total IMPs",
-        "butler": f"Butler (Law 78B): datum = mean NS score without the {s.butler_drop} top and bottom "
-        f"score(s), to the nearest 10; each result IMPed against it; A+/A- = +/-{AVERAGE_IMPS} IMPs",
-        "tp": "Total points (Law 78C): the sum of each pair's scores",
-        "teams": "Teams: per board, the home team's IMPs = IMP(open-room NS score - closed-room NS score); "
-        + (
-            "victory points on the WBF 2013 20-point scale" if s.vp_scale == "wbf" else "ranked by IMP margin"
-        ),
-    }
     rows = [
         ("Event", s.event),
         ("Date", s.date),
         ("Weight", f"{s.weight:g}"),
-        ("Scoring", s.method),
-        ("Method", words[s.scoring]),
+        ("Scoring", s.method.name),
+        ("Method", s.method.explanation(s.options)),
         (
             "Score table",
             "Law 77 (doubled contracts: 40 a trick in clubs and diamonds, 60 in hearts and spades)",
@@ -216,36 +148,21 @@ def rules_frame(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
         ("Ranking", "equal totals share the place"),
     ]
     table = pd.DataFrame(rows, columns=["Item", "Value"])
-    if s.teams and s.vp_scale == "wbf" and tables.matches is not None:
-        counts = sorted(tables.matches.loc[tables.matches["boards"] > 0, "boards"].astype("int64").unique())
-        for boards in counts:  # one VP table per match length
-            vp = vp_table(int(boards))
-            scale = pd.DataFrame(
-                {
-                    "Item": [f"VP scale, {boards} boards: margin {m}" for m in vp["margin"]],
-                    "Value": [
-                        f"{w:.2f} - {lo:.2f}" for w, lo in zip(vp["winner_vp"], vp["loser_vp"], strict=True)
-                    ],
-                }
-            )
-            table = pd.concat([table, scale], ignore_index=True)
+    more = s.method.rules_rows(event, tables) if s.method.rules_rows else []
+    for rows_added in more:  # a few tables at most (one VP scale per match length)
+        table = pd.concat([table, rows_added], ignore_index=True)
     return table
 
 
 def bridge_sheets(event: BridgeEvent, tables: BridgeTables) -> list[OutputSheet]:
-    """The sheets of the bridge standings workbook, in order."""
-    standings = standings_frame(event, tables)
+    """The sheets of the bridge standings workbook, in order: Standings, Travellers, the method's, Rules."""
+    method = event.settings.method
+    standings = (method.standings_sheet or standings_frame)(event, tables)
     podium = pd.Series(standings["Rank"].to_numpy() <= 3)
     sheets = [
         OutputSheet("Standings", standings, highlight=podium),
         OutputSheet("Travellers", travellers_frame(event, tables)),
+        *(method.sheets or pair_sheets)(event, tables),
+        OutputSheet("Rules", rules_frame(event, tables), widths={"Item": 36, "Value": 110}),
     ]
-    if event.settings.teams:
-        sheets += teams_frames(tables)
-    else:
-        sheets += [
-            OutputSheet("Frequencies", frequencies_frame(event, tables)),
-            OutputSheet("Scorecards", scorecards_frame(event, tables)),
-        ]
-    sheets.append(OutputSheet("Rules", rules_frame(event, tables), widths={"Item": 36, "Value": 110}))
     return sheets

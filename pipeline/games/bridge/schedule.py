@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from pipeline.games.bridge.methods.teams import METHOD as TEAMS_METHOD
 from pipeline.games.checks import model_titles
 from pipeline.games.schedule import circle_byes, circle_pairings
 from pipeline.sheets import OutputSheet, Validation, whole_validation
@@ -75,7 +76,9 @@ def teams_schedule_sheets(teams: pd.DataFrame, rounds: int | None, event: str) -
             OutputSheet("Matches", matches.reset_index(drop=True), protect=True),
             OutputSheet("Results", results, validations=checks, blank_rows=RESULT_ROWS),
             OutputSheet("Teams", pd.DataFrame({t["team"]: teams["id"], t["names"]: teams["names"]})),
-            OutputSheet("Settings", pd.DataFrame({"Key": ["Event", "Scoring"], "Value": [event, "Teams"]})),
+            OutputSheet(
+                "Settings", pd.DataFrame({"Key": ["Event", "Scoring"], "Value": [event, TEAMS_METHOD.name]})
+            ),
         ]
         + (
             [

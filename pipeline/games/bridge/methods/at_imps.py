@@ -1,0 +1,36 @@
+"""What the methods scored in IMPs share (cross-IMPs, Butler, teams): artificial scores as +/-3 IMPs."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from pipeline.games.checks import problems_where
+from pipeline.sheets import Sheet
+
+AVERAGE_IMPS = 3  # A+ / A- at IMPs: +3 / -3 (A = 0)
+
+
+def artificial_imps(pct: pd.Series) -> pd.Series:
+    """IMPs for an artificial score at IMPs: 60 % (A+) -> +3, 50 % -> 0, 40 % (A-) -> -3."""
+    return np.sign(pct - 50) * AVERAGE_IMPS
+
+
+def percentage_problems(sheet: Sheet, typed: pd.DataFrame) -> list[pd.DataFrame]:
+    """At IMPs an artificial adjusted score is an average (A+/A-, A/A, A-/A+), never a percentage."""
+    averages = (
+        sheet.frame["adjusted"]
+        .astype("str")
+        .str.upper()
+        .str.replace(r"\s", "", regex=True)
+        .str.fullmatch(r"A[+-]?/A[+-]?|AV[EG]?[+-]?/AV[EG]?[+-]?")
+        .fillna(False)
+    )
+    return [
+        problems_where(
+            sheet,
+            typed["ns_pct"].notna() & ~averages,
+            "adjusted",
+            "at IMPs an adjusted score is A+/A-, A/A or A-/A+ (+3, 0, -3 IMPs), not a percentage",
+        )
+    ]

@@ -1,0 +1,63 @@
+"""Butler (Law 78B): each result IMPed against the board's datum, a trimmed mean of its NS scores."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pandas as pd
+
+from pipeline.games.bridge.imps import butler_datum, butler_imps
+from pipeline.games.bridge.methods.at_imps import AVERAGE_IMPS, artificial_imps, percentage_problems
+from pipeline.games.bridge.methods.base import Method, MethodSetting, Options
+from pipeline.games.bridge.tally import BridgeTables, board_groups, pair_tables
+from pipeline.games.settings import SettingSpec, whole_number_in
+from schemas.bridge import BUTLER_DROP
+
+if TYPE_CHECKING:
+    from pipeline.games.bridge.load import BridgeEvent
+
+
+def butler_columns(r: pd.DataFrame, drop: int) -> pd.DataFrame:
+    """NS/EW IMPs against the Butler datum of each board (`drop` top and bottom scores left out)."""
+    real = r["ns_pct"].isna()
+    scores = r["ns_score"].where(real)
+    datum = butler_datum(scores, board_groups(r).where(real), drop)
+    ns = butler_imps(scores, datum).astype("float64")
+    ns = ns.where(real, artificial_imps(r["ns_pct"]))
+    ew = (-ns).where(real, artificial_imps(r["ew_pct"]))
+    return pd.DataFrame({"ns_value": ns, "ew_value": ew, "datum": datum}, index=r.index)
+
+
+def butler_tables(event: BridgeEvent) -> BridgeTables:
+    """Travellers with the datum and IMPs against it; pairs ranked by total IMPs."""
+    return pair_tables(event, butler_columns(event.results, event.settings.options["butler_drop"]))
+
+
+def explanation(options: Options) -> str:
+    """The Rules sheet's sentence for Butler."""
+    return (
+        f"Butler (Law 78B): datum = mean NS score without the {options['butler_drop']} top and bottom "
+        f"score(s), to the nearest 10; each result IMPed against it; A+/A- = +/-{AVERAGE_IMPS} IMPs"
+    )
+
+
+METHOD = Method(
+    name="Butler",
+    teams=False,
+    tables=butler_tables,
+    explanation=explanation,
+    settings={
+        "butler_drop": MethodSetting(
+            SettingSpec(
+                "Butler Drop",
+                whole_number_in(BUTLER_DROP),
+                f"how many top and bottom scores to drop: a whole number {BUTLER_DROP.words}",
+            ),
+            1,
+        )
+    },
+    problems=percentage_problems,
+    traveller_columns={"ns_value": "NS IMPs", "ew_value": "EW IMPs", "datum": "Datum"},
+    standing_columns={"total": "IMPs"},
+    frequency_column="NS IMPs",
+)

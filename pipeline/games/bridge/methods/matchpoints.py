@@ -1,0 +1,99 @@
+"""Matchpoints (Law 78A): each result against the others on the board, Neuberg, pairs ranked by percentage."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pandas as pd
+
+from pipeline.games.bridge.matchpoints import matchpoints, neuberg
+from pipeline.games.bridge.methods.base import Method, MethodSetting, Options
+from pipeline.games.bridge.tally import BridgeTables, board_groups, combined_codes, pair_tables
+from pipeline.games.settings import SettingSpec
+from schemas.common import as_words, whole_numbers
+
+if TYPE_CHECKING:
+    from pipeline.games.bridge.load import BridgeEvent, BridgeSettings
+
+
+def scale_1_or_2(text: pd.Series) -> pd.Series:
+    """The matchpoint scale: 1 or 2."""
+    number = whole_numbers(text, 1, 2)
+    return number.where(number.isin([1, 2]))
+
+
+def yes_no(text: pd.Series) -> pd.Series:
+    """yes/no (also true/false, y/n, 1/0) as booleans."""
+    words = as_words(text).map(
+        {"yes": True, "y": True, "true": True, "1": True, "no": False, "n": False, "false": False, "0": False}
+    )
+    return words.astype("boolean")
+
+
+def matchpoint_columns(r: pd.DataFrame, s: BridgeSettings) -> pd.DataFrame:
+    """NS/EW matchpoints and the top each row is scored out of (Law 78A, Neuberg, artificial scores)."""
+    scale, factored = s.options["mp_scale"], s.options["neuberg"]
+    group = board_groups(r)
+    real = r["ns_pct"].isna()
+    rows = group.groupby(group).transform("size")
+    field = combined_codes([r["section"], r["session"]])
+    expected = rows.groupby(field).transform("max")  # N: the most-played board of the section
+    n = real.groupby(group).transform("sum")
+    raw = matchpoints(r["ns_score"].where(real), group.where(real), scale)
+    full_top = scale * (expected - 1)
+    if factored:
+        ns_mp = raw.where(n >= expected, neuberg(raw, n, expected, scale))
+        top = full_top
+    else:
+        ns_mp, top = raw, scale * (n - 1)
+    ns_mp = ns_mp.where(real, r["ns_pct"] / 100 * full_top)
+    ew_mp = (top - ns_mp).where(real, r["ew_pct"] / 100 * full_top)
+    top = top.where(real, full_top)
+    return pd.DataFrame({"ns_value": ns_mp, "ew_value": ew_mp, "top": top.astype("float64")}, index=r.index)
+
+
+def matchpoint_tables(event: BridgeEvent) -> BridgeTables:
+    """Travellers with matchpoints and tops; pairs ranked by percentage."""
+    return pair_tables(event, matchpoint_columns(event.results, event.settings))
+
+
+def percent_travellers(t: pd.DataFrame) -> pd.DataFrame:
+    """The travellers with each side's percentage of the top, matchpoints to 0.01."""
+    t["ns_pct_out"] = (100 * t["ns_value"] / t["top"]).where(t["top"] > 0).round(2)
+    t["ew_pct_out"] = (100 * t["ew_value"] / t["top"]).where(t["top"] > 0).round(2)
+    t[["ns_value", "ew_value"]] = t[["ns_value", "ew_value"]].round(2)
+    return t
+
+
+def explanation(options: Options) -> str:
+    """The Rules sheet's sentence for matchpoints."""
+    scale = options["mp_scale"]
+    return (
+        f"Matchpoints (Law 78A): {scale} per score beaten, {scale / 2:g} per tie; "
+        + ("boards with fewer results factored by Neuberg" if options["neuberg"] else "no Neuberg factoring")
+        + "; artificial scores A+ 60 %, A 50 %, A- 40 % of the full top; ranked by percentage"
+    )
+
+
+METHOD = Method(
+    name="MP",
+    teams=False,
+    tables=matchpoint_tables,
+    explanation=explanation,
+    settings={
+        "mp_scale": MethodSetting(
+            SettingSpec("MP Scale", scale_1_or_2, "2 (2 per score beaten, 1 per tie) or 1 (1 and 1/2)"), 2
+        ),
+        "neuberg": MethodSetting(SettingSpec("Neuberg", yes_no, "yes or no"), True),
+    },
+    traveller_columns={
+        "ns_value": "NS MP",
+        "ew_value": "EW MP",
+        "ns_pct_out": "NS %",
+        "ew_pct_out": "EW %",
+        "top": "Top",
+    },
+    shown_travellers=percent_travellers,
+    standing_columns={"total": "MP", "top": "Top", "percent": "Percent"},
+    frequency_column="NS MP",
+)

@@ -1,0 +1,54 @@
+"""Total points (Law 78C): each pair's total is the sum of its scores."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pandas as pd
+
+from pipeline.games.bridge.methods.base import Method, Options
+from pipeline.games.bridge.tally import BridgeTables, pair_tables
+from pipeline.games.checks import problems_where
+from pipeline.sheets import Sheet
+
+if TYPE_CHECKING:
+    from pipeline.games.bridge.load import BridgeEvent
+
+
+def total_point_columns(r: pd.DataFrame) -> pd.DataFrame:
+    """NS and EW scores as they stand (Law 78C)."""
+    return pd.DataFrame({"ns_value": r["ns_score"], "ew_value": -r["ns_score"]}, index=r.index)
+
+
+def total_point_tables(event: BridgeEvent) -> BridgeTables:
+    """Travellers with each side's score; pairs ranked by their total."""
+    return pair_tables(event, total_point_columns(event.results))
+
+
+def artificial_score_problems(sheet: Sheet, typed: pd.DataFrame) -> list[pd.DataFrame]:
+    """Total points have no artificial adjusted scores (A+/A-, 60/40): the director assigns a Score."""
+    return [
+        problems_where(
+            sheet,
+            typed["ns_pct"].notna(),
+            "adjusted",
+            "total-points scoring has no artificial adjusted scores; type the assigned Score",
+        )
+    ]
+
+
+def explanation(options: Options) -> str:
+    """The Rules sheet's sentence for total points."""
+    return "Total points (Law 78C): the sum of each pair's scores"
+
+
+METHOD = Method(
+    name="TP",
+    teams=False,
+    tables=total_point_tables,
+    explanation=explanation,
+    problems=artificial_score_problems,
+    standing_columns={"total": "Total"},
+    # the NS score itself, under the header every method but MP has had on Frequencies (kept as written)
+    frequency_column="NS IMPs",
+)
