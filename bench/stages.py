@@ -17,9 +17,10 @@ from pathlib import Path
 
 import pandas as pd
 
-from pipeline.games.bridge.load import BridgeSettings, bridge_event, typed_results
+from pipeline.games.bridge.load import bridge_event, typed_results
 from pipeline.games.bridge.methods.matchpoints import matchpoint_columns
 from pipeline.games.bridge.report import bridge_sheets
+from pipeline.games.bridge.settings import BridgeSettings
 from pipeline.games.bridge.tally import bridge_tables
 from pipeline.games.checks import present_columns
 from pipeline.games.domino.load import domino_event

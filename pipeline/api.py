@@ -37,6 +37,7 @@ from pipeline.games.domino.schedule import (
     pairs_schedule,
     schedule_sheets,
 )
+from pipeline.games.domino.settings import POINTS_TARGET
 from pipeline.games.game import Game
 from pipeline.games.registry import GAMES, game_named, game_of, standings_game
 from pipeline.games.run import checked_event
@@ -157,7 +158,7 @@ def domino_schedule(
     *,
     entrants_count: int | None = None,
     rounds: int | None = None,
-    target: int = 100,
+    target: int = POINTS_TARGET,
     event: str = "",
     individual: bool = False,
     seed: int = 0,

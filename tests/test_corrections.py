@@ -24,7 +24,7 @@ from pipeline.games.corrections import (
     judged_corrections,
 )
 from pipeline.games.domino.load import correction_rules as domino_rules
-from pipeline.games.domino.load import domino_settings
+from pipeline.games.domino.settings import domino_settings
 from schemas.corrections import STATUSES
 from schemas.corrections import CorrectionLog as L
 

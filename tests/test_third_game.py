@@ -153,6 +153,7 @@ TOTAL = Game(
     compute=total_tables,
     report=total_sheets,
     settings=total_settings,
+    setting_specs=lambda: SETTINGS,
     rules=lambda _: CorrectionRules("scores", ["round", "player"], [], {"points": "Points"}),
     results_sheet="Scores",
     template=blank_workbook,

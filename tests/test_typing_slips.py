@@ -149,7 +149,7 @@ def test_a_repeated_id_beside_a_blank_id_names_a_whole_row(tmp_path: Path) -> No
 def test_full_width_digits_in_a_date_and_time_are_read_as_in_numbers() -> None:
     from conftest import sheets_from_tables
 
-    from pipeline.games.domino.load import domino_settings
+    from pipeline.games.domino.settings import domino_settings
 
     def published(typed: str) -> object:
         sheet = sheets_from_tables({"Settings": (["Key", "Value"], [["Published At", typed]])})["settings"]

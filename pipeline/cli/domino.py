@@ -9,6 +9,7 @@ import typer
 
 from pipeline import api
 from pipeline.cli.common import Force, guarded, out_option
+from pipeline.games.domino.settings import POINTS_TARGET, TARGET_SETTING
 from schemas.domino import TARGET
 
 
@@ -31,11 +32,11 @@ def schedule(
     ),
     rounds: int | None = typer.Option(None, "--rounds", min=1, help="Only the first N rounds."),
     target: int = typer.Option(
-        100,
+        POINTS_TARGET,
         "--target",
         min=int(TARGET.low),
         max=int(TARGET.high),
-        help=f"The target in pips (Settings Target), {TARGET.words}.",
+        help=f"The target in pips (Settings {TARGET_SETTING.title}), {TARGET.words}.",
     ),
     event: str = typer.Option("", "--event", help="The event's name (Settings Event)."),
     seating: Format = typer.Option(

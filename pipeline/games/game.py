@@ -15,6 +15,7 @@ from typing import Any
 import pandas as pd
 
 from pipeline.games.corrections import CorrectionRules
+from pipeline.games.settings import SettingSpec
 from pipeline.sheets import OutputSheet, Sheet
 
 STANDINGS_KEYS = ("Player", "Pair", "Team")  # the column naming a competitor in every game's Standings
@@ -40,6 +41,7 @@ class Game:
     compute: Callable[[Any], Any]  # the event -> its tables
     report: Callable[[Any, Any], list[OutputSheet]]  # the event and its tables -> the standings sheets
     settings: Callable[[Sheet | None], tuple[Any, pd.DataFrame]]  # the Settings sheet -> settings, problems
+    setting_specs: Callable[[], Mapping[str, SettingSpec]]  # every key of its Settings sheet, declared once
     rules: Callable[[Any], CorrectionRules]  # the settings -> where Law 79C corrections apply
     results_sheet: str  # the standings workbook's sheet listing every result (for a Changes sheet)
     template: Callable[[], list[OutputSheet]]  # the blank workbook of `tally template <name>`

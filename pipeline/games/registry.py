@@ -9,14 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from pipeline.games.bridge.load import bridge_event, bridge_settings
+from pipeline.games.bridge.load import bridge_event
 from pipeline.games.bridge.load import correction_rules as bridge_rules
 from pipeline.games.bridge.report import bridge_sheets
+from pipeline.games.bridge.settings import bridge_settings, setting_specs
 from pipeline.games.bridge.tally import bridge_tables
 from pipeline.games.bridge.template import bridge_template
 from pipeline.games.domino.load import correction_rules as domino_rules
-from pipeline.games.domino.load import domino_event, domino_settings
+from pipeline.games.domino.load import domino_event
 from pipeline.games.domino.report import domino_sheets
+from pipeline.games.domino.settings import SETTINGS, domino_settings
 from pipeline.games.domino.tally import domino_tables
 from pipeline.games.domino.template import domino_template
 from pipeline.games.game import Game
@@ -37,6 +39,7 @@ DOMINO = Game(
     compute=domino_tables,
     report=domino_sheets,
     settings=domino_settings,
+    setting_specs=lambda: SETTINGS,
     rules=lambda _: domino_rules(),
     results_sheet="Matches",
     template=domino_template,
@@ -55,6 +58,7 @@ BRIDGE = Game(
     compute=bridge_tables,
     report=bridge_sheets,
     settings=bridge_settings,
+    setting_specs=setting_specs,
     rules=lambda settings: bridge_rules(settings.teams),
     results_sheet="Travellers",
     template=bridge_template,

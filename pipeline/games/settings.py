@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -38,12 +39,37 @@ class Advice:
 
 @dataclass(frozen=True)
 class SettingSpec:
-    """One known setting: its written name, how its value is read, what is expected, and any advice."""
+    """One known setting, declared once: its written name, how its value is read, what is expected (the words
+    of its problem and of docs/settings.md), any advice, its default, the hint shown after its name in a
+    template's notes (an example, the default and its range), the value on a template's Examples sheet, and
+    whether a template's Settings sheet starts with it at its default."""
 
     title: str
     parse: Callable[[pd.Series], pd.Series]
     expected: str
     advice: Advice | None = None
+    default: Any = None  # the value when the Settings sheet does not give it (None: none)
+    hint: str = ""
+    example: object = None
+    in_template: bool = False
+    kind: Callable[[Any], Any] | None = None  # the type of a value given (default: the default's type)
+    default_words: str = ""  # the default in words, where no one value says it (docs/settings.md)
+
+    @property
+    def shown_default(self) -> str:
+        """The default as a person types it in a workbook ('' when there is none)."""
+        if self.default_words:
+            return self.default_words
+        if self.default in (None, ""):
+            return ""
+        return str(self.example if self.example is not None else self.default)
+
+    def value(self, given: Mapping[str, object], key: str) -> Any:
+        """The setting's value: as given (of its kind, or of the default's type), or the default."""
+        if key not in given:
+            return self.default
+        kind = self.kind or (None if self.default is None else type(self.default))
+        return given[key] if kind is None else kind(given[key])
 
 
 ISO_DATE = r"[0-9]{4}-[0-9]{2}-[0-9]{2}(?:[ T]00:00(?::00)?)?"
@@ -94,7 +120,12 @@ def number_in(span: Span) -> Callable[[pd.Series], pd.Series]:
 
 
 WEIGHT_SETTING = SettingSpec(
-    "Weight", number_in(WEIGHT), f"the event's ranking weight: a number {WEIGHT.words}"
+    "Weight",
+    number_in(WEIGHT),
+    f"the event's ranking weight: a number {WEIGHT.words}",
+    default=1.0,
+    hint=f"1; {WEIGHT.words}",
+    example=1,
 )
 
 
@@ -108,6 +139,12 @@ def one_word_of(words: list[str]) -> Callable[[pd.Series], pd.Series]:
     return parse
 
 
+def plain_text(text: pd.Series) -> pd.Series:
+    """The value as written, dates without a midnight time."""
+    written = text if text.dtype == "str" else text.astype("str")
+    return written.str.replace(r" 00:00:00$", "", regex=True).where(text.notna())
+
+
 def date_time(text: pd.Series) -> pd.Series:
     """A date and time (an Excel date-time cell, or typed as 2026-11-30 21:15), rounded to the second as
     Excel shows it (`schemas.common.nearest_seconds`)."""
@@ -119,19 +156,58 @@ CORRECTION_SETTINGS = {
         "Published At",
         date_time,
         f"the date and time the official scores were published, such as 2026-11-30 21:15 ({DATE_RANGE})",
+        hint="2026-11-30 21:00",
+        example="2026-11-30 21:00",
     ),
     "correction_minutes": SettingSpec(
         "Correction Minutes",
         whole_number_in(CORRECTION_MINUTES),
         f"the correction period in minutes: a whole number {CORRECTION_MINUTES.words}",
+        default=30,
+        hint=f"30; {CORRECTION_MINUTES.words}",
+        example=30,
+        in_template=True,
     ),
 }
 
 
-def plain_text(text: pd.Series) -> pd.Series:
-    """The value as written, dates without a midnight time."""
-    written = text if text.dtype == "str" else text.astype("str")
-    return written.str.replace(r" 00:00:00$", "", regex=True).where(text.notna())
+EVENT_SETTINGS = {
+    "event": SettingSpec("Event", plain_text, "the event's name", default=""),
+    "date": SettingSpec(
+        "Date",
+        plain_text,
+        "the event's date",
+        RANKABLE_DATE,
+        default="",
+        hint="2026-11-30",
+        example="2026-11-30",
+    ),
+}
+
+
+def settings_listing(specs: Mapping[str, SettingSpec]) -> str:
+    """The settings as a template's notes list them: each name, with its hint in brackets."""
+    return ", ".join(f"{s.title} ({s.hint})" if s.hint else s.title for s in specs.values())
+
+
+def example_rows(specs: Mapping[str, SettingSpec], event: str) -> list[list[object]]:
+    """A template's example Settings rows: the event's name, then every setting that has an example value."""
+    rows: list[list[object]] = [[specs["event"].title, event]] if "event" in specs else []
+    return rows + [[s.title, s.example] for s in specs.values() if s.example is not None]
+
+
+def default_rows(specs: Mapping[str, SettingSpec]) -> list[list[object]]:
+    """The rows a template's Settings sheet starts with: the settings whose defaults change no result."""
+    return [[s.title, s.example] for s in specs.values() if s.in_template]
+
+
+def settings_table(specs: Mapping[str, SettingSpec]) -> str:
+    """The settings as a Markdown table for docs/settings.md: key, default, what is expected."""
+    lines = ["| key | default | expected |", "|---|---|---|"]
+    for spec in specs.values():  # a dozen settings
+        advice = f" (else a warning: {spec.advice.message})" if spec.advice else ""
+        lines.append(f"| `{spec.title}` | {spec.shown_default} | {spec.expected}{advice} |")
+    return "\n".join(lines)
 
 
 def key_value_settings(

@@ -21,7 +21,7 @@ from typer.testing import CliRunner
 
 from pipeline.cli import app
 from pipeline.games.bridge.load import BridgeEvent
-from pipeline.games.bridge.methods import METHODS, Method, MethodSetting, Options, register, unregister
+from pipeline.games.bridge.methods import METHODS, Method, Options, register, unregister
 from pipeline.games.bridge.tally import BridgeTables, board_groups, pair_tables
 from pipeline.games.checks import problems_where
 from pipeline.games.settings import SettingSpec, whole_number_in
@@ -61,11 +61,8 @@ BOARDS_WON = Method(
     tables=boards_won_tables,
     explanation=explanation,
     settings={
-        "board_points": MethodSetting(
-            SettingSpec(
-                "Board Points", whole_number_in(BOARD_POINTS), f"a whole number {BOARD_POINTS.words}"
-            ),
-            1,
+        "board_points": SettingSpec(
+            "Board Points", whole_number_in(BOARD_POINTS), f"a whole number {BOARD_POINTS.words}", default=1
         )
     },
     problems=artificial_score_problems,

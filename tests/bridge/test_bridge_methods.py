@@ -24,8 +24,9 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from reference_methods import IMP_BANDS, butler, cross_imps, matchpoints, teams, total_points, wbf_vp
 
-from pipeline.games.bridge.load import BridgeEvent, BridgeSettings, bridge_event
+from pipeline.games.bridge.load import BridgeEvent, bridge_event
 from pipeline.games.bridge.methods import method_of, words_of
+from pipeline.games.bridge.settings import BridgeSettings
 from pipeline.games.bridge.tally import BridgeTables, bridge_tables
 
 EXAMPLES = int(os.environ.get("BRIDGE_EXAMPLES", "25"))

@@ -5,7 +5,6 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -17,16 +16,8 @@ from pipeline.games.bridge.contracts import (
     parsed_declarers,
 )
 from pipeline.games.bridge.matchpoints import adjusted_score_parts
-from pipeline.games.bridge.methods import (
-    DEFAULT,
-    Method,
-    default_options,
-    given_options,
-    method_of,
-    method_settings,
-    scoring_setting,
-)
 from pipeline.games.bridge.score import declarer_scores, impossible_score_mask, ns_scores
+from pipeline.games.bridge.settings import BridgeSettings, bridge_settings
 from pipeline.games.bridge.vulnerability import vulnerability_from_board, vulnerability_from_text
 from pipeline.games.checks import (
     as_problem_list,
@@ -46,15 +37,7 @@ from pipeline.games.checks import (
     sheet_package_problems,
     stop_on_errors,
 )
-from pipeline.games.corrections import DEFAULT_MINUTES, CorrectionRules
-from pipeline.games.settings import (
-    CORRECTION_SETTINGS,
-    RANKABLE_DATE,
-    WEIGHT_SETTING,
-    SettingSpec,
-    key_value_settings,
-    plain_text,
-)
+from pipeline.games.corrections import CorrectionRules
 from pipeline.problems import InputError, Problem
 from pipeline.sheets import Sheet
 from schemas.bridge import (
@@ -79,37 +62,7 @@ def whole_within(span: Span) -> Callable[[pd.Series], pd.Series]:
     return parse
 
 
-def setting_specs() -> dict[str, SettingSpec]:
-    """The settings a bridge workbook may give: the event's, `Scoring`, then each method's own, by key."""
-    return {
-        "event": SettingSpec("Event", plain_text, "the event's name"),
-        "date": SettingSpec("Date", plain_text, "the event's date", RANKABLE_DATE),
-        "scoring": scoring_setting(),
-        **{key: setting.spec for key, setting in method_settings().items()},
-        "weight": WEIGHT_SETTING,
-        **CORRECTION_SETTINGS,
-    }
-
-
 CORRECTABLE = ["contract", "declarer", "tricks", "result", "vul", "score", "adjusted"]
-
-
-@dataclass
-class BridgeSettings:
-    """The event's settings after validation."""
-
-    event: str = ""
-    date: str = ""
-    method: Method = DEFAULT  # Settings `Scoring` (pipeline/games/bridge/methods/)
-    options: dict[str, Any] = field(default_factory=default_options)  # the methods' own settings, by key
-    weight: float = 1.0
-    published_at: pd.Timestamp | None = None
-    correction_minutes: int = DEFAULT_MINUTES
-
-    @property
-    def teams(self) -> bool:
-        """True for a teams event (Match and Room instead of NS and EW)."""
-        return self.method.teams
 
 
 @dataclass
@@ -122,19 +75,6 @@ class BridgeEvent:
     matches: pd.DataFrame
     results_sheet: Sheet
     warnings: list[Problem] = field(default_factory=list)
-
-
-def bridge_settings(sheet: Sheet | None) -> tuple[BridgeSettings, pd.DataFrame]:
-    """Settings from the Key/Value sheet, with a problem for each bad, repeated or unknown entry."""
-    values, problems = key_value_settings(sheet, setting_specs())
-    s = BridgeSettings()
-    s.event, s.date = str(values.get("event", "")), str(values.get("date", ""))
-    s.method = method_of(values.get("scoring"))
-    s.options = given_options(values)
-    s.weight = float(values.get("weight", 1.0))  # type: ignore[arg-type]
-    s.published_at = values.get("published_at")  # type: ignore[assignment]
-    s.correction_minutes = int(values.get("correction_minutes", DEFAULT_MINUTES))  # type: ignore[call-overload]
-    return s, problems
 
 
 def correction_rules(teams: bool) -> CorrectionRules:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 
+from pipeline.games.bridge.settings import setting_specs
 from pipeline.games.ordering import lexicographic_order, natural_ranks
 from pipeline.sheets import OutputSheet
 
@@ -134,11 +135,12 @@ def pair_sheets(event: BridgeEvent, tables: BridgeTables) -> list[OutputSheet]:
 def rules_frame(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
     """The method and settings used, in words, then any rows the method adds (the VP scale of teams)."""
     s = event.settings
+    title = {key: spec.title for key, spec in setting_specs().items()}  # the settings' labels, as declared
     rows = [
-        ("Event", s.event),
-        ("Date", s.date),
-        ("Weight", f"{s.weight:g}"),
-        ("Scoring", s.method.name),
+        (title["event"], s.event),
+        (title["date"], s.date),
+        (title["weight"], f"{s.weight:g}"),
+        (title["scoring"], s.method.name),
         ("Method", s.method.explanation(s.options)),
         (
             "Score table",

@@ -5,9 +5,11 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from pipeline.games.bridge.methods import scoring_setting
 from pipeline.games.bridge.methods.teams import METHOD as TEAMS_METHOD
 from pipeline.games.checks import model_titles
 from pipeline.games.schedule import circle_byes, circle_pairings
+from pipeline.games.settings import EVENT_SETTINGS
 from pipeline.sheets import OutputSheet, Validation, whole_validation
 from schemas.bridge import BOARD, TRICKS, ResultsSheet, TeamMatchesSheet, TeamsSheet
 
@@ -77,7 +79,13 @@ def teams_schedule_sheets(teams: pd.DataFrame, rounds: int | None, event: str) -
             OutputSheet("Results", results, validations=checks, blank_rows=RESULT_ROWS),
             OutputSheet("Teams", pd.DataFrame({t["team"]: teams["id"], t["names"]: teams["names"]})),
             OutputSheet(
-                "Settings", pd.DataFrame({"Key": ["Event", "Scoring"], "Value": [event, TEAMS_METHOD.name]})
+                "Settings",
+                pd.DataFrame(
+                    {
+                        "Key": [EVENT_SETTINGS["event"].title, scoring_setting().title],
+                        "Value": [event, TEAMS_METHOD.name],
+                    }
+                ),
             ),
         ]
         + (

@@ -3,12 +3,11 @@ Settings keys whose values are tally's defaults (see pipeline/games/template.py 
 
 from __future__ import annotations
 
-from functools import partial
-
-from pipeline.games.settings import CORRECTION_MINUTES, WEIGHT
+from pipeline.games.bridge.settings import setting_specs
+from pipeline.games.settings import default_rows, example_rows, settings_listing
 from pipeline.games.template import Template, template_sheets
-from pipeline.sheets import Validation, whole_validation
-from schemas.bridge import BOARD, BUTLER_DROP, SCORE, TRICKS
+from pipeline.sheets import OutputSheet, Validation, whole_validation
+from schemas.bridge import BOARD, SCORE, TRICKS
 
 NOTES = {
     "Results": [
@@ -25,13 +24,7 @@ NOTES = {
     ],
     "Pairs": [("Pair", "yes", "the pair id used in Results"), ("Names", "no", "the players' names")],
     "Settings": [
-        (
-            "Key",
-            "yes",
-            "Event, Date (2026-11-30), Scoring (MP, Cross-IMP, Butler, TP, Teams), MP Scale (2 or 1), Neuberg "
-            f"(yes or no), Butler Drop (1; {BUTLER_DROP.words}), VP Scale (WBF or none), Weight (1; {WEIGHT.words}), "
-            f"Published At (2026-11-30 21:00), Correction Minutes (30; {CORRECTION_MINUTES.words})",
-        ),
+        ("Key", "yes", ""),  # the settings' listing, read from their declarations when the template is made
         ("Value", "no", "the setting's value; blank means the default"),
     ],
     "Corrections": [
@@ -48,30 +41,10 @@ NOTES = {
 EXAMPLES: dict[str, list[list[object]]] = {
     "Results": [[1, "1", "2", None, None, "4S", "N", 10, None, None]],
     "Pairs": [["1", "Ana Ruiz & Luis Mora"], ["2", "Rosa Lima & Juan Soto"]],
-    "Settings": [
-        ["Event", "Club pairs"],
-        ["Date", "2026-11-30"],
-        ["Scoring", "MP"],
-        ["MP Scale", 2],
-        ["Neuberg", "yes"],
-        ["Butler Drop", 1],
-        ["VP Scale", "WBF"],
-        ["Weight", 1],
-        ["Published At", "2026-11-30 21:00"],
-        ["Correction Minutes", 30],
-    ],
+    "Settings": [],  # the settings' example values, likewise
     "Corrections": [["2026-11-30 21:25", 1, "1", None, "Tricks", 11, "declarer took 11", None]],
 }
-DEFAULTS: dict[str, list[list[object]]] = {
-    "Settings": [
-        ["Scoring", "MP"],
-        ["MP Scale", 2],
-        ["Neuberg", "yes"],
-        ["Butler Drop", 1],
-        ["VP Scale", "WBF"],
-        ["Correction Minutes", 30],
-    ],
-}
+
 VALIDATIONS = {
     "Results": (
         whole_validation("Board", BOARD),
@@ -80,5 +53,13 @@ VALIDATIONS = {
     ),
 }
 
-TEMPLATE = Template(NOTES, EXAMPLES, DEFAULTS, VALIDATIONS)
-bridge_template = partial(template_sheets, TEMPLATE)
+
+def bridge_template() -> list[OutputSheet]:
+    """The blank bridge workbook, its Settings notes, examples and starting rows read from the settings'
+    declarations as they are now (a method or setting registered later is listed too)."""
+    specs = setting_specs()
+    notes = {**NOTES, "Settings": [("Key", "yes", settings_listing(specs)), *NOTES["Settings"][1:]]}
+    examples = {**EXAMPLES, "Settings": example_rows(specs, "Club pairs")}
+    # the rows Settings itself starts with: tally's defaults, which change no result (pipeline/games/template.py)
+    defaults = {"Settings": default_rows(specs)}
+    return template_sheets(Template(notes, examples, defaults, VALIDATIONS))

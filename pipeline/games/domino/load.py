@@ -29,27 +29,16 @@ from pipeline.games.checks import (
     sheet_package_problems,
     stop_on_errors,
 )
-from pipeline.games.corrections import DEFAULT_MINUTES, CorrectionRules
+from pipeline.games.corrections import CorrectionRules
 from pipeline.games.domino.rules import counts_with_forfeit_defaults
-from pipeline.games.settings import (
-    CORRECTION_SETTINGS,
-    RANKABLE_DATE,
-    WEIGHT_SETTING,
-    SettingSpec,
-    key_value_settings,
-    one_word_of,
-    plain_text,
-    whole_number_in,
-)
+from pipeline.games.domino.settings import POINTS_TARGET, DominoSettings, domino_settings
 from pipeline.problems import InputError, Problem
 from pipeline.sheets import Sheet
 from schemas.common import Span, as_ids, as_numbers, as_words, is_whole_in, whole_in, whole_numbers
 from schemas.domino import (
     ENDINGS,
     HANDS,
-    MODES,
     PIPS,
-    PODIUM,
     ROUND,
     SIDES,
     TARGET,
@@ -59,47 +48,8 @@ from schemas.domino import (
     PlayersSheet,
 )
 
-DEFAULT_TARGET = 100
-DEFAULT_PODIUM = 3
 SEAT_COLUMNS = ["a1", "a2", "b1", "b2"]
-SETTINGS = {
-    "event": SettingSpec("Event", plain_text, "the event's name"),
-    "date": SettingSpec("Date", plain_text, "the event's date", RANKABLE_DATE),
-    "target": SettingSpec(
-        "Target", whole_number_in(TARGET), f"the target: a whole number of pips (or hands) {TARGET.words}"
-    ),
-    "mode": SettingSpec("Mode", one_word_of(MODES), "points or run_out"),
-    "podium": SettingSpec(
-        "Podium", whole_number_in(PODIUM), f"how many places the podium shows: a whole number {PODIUM.words}"
-    ),
-    "weight": WEIGHT_SETTING,
-    **CORRECTION_SETTINGS,
-}
 CORRECTABLE = ["a1", "a2", "b1", "b2", "a_pips", "b_pips", "a_hands", "b_hands", "target", "ended", "winner"]
-
-
-@dataclass
-class DominoSettings:
-    """The event's settings after validation."""
-
-    event: str = ""
-    date: str = ""
-    target: int | None = None
-    mode: str = "points"
-    podium: int = DEFAULT_PODIUM
-    weight: float = 1.0
-    published_at: pd.Timestamp | None = None
-    correction_minutes: int = DEFAULT_MINUTES
-
-    @property
-    def count_word(self) -> str:
-        """What the counts are: pips, or hands in a run-out event."""
-        return "hands" if self.mode == "run_out" else "pips"
-
-    @property
-    def count_columns(self) -> list[str]:
-        """The Matches columns holding the counts."""
-        return ["a_hands", "b_hands"] if self.mode == "run_out" else ["a_pips", "b_pips"]
 
 
 @dataclass
@@ -112,21 +62,6 @@ class DominoEvent:
     penalties: pd.DataFrame
     matches_sheet: Sheet
     warnings: list[Problem] = field(default_factory=list)
-
-
-def domino_settings(sheet: Sheet | None) -> tuple[DominoSettings, pd.DataFrame]:
-    """Settings from the Key/Value sheet, with a problem for each bad, repeated or unknown entry."""
-    values, problems = key_value_settings(sheet, SETTINGS)
-    settings = DominoSettings()
-    settings.event = str(values.get("event", ""))
-    settings.date = str(values.get("date", ""))
-    settings.target = int(values["target"]) if "target" in values else None  # type: ignore[call-overload]
-    settings.mode = str(values.get("mode", "points"))
-    settings.podium = int(values.get("podium", DEFAULT_PODIUM))  # type: ignore[call-overload]
-    settings.weight = float(values.get("weight", 1.0))  # type: ignore[arg-type]
-    settings.published_at = values.get("published_at")  # type: ignore[assignment]
-    settings.correction_minutes = int(values.get("correction_minutes", DEFAULT_MINUTES))  # type: ignore[call-overload]
-    return settings, problems
 
 
 def correction_rules() -> CorrectionRules:
@@ -154,7 +89,7 @@ def typed_matches(sheet: Sheet, settings: DominoSettings) -> pd.DataFrame:
 
     fallback = settings.target
     if fallback is None and settings.mode == "points":
-        fallback = DEFAULT_TARGET
+        fallback = POINTS_TARGET
     target = whole("target", TARGET).fillna(pd.NA if fallback is None else fallback)
     counts = HANDS if settings.mode == "run_out" else PIPS
     ended = as_words(f["ended"]).fillna("target")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pandas as pd
 
 from pipeline.games.domino.load import SEAT_COLUMNS, DominoEvent
+from pipeline.games.domino.settings import SETTINGS
 from pipeline.games.domino.tally import DominoTables
 from pipeline.sheets import OutputSheet
 from schemas.common import as_numbers
@@ -103,16 +104,17 @@ def rules_frame(event: DominoEvent) -> pd.DataFrame:
     s = event.settings
     w = s.count_word
     targets = sorted(event.matches["target"].astype("int64").unique().tolist())
+    title = {key: spec.title for key, spec in SETTINGS.items()}  # the settings' labels, as declared
     rows = [
-        ("Event", s.event),
-        ("Date", s.date),
+        (title["event"], s.event),
+        (title["date"], s.date),
         (
-            "Mode",
+            title["mode"],
             "run out (counts are hands)" if s.mode == "run_out" else "points (counts are pips)",
         ),
-        ("Target", ", ".join(map(str, targets)) or str(s.target or "")),
-        ("Podium", str(s.podium)),
-        ("Weight", f"{s.weight:g}"),
+        (title["target"], ", ".join(map(str, targets)) or str(s.target or "")),
+        (title["podium"], str(s.podium)),
+        (title["weight"], f"{s.weight:g}"),
         (
             "Points per match",
             f"winner: 3 if the loser made 0 {w}, 2 if 1 to half the target, otherwise 1; loser 0",

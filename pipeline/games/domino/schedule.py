@@ -6,6 +6,7 @@ import numpy as np
 import pandas as pd
 
 from pipeline.games.checks import model_titles
+from pipeline.games.domino.settings import SETTINGS
 from pipeline.games.schedule import (
     circle_byes,
     circle_pairings,
@@ -141,7 +142,12 @@ def schedule_sheets(
         ),
         OutputSheet(
             "Settings",
-            pd.DataFrame({"Key": ["Event", "Target", "Mode"], "Value": [event, target, "points"]}),
+            pd.DataFrame(
+                {
+                    "Key": [SETTINGS[key].title for key in ("event", "target", "mode")],
+                    "Value": [event, target, SETTINGS["mode"].default],
+                }
+            ),
         ),
         *([OutputSheet("Byes", listed)] if len(listed) else []),
         OutputSheet("Table Cards", table_cards(matches, names), widths={"Card": 28, "Seat": 10, "Name": 36}),

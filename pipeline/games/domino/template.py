@@ -3,12 +3,11 @@ Settings keys whose values are tally's defaults (see pipeline/games/template.py 
 
 from __future__ import annotations
 
-from functools import partial
-
-from pipeline.games.settings import CORRECTION_MINUTES, WEIGHT
+from pipeline.games.domino.settings import SETTINGS
+from pipeline.games.settings import default_rows, example_rows, settings_listing
 from pipeline.games.template import Template, template_sheets
-from pipeline.sheets import Validation, whole_validation
-from schemas.domino import PIPS, PODIUM, ROUND, TARGET
+from pipeline.sheets import OutputSheet, Validation, whole_validation
+from schemas.domino import PIPS, ROUND
 
 NOTES = {
     "Matches": [
@@ -35,13 +34,7 @@ NOTES = {
         ("Reason", "no", "why"),
     ],
     "Settings": [
-        (
-            "Key",
-            "yes",
-            f"Event, Date (2026-11-30), Target (100; {TARGET.words}), Mode (points or run_out), Podium (3; "
-            f"{PODIUM.words}), Weight (1; {WEIGHT.words}), Published At (2026-11-30 21:00), Correction Minutes "
-            f"(30; {CORRECTION_MINUTES.words})",
-        ),
+        ("Key", "yes", ""),  # the settings' listing, read from their declarations when the template is made
         ("Value", "no", "the setting's value; blank means the default"),
     ],
     "Corrections": [
@@ -63,22 +56,10 @@ EXAMPLES: dict[str, list[list[object]]] = {
         ["P4", "Juan Soto", "Sur"],
     ],  # fmt: skip
     "Penalties": [["P3", 10, 1, "slow play"]],
-    "Settings": [
-        ["Event", "Club night"],
-        ["Date", "2026-11-30"],
-        ["Target", 100],
-        ["Mode", "points"],
-        ["Podium", 3],
-        ["Weight", 1],
-        ["Published At", "2026-11-30 21:00"],
-        ["Correction Minutes", 30],
-    ],
+    "Settings": [],  # the settings' example values, likewise
     "Corrections": [["2026-11-30 21:25", 1, 1, "B Pips", 45, "scoring slip", None]],
 }
-# the rows written into Settings itself: tally's defaults, which change no result (see the module docstring)
-DEFAULTS: dict[str, list[list[object]]] = {
-    "Settings": [["Mode", "points"], ["Podium", 3], ["Correction Minutes", 30]],
-}
+
 VALIDATIONS = {
     "Matches": (
         whole_validation("A Pips", PIPS),
@@ -88,5 +69,13 @@ VALIDATIONS = {
     ),
 }
 
-TEMPLATE = Template(NOTES, EXAMPLES, DEFAULTS, VALIDATIONS)
-domino_template = partial(template_sheets, TEMPLATE)
+
+def domino_template() -> list[OutputSheet]:
+    """The blank domino workbook, its Settings notes, examples and starting rows read from the settings'
+    declarations as they are now (a method or setting registered later is listed too)."""
+    specs = SETTINGS
+    notes = {**NOTES, "Settings": [("Key", "yes", settings_listing(specs)), *NOTES["Settings"][1:]]}
+    examples = {**EXAMPLES, "Settings": example_rows(specs, "Club night")}
+    # the rows Settings itself starts with: tally's defaults, which change no result (pipeline/games/template.py)
+    defaults = {"Settings": default_rows(specs)}
+    return template_sheets(Template(notes, examples, defaults, VALIDATIONS))

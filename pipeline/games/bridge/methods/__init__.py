@@ -12,7 +12,7 @@ from typing import Any
 import pandas as pd
 
 from pipeline.games.bridge.methods import butler, cross_imps, matchpoints, teams, total_points
-from pipeline.games.bridge.methods.base import Method, MethodSetting, Options
+from pipeline.games.bridge.methods.base import Method, Options
 from pipeline.games.settings import SettingSpec, one_word_of
 from schemas.common import as_words
 
@@ -37,7 +37,7 @@ def method_words() -> dict[str, Method]:
     return {word: method for method in METHODS for word in words_of(method)}
 
 
-def method_settings() -> dict[str, MethodSetting]:
+def method_settings() -> dict[str, SettingSpec]:
     """The settings the methods own, by key, in the order of the methods."""
     return {key: setting for method in METHODS for key, setting in method.settings.items()}
 
@@ -68,7 +68,15 @@ def scoring_setting() -> SettingSpec:
     """The `Scoring` setting: one of the methods' words, listed by name in the message."""
     names = [m.name for m in METHODS]
     listing = ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else names[0]
-    return SettingSpec("Scoring", one_word_of(list(method_words())), listing)
+    return SettingSpec(
+        "Scoring",
+        one_word_of(list(method_words())),
+        listing,
+        hint=", ".join(names),
+        example=DEFAULT.name,
+        in_template=True,
+        default_words=DEFAULT.name,
+    )
 
 
 def default_options() -> dict[str, Any]:
@@ -85,7 +93,6 @@ __all__ = [
     "DEFAULT",
     "METHODS",
     "Method",
-    "MethodSetting",
     "Options",
     "default_options",
     "given_options",

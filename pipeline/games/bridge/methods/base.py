@@ -18,18 +18,6 @@ if TYPE_CHECKING:
 Options = Mapping[str, Any]  # the values of the methods' own settings by key, as read or defaulted
 
 
-@dataclass(frozen=True)
-class MethodSetting:
-    """A setting a method owns: how the `Settings` value is read and what it is when not given."""
-
-    spec: SettingSpec
-    default: Any  # also the type of the value (int, bool, str)
-
-    def value(self, given: Mapping[str, object], key: str) -> Any:
-        """The setting's value: as given (of the default's type), or the default."""
-        return type(self.default)(given[key]) if key in given else self.default
-
-
 def no_problems(sheet: Sheet, typed: pd.DataFrame) -> list[pd.DataFrame]:
     """No check beyond the ones every method makes."""
     return []
@@ -55,7 +43,9 @@ class Method:
     tables: Callable[[BridgeEvent], BridgeTables]  # how it scores: the travellers' values and the standings
     explanation: Callable[[Options], str]  # the `Method` sentence of the Rules sheet
     aliases: tuple[str, ...] = ()  # other words that choose it in Settings `Scoring`
-    settings: Mapping[str, MethodSetting] = field(default_factory=dict)  # its own settings, by key
+    settings: Mapping[str, SettingSpec] = field(
+        default_factory=dict
+    )  # its own settings (with defaults), by key
     # what it refuses or warns about in the typed results beyond the common checks (adjusted scores, ...)
     problems: Callable[[Sheet, pd.DataFrame], list[pd.DataFrame]] = no_problems
     traveller_columns: dict[str, str] = field(default_factory=dict)  # after the scores: column -> header

@@ -8,7 +8,7 @@ import pandas as pd
 
 from pipeline.games.bridge.imps import butler_datum, butler_imps
 from pipeline.games.bridge.methods.at_imps import AVERAGE_IMPS, artificial_imps, percentage_problems
-from pipeline.games.bridge.methods.base import Method, MethodSetting, Options
+from pipeline.games.bridge.methods.base import Method, Options
 from pipeline.games.bridge.tally import BridgeTables, board_groups, pair_tables
 from pipeline.games.settings import SettingSpec, whole_number_in
 from schemas.bridge import BUTLER_DROP
@@ -47,13 +47,14 @@ METHOD = Method(
     tables=butler_tables,
     explanation=explanation,
     settings={
-        "butler_drop": MethodSetting(
-            SettingSpec(
-                "Butler Drop",
-                whole_number_in(BUTLER_DROP),
-                f"how many top and bottom scores to drop: a whole number {BUTLER_DROP.words}",
-            ),
-            1,
+        "butler_drop": SettingSpec(
+            "Butler Drop",
+            whole_number_in(BUTLER_DROP),
+            f"how many top and bottom scores to drop: a whole number {BUTLER_DROP.words}",
+            default=1,
+            hint=f"1; {BUTLER_DROP.words}",
+            example=1,
+            in_template=True,
         )
     },
     problems=percentage_problems,

@@ -7,13 +7,14 @@ from typing import TYPE_CHECKING
 import pandas as pd
 
 from pipeline.games.bridge.matchpoints import matchpoints, neuberg
-from pipeline.games.bridge.methods.base import Method, MethodSetting, Options
+from pipeline.games.bridge.methods.base import Method, Options
 from pipeline.games.bridge.tally import BridgeTables, board_groups, combined_codes, pair_tables
 from pipeline.games.settings import SettingSpec
 from schemas.common import as_words, whole_numbers
 
 if TYPE_CHECKING:
-    from pipeline.games.bridge.load import BridgeEvent, BridgeSettings
+    from pipeline.games.bridge.load import BridgeEvent
+    from pipeline.games.bridge.settings import BridgeSettings
 
 
 def scale_1_or_2(text: pd.Series) -> pd.Series:
@@ -81,10 +82,18 @@ METHOD = Method(
     tables=matchpoint_tables,
     explanation=explanation,
     settings={
-        "mp_scale": MethodSetting(
-            SettingSpec("MP Scale", scale_1_or_2, "2 (2 per score beaten, 1 per tie) or 1 (1 and 1/2)"), 2
+        "mp_scale": SettingSpec(
+            "MP Scale",
+            scale_1_or_2,
+            "2 (2 per score beaten, 1 per tie) or 1 (1 and 1/2)",
+            default=2,
+            hint="2 or 1",
+            example=2,
+            in_template=True,
         ),
-        "neuberg": MethodSetting(SettingSpec("Neuberg", yes_no, "yes or no"), True),
+        "neuberg": SettingSpec(
+            "Neuberg", yes_no, "yes or no", default=True, hint="yes or no", example="yes", in_template=True
+        ),
     },
     traveller_columns={
         "ns_value": "NS MP",

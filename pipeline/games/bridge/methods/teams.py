@@ -9,7 +9,7 @@ import pandas as pd
 
 from pipeline.games.bridge.imps import imps_from_difference
 from pipeline.games.bridge.methods.at_imps import artificial_imps, percentage_problems
-from pipeline.games.bridge.methods.base import Method, MethodSetting, Options
+from pipeline.games.bridge.methods.base import Method, Options
 from pipeline.games.bridge.tally import BridgeTables, competition_ranks
 from pipeline.games.bridge.victory_points import victory_points, vp_table
 from pipeline.games.ordering import lexicographic_order, natural_ranks
@@ -171,7 +171,15 @@ METHOD = Method(
     tables=teams_tables,
     explanation=explanation,
     settings={
-        "vp_scale": MethodSetting(SettingSpec("VP Scale", one_word_of(["wbf", "none"]), "WBF or none"), "wbf")
+        "vp_scale": SettingSpec(
+            "VP Scale",
+            one_word_of(["wbf", "none"]),
+            "WBF or none",
+            default="wbf",
+            hint="WBF or none",
+            example="WBF",
+            in_template=True,
+        )
     },
     problems=percentage_problems,
     traveller_columns={"ns_value": "NS IMPs", "ew_value": "EW IMPs"},
