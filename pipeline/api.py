@@ -42,13 +42,28 @@ from pipeline.games.game import Game
 from pipeline.games.registry import GAMES, game_named, game_of, standings_game
 from pipeline.games.run import checked_event
 from pipeline.games.scoring import Standings, standings_of, written
-from pipeline.problems import InputError, Problem, Report, UsageError
+from pipeline.problems import InputError, Problem, Report, UsageError, kind
 from pipeline.sheets import OutputSheet, normalized_header
 from pipeline.workbook import Limits, Workbook, read_workbook, write_workbook
 from pipeline.workbook.files import is_workbook_name
 from pipeline.workbook.targets import output_folder, output_target, writable_folder
 
 BUNDLED = Path(__file__).resolve().parents[1] / "sample_data"
+TOO_FEW = kind(
+    "W115",
+    "too few entrants for the schedule asked for",
+    example="Players: a round robin needs 2 entrants or more; found 1",
+)
+NOT_STANDINGS = kind(
+    "W116",
+    "a file given to `tally diff` is not a standings workbook (no Standings sheet)",
+    example="old.xlsx: is not a tally standings workbook: it has no 'Standings' sheet (sheets found: 'Matches')",
+)
+KEY_REPEATS = kind(
+    "W117",
+    "a row's key repeats in a standings sheet, so `tally diff` cannot match the rows",
+    example="Standings, row 4, column 'Player' [P2]: this key already appears in an earlier row, so the rows cannot be matched",
+)
 
 __all__ = [
     "GAMES",
@@ -180,12 +195,12 @@ def domino_schedule(
     )
     if len(table) < 2:
         problem = f"a round robin needs 2 entrants or more; found {len(table)}"
-        raise InputError([Problem("Players", None, None, None, problem)])
+        raise InputError([Problem.of(TOO_FEW, "Players", None, None, None, problem)])
     title = event or (source.stem if source else "Round robin")
     if individual:
         if len(table) < 4:
             problem = f"tables of four need 4 players or more; found {len(table)}"
-            raise InputError([Problem("Players", None, None, None, problem)])
+            raise InputError([Problem.of(TOO_FEW, "Players", None, None, None, problem)])
         matches, byes, report = individual_schedule(table, rounds, seed, avoid_clubs)
         sheets = schedule_sheets(table, matches, byes, target, title, report)
         return Schedule(write_workbook(path, sheets, title=title), report)
@@ -202,7 +217,7 @@ def teams_schedule(
     table = entrant_teams(read_workbook(source).sheets)
     if len(table) < 2:
         problem = f"a round robin needs 2 teams or more; found {len(table)}"
-        raise InputError([Problem("Teams", None, None, None, problem)])
+        raise InputError([Problem.of(TOO_FEW, "Teams", None, None, None, problem)])
     title = event or source.stem
     return write_workbook(path, teams_schedule_sheets(table, rounds, title), title=title)
 
@@ -261,7 +276,7 @@ def compared_frames(path: Path, limits: Limits | None = None) -> tuple[Game, dic
     if book.get("standings") is None:
         found = ", ".join(f"'{n}'" for n in book.sheet_names) or "none"
         problem = f"is not a tally standings workbook: it has no 'Standings' sheet (sheets found: {found})"
-        raise InputError([Problem(path.name, None, None, None, problem)], source=str(path))
+        raise InputError([Problem.of(NOT_STANDINGS, path.name, None, None, None, problem)], source=str(path))
     game = standings_game({normalized_header(n) for n in book.listed})
     frames, problems = {}, []
     for name, keys in game.compared_sheets.items():  # the compared sheets
@@ -276,6 +291,7 @@ def compared_frames(path: Path, limits: Limits | None = None) -> tuple[Game, dic
                 pd.Series(repeated_keys(frame, present).to_numpy(), index=sheet.frame.index),
                 [k for k, v in sheet.headers.items() if v in present],
                 "this key already appears in an earlier row, so the rows cannot be matched",
+                KEY_REPEATS,
             )
         )
         frames[name] = frame

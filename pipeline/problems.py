@@ -1,4 +1,13 @@
-"""Problems found in a workbook, and the few exceptions tally raises at its edges."""
+"""Problems found in a workbook, their stable codes, and the few exceptions tally raises at its edges.
+
+Every kind of problem is declared once, where it is found, as a `Kind`: a code that never changes meaning
+(`D104`, `B212`), its severity and a one-line summary. A `Problem` carries its kind's code, so `validate --json`
+gives it and tests assert it rather than the English. docs/problems.md lists every code (`python tools/docs.py`).
+
+Codes by their letter: `F` the file itself (not an xlsx, damaged, hostile), `W` the workbook's sheets and
+columns in any game, `S` the Settings sheet, `C` Law 79C corrections, `D` domino, `B` bridge, `R` a standings
+workbook read by `tally rank`, `X` what is not about the workbook (usage, an internal error; in `--json` only).
+"""
 
 from __future__ import annotations
 
@@ -9,7 +18,57 @@ from typing import Literal
 import pandas as pd
 
 Severity = Literal["error", "warning"]
-PROBLEM_COLUMNS = ["sheet", "row", "column", "value", "problem", "severity"]
+PROBLEM_COLUMNS = ["code", "sheet", "row", "column", "value", "problem", "severity"]
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A kind of problem, declared once: its stable code, its severity, what it means in a line, and (for a
+    kind no workbook of the test corpora shows) an example of its message for docs/problems.md."""
+
+    code: str
+    severity: Severity
+    summary: str
+    example: str = ""
+
+
+KINDS: dict[str, Kind] = {}
+
+
+def kind(code: str, summary: str, severity: Severity = "error", example: str = "") -> Kind:
+    """Declare a kind of problem (a code is declared once, and never means anything else)."""
+    found = Kind(code, severity, summary, example)
+    if code in KINDS and KINDS[code] != found:
+        raise ValueError(f"problem code {code} is already declared: {KINDS[code].summary}")
+    KINDS[code] = found
+    return found
+
+
+CHECK_KINDS: dict[tuple[str, str], Kind] = {}  # (model, check name) -> the kind its failures are
+
+
+def check_named(model: str, name: str, found: Kind) -> str:
+    """Declare the kind of problem a model's check finds (the model's name and the check's, which is what a
+    cell should hold); the check's name back, for `pa.check(name=...)`."""
+    CHECK_KINDS[(model, name)] = found
+    return name
+
+
+USAGE = kind(
+    "X001",
+    "the command line asks for something tally cannot do (exit 2)",
+    example="night.xlsx: /tmp/night.xlsx is a named pipe (FIFO), not a workbook file",
+)
+INTERNAL = kind(
+    "X002",
+    "an unexpected internal error (exit 3; the traceback with --debug)",
+    example="night.xlsx: internal error: RuntimeError: ...",
+)
+CANNOT_WRITE = kind(
+    "X003",
+    "an output cannot be written (exit 1)",
+    example="night.xlsx: cannot write /srv/out/night-standings.xlsx: No space left on device; nothing was written (the previous file, if any, is unchanged)",
+)
 
 
 @dataclass(frozen=True)
@@ -22,6 +81,7 @@ class Problem:
     value: str | None
     problem: str
     severity: Severity = "error"
+    code: str = ""
 
     def __str__(self) -> str:
         where = [self.sheet]
@@ -34,8 +94,16 @@ class Problem:
         return f"{', '.join(where)}{shown}: {label}{self.problem}"
 
     def as_record(self) -> dict[str, object]:
-        """The problem as a plain dict for --json output."""
-        return asdict(self)
+        """The problem as a plain dict for --json output, its code first."""
+        record = asdict(self)
+        return {column: record[column] for column in PROBLEM_COLUMNS}
+
+    @classmethod
+    def of(
+        cls, found: Kind, sheet: str, row: int | None, column: str | None, value: str | None, problem: str
+    ) -> Problem:
+        """A problem of a declared kind (its code and severity from the declaration)."""
+        return cls(sheet, row, column, value, problem, found.severity, found.code)
 
 
 OTHER_DIGITS = " (this cell holds digits other than 0-9: type them again with 0-9)"
@@ -56,15 +124,19 @@ def problems_from_frame(frame: pd.DataFrame) -> list[Problem]:
         return []
     rows = frame["row"].astype("object").where(frame["row"].notna(), None)
     values = frame["value"].astype("object").where(frame["value"].notna(), None)
+    codes = frame["code"].fillna("") if "code" in frame else pd.Series("", index=frame.index)
     return [
-        Problem(str(s), None if r is None else int(r), c or None, None if v is None else str(v), p, sv)
-        for s, r, c, v, p, sv in zip(
+        Problem(
+            str(s), None if r is None else int(r), c or None, None if v is None else str(v), p, sv, str(k)
+        )
+        for s, r, c, v, p, sv, k in zip(
             frame["sheet"],
             rows,
             frame["column"],
             values,
             problems_with_digit_hints(frame),
             frame["severity"],
+            codes,
             strict=True,
         )
     ]

@@ -6,6 +6,7 @@ import pandas as pd
 import pandera.pandas as pa
 from pandera.typing import Series
 
+from pipeline.problems import check_named, kind
 from schemas.common import Span, Text, is_whole_in
 
 ROOMS = ["open", "closed"]
@@ -16,6 +17,15 @@ TRICKS = Span(0, 13)  # the tricks declarer took
 # The north-south score: Law 77's largest is 7,600 (seven redoubled, vulnerable, down thirteen: 400 + 12 x 600);
 # the largest made is 3,160 (one no trump redoubled, vulnerable, with six overtricks).
 SCORE = Span(-7_600, 7_600)
+
+BAD_BOARD = kind("B101", "a Board, Round or Table that is not a whole number in its range")
+BAD_TRICKS = kind("B102", "Tricks that are not a whole number from 0 to 13")
+BAD_SCORE = kind("B103", "a Score that is not a multiple of 10 in Law 77's range")
+BAD_MATCH_ROUND = kind(
+    "B104",
+    "a team match's Round that is not a whole number in its range",
+    example="Matches, row 3, column 'Round' [0]: expected a whole number from 1 to 10,000",
+)
 BUTLER_DROP = Span(0, 100)  # how many top and bottom scores a Butler datum drops
 
 
@@ -39,15 +49,32 @@ class ResultsSheet(pa.DataFrameModel):
     score: Series[Text] | None = pa.Field(nullable=True, title="Score")
     adjusted: Series[Text] | None = pa.Field(nullable=True, title="Adjusted")
 
-    @pa.check("board", "round", "table", name=f"a whole number {BOARD.words}")
+    @pa.check(
+        "board",
+        "round",
+        "table",
+        name=check_named("ResultsSheet", f"a whole number {BOARD.words}", BAD_BOARD),
+    )
     def _positive(cls, s: Series[Text]) -> pd.Series:
         return is_whole_in(s, BOARD)
 
-    @pa.check("tricks", name=f"the tricks taken by declarer: a whole number {TRICKS.words}")
+    @pa.check(
+        "tricks",
+        name=check_named(
+            "ResultsSheet", f"the tricks taken by declarer: a whole number {TRICKS.words}", BAD_TRICKS
+        ),
+    )
     def _tricks(cls, s: Series[Text]) -> pd.Series:
         return is_whole_in(s, TRICKS)
 
-    @pa.check("score", name=f"a north-south score: a whole number of points, a multiple of 10, {SCORE.words}")
+    @pa.check(
+        "score",
+        name=check_named(
+            "ResultsSheet",
+            f"a north-south score: a whole number of points, a multiple of 10, {SCORE.words}",
+            BAD_SCORE,
+        ),
+    )
     def _score(cls, s: Series[Text]) -> pd.Series:
         return is_whole_in(s, SCORE) & (pd.to_numeric(s, errors="coerce").fillna(0) % 10 == 0)
 
@@ -83,7 +110,7 @@ class TeamMatchesSheet(pa.DataFrameModel):
     home: Series[Text] = pa.Field(nullable=False, title="Home")
     away: Series[Text] = pa.Field(nullable=False, title="Away")
 
-    @pa.check("round", name=f"a whole number {BOARD.words}")
+    @pa.check("round", name=check_named("TeamMatchesSheet", f"a whole number {BOARD.words}", BAD_MATCH_ROUND))
     def _round(cls, s: Series[Text]) -> pd.Series:
         return is_whole_in(s, BOARD)
 

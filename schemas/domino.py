@@ -6,6 +6,7 @@ import pandas as pd
 import pandera.pandas as pa
 from pandera.typing import Series
 
+from pipeline.problems import check_named, kind
 from schemas.common import Span, Text, is_one_of, is_whole_in
 
 ENDINGS = ["target", "time", "forfeit"]
@@ -18,6 +19,19 @@ PIPS = Span(0, 100_000)  # a side's pips in a match, and a penalty's pips either
 HANDS = Span(0, 10_000)  # a side's hands in a run-out match: never more than the target
 TARGET = Span(1, 10_000)  # the target, in pips or hands (Matches Target and the Settings Target)
 PODIUM = Span(1, 100)  # how many places the podium shows
+
+BAD_ROUND = kind(
+    "D117",
+    "a Round or Table that is not a whole number in its range",
+    example="Matches, row 3, column 'Round' [two]: expected a whole number from 1 to 10,000",
+)
+BAD_TARGET = kind("D118", "a match's Target that is not a whole number in its range")
+BAD_PIPS = kind("D119", "pips that are not a whole number in their range")
+BAD_HANDS = kind("D120", "hands (run-out) that are not a whole number in their range")
+BAD_ENDED = kind("D121", "an Ended that is not target, time or forfeit")
+BAD_WINNER = kind("D122", "a Winner that is not A or B")
+BAD_PENALTY = kind("D123", "a penalty's pips that are not a whole number other than 0 in their range")
+BAD_PENALTY_ROUND = kind("D124", "a penalty's Round that is not a whole number in its range")
 
 
 class MatchesSheet(pa.DataFrameModel):
@@ -37,27 +51,32 @@ class MatchesSheet(pa.DataFrameModel):
     a_hands: Series[Text] | None = pa.Field(nullable=True, title="A Hands")
     b_hands: Series[Text] | None = pa.Field(nullable=True, title="B Hands")
 
-    @pa.check("round", "table", name=f"a whole number {ROUND.words}")
+    @pa.check("round", "table", name=check_named("MatchesSheet", f"a whole number {ROUND.words}", BAD_ROUND))
     def _positive(cls, s: Series[Text]) -> pd.Series:
         return is_whole_in(s, ROUND)
 
-    @pa.check("target", name=f"a whole number {TARGET.words}")
+    @pa.check("target", name=check_named("MatchesSheet", f"a whole number {TARGET.words}", BAD_TARGET))
     def _target(cls, s: Series[Text]) -> pd.Series:
         return is_whole_in(s, TARGET)
 
-    @pa.check("a_pips", "b_pips", name=f"a whole number {PIPS.words}")
+    @pa.check("a_pips", "b_pips", name=check_named("MatchesSheet", f"a whole number {PIPS.words}", BAD_PIPS))
     def _pips(cls, s: Series[Text]) -> pd.Series:
         return is_whole_in(s, PIPS)
 
-    @pa.check("a_hands", "b_hands", name=f"a whole number {HANDS.words}")
+    @pa.check(
+        "a_hands", "b_hands", name=check_named("MatchesSheet", f"a whole number {HANDS.words}", BAD_HANDS)
+    )
     def _hands(cls, s: Series[Text]) -> pd.Series:
         return is_whole_in(s, HANDS)
 
-    @pa.check("ended", name="one of: target, time, forfeit (blank means target)")
+    @pa.check(
+        "ended",
+        name=check_named("MatchesSheet", "one of: target, time, forfeit (blank means target)", BAD_ENDED),
+    )
     def _ended(cls, s: Series[Text]) -> pd.Series:
         return is_one_of(s, ENDINGS)
 
-    @pa.check("winner", name="A or B")
+    @pa.check("winner", name=check_named("MatchesSheet", "A or B", BAD_WINNER))
     def _winner(cls, s: Series[Text]) -> pd.Series:
         return is_one_of(s, SIDES)
 
@@ -86,12 +105,16 @@ class PenaltiesSheet(pa.DataFrameModel):
 
     @pa.check(
         "pips",
-        name=f"a whole number of pips other than 0, up to {PIPS.high:,} either way (10 and -10 both deduct 10)",
+        name=check_named(
+            "PenaltiesSheet",
+            f"a whole number of pips other than 0, up to {PIPS.high:,} either way (10 and -10 both deduct 10)",
+            BAD_PENALTY,
+        ),
     )
     def _pips(cls, s: Series[Text]) -> pd.Series:
         return is_whole_in(s, Span(-PIPS.high, PIPS.high)) & (pd.to_numeric(s, errors="coerce") != 0)
 
-    @pa.check("round", name=f"a whole number {ROUND.words}")
+    @pa.check("round", name=check_named("PenaltiesSheet", f"a whole number {ROUND.words}", BAD_PENALTY_ROUND))
     def _round(cls, s: Series[Text]) -> pd.Series:
         return is_whole_in(s, ROUND)
 

@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 
 from pipeline.cli import app
 
-PROBLEM_KEYS = {"sheet", "row", "column", "value", "problem", "severity"}
+PROBLEM_KEYS = {"code", "sheet", "row", "column", "value", "problem", "severity"}
 SLIP_LINES = [f"{s}, {k}: {c} {o} -> {n}" for s, k, c, o, n in SLIP_CHANGES]
 
 
@@ -270,6 +270,7 @@ def test_validate_json_prints_every_problem_as_a_record(tmp_path: Path):
     assert errors[0]["column"] == "Ended"
     assert errors[0]["value"] == "finished"
     assert errors[0]["problem"].startswith("expected one of")
+    assert {r["code"] for r in errors} == {"D121"}  # an Ended that is not target, time or forfeit
     assert sorted(r["row"] for r in errors) == list(range(2, 27))
     warnings = [r for r in found if r["severity"] == "warning"]
     assert [(w["sheet"], w["row"], w["column"], w["value"]) for w in warnings] == [

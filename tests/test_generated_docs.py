@@ -60,3 +60,14 @@ def test_a_setting_declared_in_one_place_is_read_templated_and_documented(monkey
     assert "Venue" in notes[0][3]
     assert ("Venue", "Club hall") in [tuple(r[1:3]) for r in book["Examples"].iter_rows(values_only=True)]
     assert "| `Venue` |  | where the event is played |" in docs.settings_page()
+
+
+def test_every_code_has_an_example_and_every_problem_a_declared_code():
+    """docs/problems.md shows an example of every code, and every problem the corpora give has a code
+    declared with its severity."""
+    from pipeline.problems import KINDS
+
+    assert "(none yet)" not in docs.problems_page()
+    examples = docs.corpus_examples()
+    assert "" not in examples, examples.get("")
+    assert set(examples) <= set(KINDS)

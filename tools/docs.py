@@ -1,5 +1,7 @@
 """The reference pages made from tally's declarations: `python tools/docs.py` writes docs/settings.md (every
-game's Settings keys, from their `SettingSpec`s). tests/test_generated_docs.py checks the pages are current."""
+game's Settings keys, from their `SettingSpec`s) and docs/problems.md (every problem code, from its `Kind`,
+with an example message: the first one `tally validate --json` gives for that code on the workbooks of the
+test corpora, or the kind's own example). tests/test_generated_docs.py checks the pages are current."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ sys.path.insert(0, str(ROOT))
 
 from pipeline.games.registry import GAMES  # noqa: E402
 from pipeline.games.settings import settings_table  # noqa: E402
+from pipeline.problems import KINDS, Problem  # noqa: E402
 
 SETTINGS_INTRO = """# Settings
 
@@ -33,7 +36,71 @@ def settings_page() -> str:
     return "\n".join(parts)
 
 
-PAGES = {"docs/settings.md": settings_page}
+PROBLEMS_INTRO = """# Problem codes
+
+Every problem tally reports has a code that never changes meaning; `tally validate --json` gives it with the
+sheet, row, column, value and message. By letter: `F` the file itself, `W` a workbook's sheets and columns in
+any game, `S` the Settings sheet, `C` Law 79C corrections, `D` domino, `B` bridge, `R` a standings workbook
+read by `tally rank`, `X` what is not about the workbook (usage, an internal error).
+
+This page is made from the declarations (`kind(...)` beside each check) by `python tools/docs.py`; the
+examples are messages tally gave for the workbooks of its test corpora. Do not edit it by hand.
+"""
+SECTIONS = {
+    "F": "The file",
+    "W": "Sheets and columns (every game)",
+    "S": "Settings",
+    "C": "Corrections (Law 79C)",
+    "D": "Domino",
+    "B": "Bridge",
+    "R": "Standings read by `tally rank`",
+    "X": "Not about the workbook",
+}
+
+
+def corpus_examples() -> dict[str, str]:
+    """The first message `validate --json` gives for each code, on every workbook of the test corpora."""
+    import json
+    import tempfile
+
+    from typer.testing import CliRunner
+
+    sys.path.insert(0, str(ROOT / "tests"))
+    from corpus import bridge_cases, domino_cases, hostile_cases
+
+    from pipeline.cli import app
+
+    found: dict[str, str] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        cases = [*domino_cases.CASES, *bridge_cases.CASES, *hostile_cases.CASES]
+        for i, case in enumerate(cases):  # about three hundred small workbooks
+            folder = Path(tmp) / str(i)
+            folder.mkdir()
+            options = list(getattr(case, "options", ()))
+            result = CliRunner().invoke(app, ["validate", str(case.write(folder)), "--json", *options])
+            for record in json.loads(result.stdout):  # the case's problems
+                found.setdefault(record["code"], str(Problem(**record)))
+    return found
+
+
+def problems_page() -> str:
+    """docs/problems.md: every declared code, by letter, with its severity, meaning and an example."""
+    import pipeline.api  # noqa: F401 - every module that declares kinds is imported
+
+    examples = corpus_examples()
+    parts = [PROBLEMS_INTRO]
+    for letter, title in SECTIONS.items():  # eight families
+        rows = ["| code | severity | meaning | example |", "|---|---|---|---|"]
+        for code in sorted(c for c in KINDS if c.startswith(letter)):  # the family's codes
+            found = KINDS[code]
+            example = examples.get(code) or found.example or "(none yet)"
+            shown = example.replace("|", "\\|")
+            rows.append(f"| `{code}` | {found.severity} | {found.summary} | {shown} |")
+        parts.append(f"## {letter}: {title}\n\n" + "\n".join(rows) + "\n")
+    return "\n".join(parts)
+
+
+PAGES = {"docs/settings.md": settings_page, "docs/problems.md": problems_page}
 
 if __name__ == "__main__":
     for name, page in PAGES.items():

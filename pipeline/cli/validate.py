@@ -9,7 +9,7 @@ import typer
 
 from pipeline import api
 from pipeline.cli.common import DEFAULT_UNZIPPED, MaxUnzipped, ShowAll, guarded, report_problems, state
-from pipeline.problems import Problem, TallyError
+from pipeline.problems import CANNOT_WRITE, INTERNAL, USAGE, Problem, TallyError, UsageError
 from pipeline.workbook import Limits
 
 
@@ -19,12 +19,20 @@ def json_validation(path: Path, limits: Limits) -> tuple[list[Problem], int]:
     try:
         problems = api.validate(path, limits=limits).problems
     except TallyError as exc:
-        return [Problem(path.name or str(path), None, None, None, str(exc))], exc.exit_code
+        found = USAGE if isinstance(exc, UsageError) else CANNOT_WRITE
+        return [Problem.of(found, path.name or str(path), None, None, None, str(exc))], exc.exit_code
     except Exception as exc:  # unexpected: reported as a record; the traceback only with --debug
         if state.debug:
             raise
         return [
-            Problem(path.name or str(path), None, None, None, f"internal error: {type(exc).__name__}: {exc}")
+            Problem.of(
+                INTERNAL,
+                path.name or str(path),
+                None,
+                None,
+                None,
+                f"internal error: {type(exc).__name__}: {exc}",
+            )
         ], 3
     return problems, 1 if any(p.severity == "error" for p in problems) else 0
 
@@ -34,7 +42,7 @@ def validate(
     as_json: bool = typer.Option(
         False,
         "--json",
-        help="Print every problem as JSON records (sheet, row, column, value, problem, severity).",
+        help="Print every problem as JSON records (code, sheet, row, column, value, problem, severity).",
     ),
     show_all: ShowAll = False,
     max_unzipped_mb: MaxUnzipped = DEFAULT_UNZIPPED,

@@ -12,11 +12,21 @@ from pipeline.federation.ranking.rules import RankingRules
 from pipeline.federation.ranking.season import SeasonFile, season_file
 from pipeline.games.registry import standings_game
 from pipeline.games.scoring import standings_of, written
-from pipeline.problems import InputError, Problem, TallyError
+from pipeline.problems import INTERNAL, USAGE, InputError, Problem, TallyError, kind
 from pipeline.sheets import normalized_header
 from pipeline.workbook import Limits, read_workbook
 
 RANK_SHEETS = ("Standings", "Rules")
+NOT_READ = kind(
+    "R112",
+    "a standings workbook that cannot be read (the reason is given)",
+    example="march.xlsx: is not an xlsx workbook (not a zip archive)",
+)
+DIED = kind(
+    "X004",
+    "the process reading a workbook died (a crash, or the memory ran out)",
+    example="friday.xlsx: the process reading it died (it stopped without a word: a crash, or the memory ran out)",
+)
 
 
 def scored_file(source: str, target: str, max_unzipped_mb: int) -> tuple[str, str, str]:
@@ -58,17 +68,19 @@ def season_file_at(path: str, shown: str, rules: RankingRules, max_unzipped_mb: 
         return season_file(book.sheets, shown, book.digest, rules, game)
     except InputError as exc:  # the file itself is named as the user gave it
         named = [replace(p, sheet=shown) if p.sheet == Path(path).name else p for p in exc.problems]
-        return SeasonFile(None, None, named or [Problem(shown, None, None, None, str(exc))])
+        return SeasonFile(None, None, named or [Problem.of(NOT_READ, shown, None, None, None, str(exc))])
     except TallyError as exc:
-        return SeasonFile(None, None, [Problem(shown, None, None, None, str(exc))])
+        return SeasonFile(None, None, [Problem.of(USAGE, shown, None, None, None, str(exc))])
     except Exception as exc:  # one broken file must not stop the others
         return SeasonFile(
-            None, None, [Problem(shown, None, None, None, f"internal error: {type(exc).__name__}: {exc}")]
+            None,
+            None,
+            [Problem.of(INTERNAL, shown, None, None, None, f"internal error: {type(exc).__name__}: {exc}")],
         )
 
 
 def reading_crashed(item: tuple[str, str, RankingRules, int], why: str) -> SeasonFile:
     """The season's view of a standings workbook whose reading process died."""
     return SeasonFile(
-        None, None, [Problem(item[1], None, None, None, f"the process reading it died ({why})")]
+        None, None, [Problem.of(DIED, item[1], None, None, None, f"the process reading it died ({why})")]
     )

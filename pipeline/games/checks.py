@@ -9,9 +9,46 @@ import numpy as np
 import pandas as pd
 import pandera.pandas as pa
 
-from pipeline.problems import PROBLEM_COLUMNS, InputError, Problem, Severity, problems_from_frame
+from pipeline.problems import (
+    CHECK_KINDS,
+    PROBLEM_COLUMNS,
+    InputError,
+    Kind,
+    Problem,
+    Severity,
+    kind,
+    problems_from_frame,
+)
 from pipeline.sheets import Sheet
 
+MISSING_SHEET = kind("W101", "a sheet the game needs is missing (the sheets found are named)")
+MISSING_COLUMN = kind("W102", "a column the sheet needs is missing (the closest header found is named)")
+REQUIRED_CELL = kind("W103", "a cell that must hold a value is blank")
+REPEATED_VALUE = kind(
+    "W104",
+    "a value that may appear only once in its column repeats",
+    example="Players, row 5, column 'ID' [P3]: each value may appear only once; this one repeats",
+)
+DATE_FOR_NUMBER = kind("W105", "a cell holds a date where a number or word belongs")
+UNEXPECTED_VALUE = kind(
+    "W106",
+    "a cell's value is not what its column expects",
+    example="Matches, row 4, column 'A Pips' [lots]: expected a whole number from 0 to 100,000",
+)
+BLANK_ROW = kind("W107", "a blank row between filled rows is skipped", "warning")
+REPEATED_ROW = kind("W108", "a row repeats an earlier row exactly (pasted twice?)")
+REPEATED_ROW_APPLIED = kind(
+    "W109",
+    "a row repeats an earlier row exactly; both are applied",
+    "warning",
+    example="Penalties, row 4: warning: this row repeats row 3 exactly (pasted twice?); both are applied",
+)
+ID_CASE = kind("W110", "an id differs from another only in letter case")
+NOTHING_TO_SCORE = kind(
+    "W111",
+    "the results sheet has no rows (an untouched template?)",
+    example="Matches, row 2: no matches to score: type one row per match below the headers (the Examples sheet of a workbook written by `tally template` shows one)",
+)
 _PANDERA_WORDS = {
     "not_nullable": "a value is required here",
     "field_uniqueness": "each value may appear only once; this one repeats",
@@ -36,9 +73,11 @@ def problems_where(
     mask: pd.Series,
     columns: str | list[str],
     problem: str | pd.Series,
-    severity: Severity = "error",
+    found: Kind | Severity = "error",
 ) -> pd.DataFrame:
-    """One located problem for every row where `mask` is True (values taken from the sheet)."""
+    """One located problem of the kind `found` for every row where `mask` is True (values taken from the
+    sheet)."""
+    severity, code = (found.severity, found.code) if isinstance(found, Kind) else (found, "")
     hit = mask.to_numpy(dtype=bool, na_value=False)
     if not hit.any():  # most checks find nothing: skip building the located rows
         return empty_problems()
@@ -64,13 +103,18 @@ def problems_where(
             "value": value,
             "problem": text,
             "severity": severity,
+            "code": code,
         },
         index=rows,
     ).reset_index(drop=True)
 
 
+PANDERA_KINDS = {"not_nullable": REQUIRED_CELL, "field_uniqueness": REPEATED_VALUE}
+
+
 def schema_problems(sheet: Sheet, model: type[pa.DataFrameModel]) -> pd.DataFrame:
-    """Every column-level problem pandera finds in the sheet (lazy), in the organizer's words."""
+    """Every column-level problem pandera finds in the sheet (lazy), in the organizer's words, each of the kind
+    its check declares (`check_kind`; W106 when it declares none)."""
     try:
         model.validate(sheet.frame, lazy=True)
     except pa.errors.SchemaErrors as exc:
@@ -82,6 +126,9 @@ def schema_problems(sheet: Sheet, model: type[pa.DataFrameModel]) -> pd.DataFram
         value = cases["failure_case"].astype("object").where(cases["failure_case"].notna(), "")
         dated = value.astype("str").str.fullmatch(DATE_TEXT) & ~checks.isin(list(_PANDERA_WORDS))
         expected = expected.where(~dated, checks.map(lambda c: DATE_WORDS.format(expected=c)))
+        declared = {name: found for (owner, name), found in CHECK_KINDS.items() if owner == model.__name__}
+        kinds = {**declared, **PANDERA_KINDS}
+        codes = checks.map(lambda c: kinds.get(c, UNEXPECTED_VALUE).code).where(~dated, DATE_FOR_NUMBER.code)
         return pd.DataFrame(
             {
                 "sheet": sheet.name,
@@ -90,6 +137,7 @@ def schema_problems(sheet: Sheet, model: type[pa.DataFrameModel]) -> pd.DataFram
                 "value": value.astype("str").to_numpy(),
                 "problem": expected.to_numpy(),
                 "severity": "error",
+                "code": codes.to_numpy(),
             }
         )
     return empty_problems()
@@ -110,7 +158,8 @@ def missing_columns(sheet: Sheet, required: Iterable[str], titles: dict[str, str
         hint = f"; the closest header found is '{close[0]}'" if close else ""
         listing = ", ".join(f"'{h}'" for h in found) or "none"
         problems.append(
-            Problem(
+            Problem.of(
+                MISSING_COLUMN,
                 sheet.name,
                 sheet.header_row,
                 titles[column],
@@ -163,7 +212,8 @@ def first_rows(keys: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
 def nothing_to_score(sheet: Sheet, what: str, row: str) -> pd.DataFrame:
     """An error at the first row below the header of a results sheet that has no rows at all: a workbook with
     nothing in it (an untouched template) is refused rather than scored as an empty event."""
-    problem = Problem(
+    problem = Problem.of(
+        NOTHING_TO_SCORE,
         sheet.name,
         sheet.header_row + 1,
         None,
@@ -176,7 +226,7 @@ def nothing_to_score(sheet: Sheet, what: str, row: str) -> pd.DataFrame:
 
 def blank_row_warnings(sheet: Sheet) -> pd.DataFrame:
     """A warning for each entirely blank row between filled rows (the row is skipped)."""
-    return problems_where(sheet, sheet.frame.isna().all(axis=1), [], "blank row skipped", "warning")
+    return problems_where(sheet, sheet.frame.isna().all(axis=1), [], "blank row skipped", BLANK_ROW)
 
 
 def repeated_rows(frame: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
@@ -202,7 +252,9 @@ def repeated_row_problems(
         return empty_problems()
     consequence = "both are applied" if severity == "warning" else "delete one of them"
     text = "this row repeats row " + first.astype("str") + " exactly (pasted twice?); " + consequence
-    return problems_where(sheet, repeat, [], text, severity)
+    return problems_where(
+        sheet, repeat, [], text, REPEATED_ROW_APPLIED if severity == "warning" else REPEATED_ROW
+    )
 
 
 def id_spelling_problems(places: Iterable[tuple[Sheet, str, pd.Series]]) -> pd.DataFrame:
@@ -242,7 +294,7 @@ def id_spelling_problems(places: Iterable[tuple[Sheet, str, pd.Series]]) -> pd.D
         sheet = sheets[int(str(at))]
         said = pd.Series(group["text"].to_numpy(), index=group["row"].to_numpy())
         mask = pd.Series(sheet.frame.index.isin(group["row"]), index=sheet.frame.index)
-        frames.append(problems_where(sheet, mask, str(col), said.reindex(sheet.frame.index)))
+        frames.append(problems_where(sheet, mask, str(col), said.reindex(sheet.frame.index), ID_CASE))
     return pd.concat(frames, ignore_index=True)
 
 
@@ -258,8 +310,13 @@ def required_sheet(sheets: dict[str, Sheet], key: str, title: str, model: type[p
         found = ", ".join(f"'{s.name}'" for s in sheets.values()) or "none"
         raise InputError(
             [
-                Problem(
-                    "workbook", None, None, None, f"missing required sheet '{title}' (sheets found: {found})"
+                Problem.of(
+                    MISSING_SHEET,
+                    "workbook",
+                    None,
+                    None,
+                    None,
+                    f"missing required sheet '{title}' (sheets found: {found})",
                 )
             ]
         )

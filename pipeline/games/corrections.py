@@ -21,19 +21,38 @@ import numpy as np
 import pandas as pd
 
 from pipeline.games.checks import (
+    MISSING_COLUMN,
     empty_problems,
     missing_columns,
     model_titles,
     present_columns,
     problems_where,
 )
-from pipeline.problems import Problem
+from pipeline.problems import Problem, kind
 from pipeline.sheets import Sheet, normalized_header
 from schemas.common import DATE_RANGE, as_ids, as_words, date_times, whole_numbers
 from schemas.corrections import CorrectionLog as L
 from schemas.corrections import CorrectionsSheet
 
 DEFAULT_MINUTES = 30
+NO_REASON = kind(
+    "C101",
+    "a correction gives no reason",
+    "warning",
+    example="Corrections, row 2, column 'Reason': warning: no reason given for this correction",
+)
+REJECTED = kind(
+    "C102",
+    "a correction is rejected (late without a director, no such result, a bad value): the reason says which",
+    "warning",
+    example="Corrections, row 2, column 'Column' [B Pips]: warning: correction rejected: submitted 30:01 after publication; the 30-minute correction period had ended (Law 79C) and no Director authorized it",
+)
+UNCHECKED_PERIOD = kind(
+    "C103",
+    "no Published At: corrections are applied without checking the correction period",
+    "warning",
+    example="Corrections, row 2: warning: no Published At in Settings: corrections are applied in order without checking the correction period (Law 79C)",
+)
 
 
 @dataclass(frozen=True)
@@ -108,7 +127,8 @@ def judged_corrections(
     if rules.one_of and not any(k in corrections.frame for k in rules.one_of):
         either = " or ".join(f"'{titles[k]}'" for k in rules.one_of)
         lost += [
-            Problem(
+            Problem.of(
+                MISSING_COLUMN,
                 corrections.name,
                 corrections.header_row,
                 titles[rules.one_of[0]],
@@ -184,7 +204,7 @@ def judged_corrections(
         f["reason"].isna() & f["column"].notna(),
         "reason",
         "no reason given for this correction",
-        "warning",
+        NO_REASON,
     )
     return L.validate(log), problems
 
@@ -301,7 +321,7 @@ def correction_warnings(corrections: Sheet, log: pd.DataFrame, period: Period) -
             status.eq("rejected"),
             "column",
             "correction rejected: " + detail,
-            "warning",
+            REJECTED,
         )
     ]
     if period.published is None and len(log):
@@ -312,7 +332,7 @@ def correction_warnings(corrections: Sheet, log: pd.DataFrame, period: Period) -
                 [],
                 "no Published At in Settings: corrections are applied in order without checking the "
                 "correction period (Law 79C)",
-                "warning",
+                UNCHECKED_PERIOD,
             )
         )
     frames = [f for f in frames if not f.empty]

@@ -24,9 +24,31 @@ from pipeline.games.checks import (
     problems_where,
     required_columns,
 )
+from pipeline.problems import kind
 from pipeline.sheets import Sheet
 from schemas.common import DATE_RANGE, FIRST_DAY, LAST_DAY, Span, as_numbers, as_words, date_times, whole_in
 from schemas.domino import SettingsSheet
+
+NO_KEY = kind(
+    "S101",
+    "a Settings row gives a value but no setting name",
+    example="Settings, row 3, column 'Key' [100]: a setting name is required",
+)
+UNKNOWN_SETTING = kind("S102", "an unknown setting is ignored (the known ones are listed)", "warning")
+NO_VALUE = kind(
+    "S103",
+    "a setting without a value takes its default",
+    "warning",
+    example="Settings, row 2, column 'Value': warning: no value given: the default is used",
+)
+REPEATED_SETTING = kind("S104", "a setting is given twice")
+BAD_VALUE = kind("S105", "a setting's value is not what it expects (docs/settings.md)")
+ADVICE = kind(
+    "S106",
+    "a setting's value works here but not for a later step (a Date `tally rank` refuses)",
+    "warning",
+    example="Settings, row 3, column 'Value' [30/11/2026]: warning: expected a date such as 2026-11-30 (year-month-day, or an Excel date cell, from 1900-01-01 to 2099-12-31): the standings are written with the date as typed, but `tally rank` will refuse them until it is fixed",
+)
 
 
 @dataclass(frozen=True)
@@ -232,13 +254,15 @@ def key_value_settings(
 
     listing = ", ".join(s.title for s in specs.values())
     problems = [
-        problems_where(sheet, row_mask(~key_given & value_given), "key", "a setting name is required"),
+        problems_where(
+            sheet, row_mask(~key_given & value_given), "key", "a setting name is required", NO_KEY
+        ),
         problems_where(
             sheet,
             row_mask(key_given & ~known),
             "key",
             f"unknown setting, ignored (known: {listing})",
-            "warning",
+            UNKNOWN_SETTING,
         ),
     ]
     problems.append(
@@ -247,7 +271,7 @@ def key_value_settings(
             row_mask(known & ~value_given),
             "value",
             "no value given: the default is used",
-            "warning",
+            NO_VALUE,
         )
     )
     repeated = (keys.notna() & keys.duplicated(keep="first")).to_numpy()
@@ -259,6 +283,7 @@ def key_value_settings(
                 row_mask(repeated),
                 "key",
                 "this setting is already given at row " + first.astype("str"),
+                REPEATED_SETTING,
             )
         )
     written = keys.to_numpy(dtype=object)
@@ -272,7 +297,9 @@ def key_value_settings(
         )  # the whole column, as before: a date's unit can hang on the others
         read = parsed.notna().to_numpy()
         problems.append(
-            problems_where(sheet, row_mask(rows & value_given & ~read), "value", f"expected {spec.expected}")
+            problems_where(
+                sheet, row_mask(rows & value_given & ~read), "value", f"expected {spec.expected}", BAD_VALUE
+            )
         )
         given = np.flatnonzero(rows & read)
         if len(given):
@@ -280,5 +307,5 @@ def key_value_settings(
             if spec.advice is not None and not spec.advice.holds(values[key]):
                 at = np.zeros(len(frame), dtype=bool)
                 at[given[0]] = True
-                problems.append(problems_where(sheet, row_mask(at), "value", spec.advice.message, "warning"))
+                problems.append(problems_where(sheet, row_mask(at), "value", spec.advice.message, ADVICE))
     return values, pd.concat(problems, ignore_index=True)

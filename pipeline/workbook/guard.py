@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
-from pipeline.problems import InputError, Problem, UsageError
+from pipeline.problems import InputError, Kind, Problem, UsageError, kind
 from pipeline.sheets import column_letters, normalized_header
 from pipeline.workbook import package as pkg
 from pipeline.workbook.scan import EXCEL_MAX_ROWS, Extent, OddSheet, SheetFacts, SheetScan, plain_extent
@@ -91,9 +91,42 @@ class Inspected:
     digest: str  # the SHA-256 of the file's bytes, as read
 
 
-def refused(path: Path, problem: str) -> InputError:
+CANNOT_OPEN = kind(
+    "F111",
+    "the file cannot be opened (no permission)",
+    example="event.xlsx: cannot be opened (Permission denied)",
+)
+CHANGED = kind(
+    "F112",
+    "the file changed while tally was reading it",
+    example="event.xlsx: changed while tally was reading it; save it, close it and run tally again",
+)
+DTD = kind("F113", "a part declares a DTD, which Excel never writes (an XML entity bomb)")
+STRINGS_BOMB = kind("F114", "the shared strings announce more strings than they hold (a memory bomb)")
+EMPTY_SHEET_PART = kind("F115", "a worksheet part is empty (0 bytes)")
+ODD_SHEET = kind(
+    "F116",
+    "a worksheet's XML places a cell nowhere tally can read, or is not well formed",
+    example="event.xlsx: has a worksheet (xl/worksheets/sheet1.xml) that holds a cell reference 'A0' that names no cell (Excel writes A1 to XFD1048576); open it in Excel and save it again",
+)
+ODD_FORM_TOO_BIG = kind(
+    "F117",
+    "a worksheet in an unusual form has too many cells to check",
+    example="event.xlsx: has a worksheet (xl/worksheets/sheet1.xml) written in an unusual form (cells without references, comments or other quoting) with more than 2,000,000 cells, too many for tally to check; open it in Excel and save it again",
+)
+SHEETS_ALIKE = kind("F118", "two sheets that tally reads as the same sheet (case, spaces and _ aside)")
+BLANK_ROWS = kind("F119", "a flood of blank formatted rows below the last value")
+ROW_BEYOND = kind("F120", "a cell beyond Excel's last row")
+COLUMN_BEYOND = kind("F121", "a cell beyond column ZZ")
+GRID_TOO_BIG = kind("F122", "a sheet spans more cells than tally reads")
+GRID_SPARSE = kind(
+    "F123", "a sheet spans millions of cells that hold almost no values (a cell far from the others)"
+)
+
+
+def refused(path: Path, problem: str, found: Kind) -> InputError:
     """An InputError for a workbook tally will not read at all."""
-    return InputError([Problem(path.name, None, None, None, problem)], source=str(path))
+    return InputError([Problem.of(found, path.name, None, None, None, problem)], source=str(path))
 
 
 def file_digest(handle: BinaryIO) -> str:
@@ -124,19 +157,23 @@ def inspected(path: Path, limits: Limits, sheets: set[str] | None = None) -> Ite
     except ValueError as exc:
         raise UsageError(f"{path} is {exc}, not a workbook file") from None
     except OSError as exc:
-        raise refused(path, f"cannot be opened ({exc.strerror or exc})") from None
+        raise refused(path, f"cannot be opened ({exc.strerror or exc})", CANNOT_OPEN) from None
     with handle:
         before = file_stamp(handle)
         try:
             found = _inspected(handle, before[0], limits, sheets)
         except pkg.Refusal as exc:
-            raise refused(path, str(exc)) from None
+            raise refused(path, str(exc), exc.kind) from None
         except (OSError, OddSheet) as exc:
-            raise refused(path, f"cannot be read ({exc}); open it in Excel and save it again") from None
+            raise refused(
+                path, f"cannot be read ({exc}); open it in Excel and save it again", pkg.DAMAGED
+            ) from None
         after = file_stamp(handle)
     try:
         if after != before:
-            raise refused(path, "changed while tally was reading it; save it, close it and run tally again")
+            raise refused(
+                path, "changed while tally was reading it; save it, close it and run tally again", CHANGED
+            )
         yield found[0]
     finally:
         found[1].close()
@@ -149,32 +186,37 @@ def _inspected(
     cap = limits.max_unzipped_mb * MB
     if size > cap:
         raise pkg.Refusal(
+            pkg.TOO_BIG,
             f"is a {size / MB:,.0f} MB file; tally reads workbooks of at most {cap / MB:,.0f} MB unpacked; if "
-            "it is genuine, raise the limit with --max-unzipped-mb"
+            "it is genuine, raise the limit with --max-unzipped-mb",
         )
     digest = file_digest(handle)
     if not pkg.is_zip(handle):
-        raise pkg.Refusal(KIND_WORDS[pkg.file_kind(handle)])
+        found = pkg.file_kind(handle)
+        raise pkg.Refusal(pkg.PASSWORD if found == "encrypted" else pkg.NOT_A_WORKBOOK, KIND_WORDS[found])
     count = pkg.entry_count(handle)
     if count > pkg.MAX_ENTRIES:
-        raise pkg.Refusal(f"holds {count:,} parts; an Excel workbook holds a few dozen (a zip bomb?)")
+        raise pkg.Refusal(
+            pkg.TOO_MANY_PARTS, f"holds {count:,} parts; an Excel workbook holds a few dozen (a zip bomb?)"
+        )
     infos = _zip_directory(handle)
     declared = sum(i.file_size for i in infos)
     if declared > cap:
         raise pkg.Refusal(
+            pkg.TOO_BIG,
             f"unpacks to more than {declared / MB:,.0f} MB from a {size / MB:,.2f} MB file (a zip bomb?); "
             f"tally unpacks at most {cap / MB:,.0f} MB; if the workbook is genuine, raise the limit with "
-            "--max-unzipped-mb"
+            "--max-unzipped-mb",
         )
     table = pkg.part_table(infos)
-    kind = pkg.zip_kind([i.filename for i in infos])
-    if kind != "zip":  # another program's file (.xlsb, .ods, .docx): say so before reading its parts
-        raise pkg.Refusal(KIND_WORDS[kind])
+    other = pkg.zip_kind([i.filename for i in infos])
+    if other != "zip":  # another program's file (.xlsb, .ods, .docx): say so before reading its parts
+        raise pkg.Refusal(pkg.NOT_A_WORKBOOK, KIND_WORDS[other])
     budget = pkg.Budget(cap, limits.max_inflate_ratio)
     try:
         book = pkg.book_of(handle, table, pkg.workbook_part(handle, table, budget), budget)
     except LookupError:
-        raise pkg.Refusal(KIND_WORDS[pkg.zip_kind([i.filename for i in infos])]) from None
+        raise pkg.Refusal(pkg.NOT_A_WORKBOOK, KIND_WORDS[pkg.zip_kind([i.filename for i in infos])]) from None
     read = [s for s in book.sheets if s.part and (wanted is None or normalized_header(s.name) in wanted)]
     _refuse_clashes(read)
     parts = list(dict.fromkeys(s.part for s in read if s.part))
@@ -206,9 +248,7 @@ def _zip_directory(handle: BinaryIO) -> list[zipfile.ZipInfo]:
         with zipfile.ZipFile(handle) as archive:
             return archive.infolist()
     except (zipfile.BadZipFile, EOFError, ValueError, struct.error, NotImplementedError, zlib.error) as exc:
-        raise pkg.Refusal(
-            f"is damaged and cannot be unpacked ({exc}); open it in Excel and save it again"
-        ) from None
+        raise pkg.damaged(f"its zip directory cannot be read: {exc}") from None
 
 
 def _refuse_clashes(read: list[pkg.SheetEntry]) -> None:
@@ -220,10 +260,11 @@ def _refuse_clashes(read: list[pkg.SheetEntry]) -> None:
             first = seen[key]
             hidden = [f"'{s.name}' is hidden" for s in (first, sheet) if s.state != "visible"]
             raise pkg.Refusal(
+                SHEETS_ALIKE,
                 f"has two sheets that tally reads as the same sheet, '{first.name}' and '{sheet.name}'"
                 + (f" ({', '.join(hidden)})" if hidden else "")
                 + "; delete the one that is not current, or rename it so that it differs by more than letter "
-                "case, spaces and '_'"
+                "case, spaces and '_'",
             )
         seen[key] = sheet
 
@@ -239,8 +280,9 @@ class _DtdWatch:
         data = self.tail + piece
         if b"<!" in data and (b"<!DOCTYPE" in data or b"<!ENTITY" in data):
             raise pkg.Refusal(
+                DTD,
                 f"part {self.part} declares a DTD (<!DOCTYPE or <!ENTITY), which Excel never writes and which "
-                "can expand into gigabytes (an XML entity bomb); refused"
+                "can expand into gigabytes (an XML entity bomb); refused",
             )
         self.tail = data[-8:]
 
@@ -263,8 +305,9 @@ def _copied(handle: BinaryIO, info: zipfile.ZipInfo, budget: pkg.Budget, copy: p
     declared = _SST.search(head) if strings else None
     if declared and int(declared.group(1)) > items:
         raise pkg.Refusal(
+            STRINGS_BOMB,
             f"declares {int(declared.group(1)):,} shared strings in {info.filename} but holds {items:,} "
-            "(a memory bomb: the reader would reserve room for them all); open it in Excel and save it again"
+            "(a memory bomb: the reader would reserve room for them all); open it in Excel and save it again",
         )
 
 
@@ -282,7 +325,8 @@ def _sheet_facts(
     facts = scan.close()
     if info.file_size == 0:
         raise pkg.Refusal(
-            f"has an empty worksheet part ({info.filename}, 0 bytes); open it in Excel and save it again"
+            EMPTY_SHEET_PART,
+            f"has an empty worksheet part ({info.filename}, 0 bytes); open it in Excel and save it again",
         )
     if facts.plain:  # an unusual form: place the cells by the plain rule, with a parser
         again = pkg.Budget(budget.cap, budget.ratio)
@@ -290,13 +334,14 @@ def _sheet_facts(
             facts.extent = plain_extent(pkg.inflated(handle, info, again), limits.max_odd_cells)
         except OddSheet as exc:
             raise pkg.Refusal(
-                f"has a worksheet ({info.filename}) that {exc}; open it in Excel and save it again"
+                ODD_SHEET, f"has a worksheet ({info.filename}) that {exc}; open it in Excel and save it again"
             ) from None
         except ValueError:
             raise pkg.Refusal(
+                ODD_FORM_TOO_BIG,
                 f"has a worksheet ({info.filename}) written in an unusual form (cells without references, "
                 f"comments or other quoting) with more than {limits.max_odd_cells:,} cells, too many for "
-                "tally to check; open it in Excel and save it again"
+                "tally to check; open it in Excel and save it again",
             ) from None
     return facts
 
@@ -305,32 +350,37 @@ def _refuse_shape(sheet: str, facts: SheetFacts, limits: Limits) -> None:
     """Refuse a worksheet whose grid is too big, too sparse, or trails a flood of blank formatted rows."""
     if facts.blank_rows > limits.max_blank_rows:
         raise pkg.Refusal(
+            BLANK_ROWS,
             f"sheet '{sheet}' has {facts.blank_rows:,} blank formatted rows below its last value (row "
             f"{facts.value_row:,}); tally accepts at most {limits.max_blank_rows:,}; select the empty rows below "
-            "your data, delete them and save"
+            "your data, delete them and save",
         )
     extent: Extent = facts.extent
     if extent.rows > EXCEL_MAX_ROWS:
         raise pkg.Refusal(
-            f"sheet '{sheet}' has a cell in row {extent.rows:,}; Excel stops at {EXCEL_MAX_ROWS:,}"
+            ROW_BEYOND,
+            f"sheet '{sheet}' has a cell in row {extent.rows:,}; Excel stops at {EXCEL_MAX_ROWS:,}",
         )
     if extent.columns > limits.max_columns:
         far = column_letters(min(extent.columns, 10**6) - 1)
         raise pkg.Refusal(
+            COLUMN_BEYOND,
             f"sheet '{sheet}' uses column {far} (column {extent.columns:,}); tally reads at most "
-            f"{limits.max_columns} columns (A to ZZ); delete the far columns and save"
+            f"{limits.max_columns} columns (A to ZZ); delete the far columns and save",
         )
     grid = extent.rows * extent.columns
     if grid > limits.max_cells:
         raise pkg.Refusal(
+            GRID_TOO_BIG,
             f"sheet '{sheet}' spans {extent.rows:,} rows by {extent.columns:,} columns ({grid:,} cells); tally "
-            f"reads at most {limits.max_cells:,}"
+            f"reads at most {limits.max_cells:,}",
         )
     if grid > limits.free_cells and grid > limits.max_sparsity * max(facts.values, 1):
         raise pkg.Refusal(
+            GRID_SPARSE,
             f"sheet '{sheet}' spans {extent.rows:,} rows by {extent.columns:,} columns ({grid:,} cells) but only "
             f"{facts.values:,} of them hold a value; a cell far from the others (down to row {extent.rows:,}, "
-            f"across to column {column_letters(extent.columns - 1)}) makes the grid this big: delete it and save"
+            f"across to column {column_letters(extent.columns - 1)}) makes the grid this big: delete it and save",
         )
 
 

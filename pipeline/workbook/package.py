@@ -38,6 +38,8 @@ from urllib.parse import unquote
 from xml.parsers import expat
 from xml.sax.saxutils import quoteattr
 
+from pipeline.problems import Kind, kind
+
 MB = 1_000_000
 RAW_CHUNK = 1 << 16  # packed bytes fed to the inflater at a time
 PIECE = 1 << 20  # the most unpacked bytes produced at a time
@@ -55,14 +57,40 @@ _CT = "application/vnd.openxmlformats-officedocument.spreadsheetml"
 _HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
 
 
+NOT_A_WORKBOOK = kind("F101", "the file is not an xlsx workbook (the message says what it is and what to do)")
+PASSWORD = kind("F102", "the workbook is password-protected (encrypted)")
+DAMAGED = kind(
+    "F103", "the workbook is damaged (a part cut short, a bad checksum, XML that is not well formed)"
+)
+PART_NAME = kind("F104", "a part has a name that is not a valid part name in an Office package")
+PART_TWICE = kind("F105", "a part is stored twice (the same name, or names differing only in letter case)")
+TOO_BIG = kind("F106", "the workbook unpacks to more than the size limit (--max-unzipped-mb)")
+LYING_SIZE = kind("F107", "a part unpacks to more than the zip directory declares for it (a zip bomb)")
+RATIO = kind("F108", "a part unpacks to more than 100 times its packed size (a zip bomb)")
+TOO_MANY_PARTS = kind(
+    "F109",
+    "the package holds more parts than any workbook does",
+    example="event.xlsx: holds 20,000 parts; an Excel workbook holds a few dozen (a zip bomb?)",
+)
+BIG_PART = kind(
+    "F110",
+    "a workbook or relationship part is far larger than Excel writes one",
+    example="event.xlsx: has a part xl/workbook.xml of 40 MB; Excel writes it in a few KB",
+)
+
+
 class Refusal(Exception):
-    """The package cannot be read safely; the message says why, in words for the organizer."""
+    """The package cannot be read safely: the kind of refusal, and why in words for the organizer."""
+
+    def __init__(self, found: Kind, message: str) -> None:
+        super().__init__(message)
+        self.kind = found
 
 
 def damaged(detail: str) -> Refusal:
     """The refusal of a damaged package, saying what is wrong and what to do."""
     return Refusal(
-        f"is damaged ({detail}); open it in Excel, which may offer to repair it, and save it again"
+        DAMAGED, f"is damaged ({detail}); open it in Excel, which may offer to repair it, and save it again"
     )
 
 
@@ -210,9 +238,10 @@ def part_table(infos: list[zipfile.ZipInfo]) -> dict[str, zipfile.ZipInfo]:
     bad = [i.filename for i in infos if not valid_part_name(i.filename)]
     if bad:
         raise Refusal(
+            PART_NAME,
             f"holds a part named {bad[0]!r}, which is not a valid part name in an Office package (empty, '.' "
             "or '..' segments, or a backslash); Excel would not open it as it stands: open it in Excel or "
-            "LibreOffice, save it as a new .xlsx workbook and use that"
+            "LibreOffice, save it as a new .xlsx workbook and use that",
         )
     table: dict[str, zipfile.ZipInfo] = {}
     for info in infos:  # the zip directory, a few dozen entries
@@ -222,8 +251,9 @@ def part_table(infos: list[zipfile.ZipInfo]) -> dict[str, zipfile.ZipInfo]:
         if key in table:
             spelled = "" if info.filename == table[key].filename else f" (also spelled {info.filename!r})"
             raise Refusal(
+                PART_TWICE,
                 f"holds the part {table[key].filename!r} twice{spelled}: part names do not depend on letter "
-                "case, so a reader could take either copy; save the workbook again from Excel"
+                "case, so a reader could take either copy; save the workbook again from Excel",
             )
         table[key] = info
     return table
@@ -256,12 +286,14 @@ def inflated(handle: BinaryIO, info: zipfile.ZipInfo, budget: Budget) -> Iterato
     size, the ratio and the CRC (Refusal on any)."""
     if info.flag_bits & 0x1:
         raise Refusal(
-            f"has an encrypted part ({info.filename}); remove the password in Excel and save it again"
+            PASSWORD,
+            f"has an encrypted part ({info.filename}); remove the password in Excel and save it again",
         )
     if info.compress_type not in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED):
         raise Refusal(
+            DAMAGED,
             f"stores the part {info.filename} with compression method {info.compress_type}, which Excel never "
-            "uses; save the workbook again from Excel"
+            "uses; save the workbook again from Excel",
         )
     handle.seek(_data_offset(handle, info))
     left, fed, out, crc = info.compress_size, 0, 0, 0
@@ -301,19 +333,22 @@ def _check_growth(info: zipfile.ZipInfo, out: int, packed: int, budget: Budget) 
     """Refuse a part past the package's cap, past its declared size, or inflating faster than the ratio."""
     if budget.used > budget.cap:
         raise Refusal(
+            TOO_BIG,
             f"unpacks to more than {budget.used / MB:,.0f} MB (a zip bomb?); tally unpacks at most "
-            f"{budget.cap / MB:,.0f} MB; if the workbook is genuine, raise the limit with --max-unzipped-mb"
+            f"{budget.cap / MB:,.0f} MB; if the workbook is genuine, raise the limit with --max-unzipped-mb",
         )
     if out > info.file_size:
         raise Refusal(
+            LYING_SIZE,
             f"has a part ({info.filename}) that unpacks to more than the {info.file_size:,} bytes the zip "
-            "directory declares for it (a zip bomb?); refused"
+            "directory declares for it (a zip bomb?); refused",
         )
     if out > GRACE and out > budget.ratio * max(packed, 1):
         raise Refusal(
+            RATIO,
             f"has a part ({info.filename}) that unpacks to more than {budget.ratio} times its packed size "
             f"({out:,} bytes from {packed:,} so far: a zip bomb?); workbooks pack about 5 to 10 to 1, and tally "
-            f"refuses a part packed more than {budget.ratio} to 1"
+            f"refuses a part packed more than {budget.ratio} to 1",
         )
 
 
@@ -321,7 +356,8 @@ def small_part(handle: BinaryIO, info: zipfile.ZipInfo, budget: Budget) -> bytes
     """A part read whole (workbook, relationships), at most 16 MB."""
     if info.file_size > MAX_SMALL_PART:
         raise Refusal(
-            f"has a part {info.filename} of {info.file_size / MB:,.0f} MB; Excel writes it in a few KB"
+            BIG_PART,
+            f"has a part {info.filename} of {info.file_size / MB:,.0f} MB; Excel writes it in a few KB",
         )
     return b"".join(inflated(handle, info, budget))
 
@@ -373,15 +409,15 @@ def relationships(
     for attrs in elements(small_part(handle, rels, budget), rels.filename, "Relationship"):  # a few dozen
         if attrs.get("TargetMode", "Internal") == "External" or "Target" not in attrs:
             continue
-        kind = attrs.get("Type", "").rstrip("/").rpartition("/")[2]
-        found.append((attrs.get("Id", ""), kind, target_part(source, attrs["Target"])))
+        rel_type = attrs.get("Type", "").rstrip("/").rpartition("/")[2]
+        found.append((attrs.get("Id", ""), rel_type, target_part(source, attrs["Target"])))
     return found
 
 
 def workbook_part(handle: BinaryIO, table: dict[str, zipfile.ZipInfo], budget: Budget) -> zipfile.ZipInfo:
     """The workbook part, found as Excel finds it (Refusal when the package has none)."""
-    for _, kind, target in relationships(handle, table, "", budget):  # the package's own relationships
-        if kind == "officeDocument" and ascii_folded(target) in table:
+    for _, rel_type, target in relationships(handle, table, "", budget):  # the package's own relationships
+        if rel_type == "officeDocument" and ascii_folded(target) in table:
             return table[ascii_folded(target)]
     raise LookupError("no workbook part")
 
@@ -391,7 +427,10 @@ def book_of(
 ) -> Book:
     """The sheets (in workbook order) and shared parts the workbook part and its relationships name."""
     data = small_part(handle, book, budget)
-    rels = {rid: (kind, target) for rid, kind, target in relationships(handle, table, book.filename, budget)}
+    rels = {
+        rid: (rel_type, target)
+        for rid, rel_type, target in relationships(handle, table, book.filename, budget)
+    }
     sheets = []
     for attrs in elements(data, book.filename, "sheet"):  # one per sheet
         name, rid = attrs.get("name", ""), local_attr(attrs, "id") or ""
@@ -399,16 +438,18 @@ def book_of(
             raise damaged(
                 f"the sheet {name!r} names the relationship {rid!r}, which the workbook does not have"
             )
-        kind, target = rels[rid]
+        rel_type, target = rels[rid]
         part = table.get(ascii_folded(target))
-        if kind == "worksheet" and part is None:
+        if rel_type == "worksheet" and part is None:
             raise damaged(f"the sheet {name!r} is stored in {target}, which is not in the file")
         sheets.append(
             SheetEntry(
-                name, attrs.get("state", "visible"), part.filename if kind == "worksheet" and part else None
+                name,
+                attrs.get("state", "visible"),
+                part.filename if rel_type == "worksheet" and part else None,
             )
         )
-    shared = {kind: target for kind, target in rels.values() if ascii_folded(target) in table}
+    shared = {rel_type: target for rel_type, target in rels.values() if ascii_folded(target) in table}
     settings = elements(data, book.filename, "workbookPr")
     date1904 = bool(settings) and settings[0].get("date1904", "").lower() in ("1", "true")
     styles = table[ascii_folded(shared["styles"])].filename if "styles" in shared else None
@@ -428,8 +469,8 @@ def canonical_parts(book: Book, sheets: list[tuple[str, str]]) -> list[tuple[str
         f'<Relationship Id="rId{i}" Type="{_REL}/worksheet" Target="worksheets/sheet{i}.xml"/>'
         for i in range(1, len(sheets) + 1)
     ) + "".join(
-        f'<Relationship Id="rIdS{k}" Type="{_REL}/{kind}" Target="{name}"/>'
-        for k, (kind, name, part) in enumerate(extra)
+        f'<Relationship Id="rIdS{k}" Type="{_REL}/{rel_type}" Target="{name}"/>'
+        for k, (rel_type, name, part) in enumerate(extra)
         if part
     )
     listed = "".join(

@@ -23,7 +23,7 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from pipeline.problems import InputError, Problem, UsageError
+from pipeline.problems import InputError, Problem, UsageError, kind
 from pipeline.sheets import INVISIBLE, Sheet, column_letters, normalized_header
 from pipeline.workbook.guard import Limits, SheetFacts, inspected
 
@@ -112,7 +112,8 @@ def package_problems(sheet: Sheet, facts: SheetFacts) -> list[Problem]:
     """Formulas saved without a result and merged cells from the header row down, located."""
     header_of = {letter: sheet.written(col) for col, letter in sheet.letters.items()}
     problems = [
-        Problem(
+        Problem.of(
+            FORMULA,
             sheet.name,
             row,
             header_of.get(column_letters(col), f"column {column_letters(col)}"),
@@ -123,7 +124,8 @@ def package_problems(sheet: Sheet, facts: SheetFacts) -> list[Problem]:
         for row, col, formula in facts.formulas
     ]
     problems += [
-        Problem(
+        Problem.of(
+            MERGED,
             sheet.name,
             top,
             header_of.get(column_letters(left), f"column {column_letters(left)}"),
@@ -137,6 +139,19 @@ def package_problems(sheet: Sheet, facts: SheetFacts) -> list[Problem]:
     return problems
 
 
+FORMULA = kind("W112", "a formula saved without its result (tally reads the value Excel last calculated)")
+MERGED = kind("W113", "merged cells: only a merge's first cell keeps its value")
+HIDDEN_SHEET = kind(
+    "W114",
+    "a sheet tally reads is hidden in Excel",
+    "warning",
+    example="Players: warning: this sheet is hidden in Excel, and tally reads it all the same; unhide it (right-click a sheet tab, Unhide) to see what is scored",
+)
+UNREADABLE = kind(
+    "F124",
+    "a part the reader cannot read after inspection (damaged, or not from a spreadsheet)",
+    example="event.xlsx: cannot be read: the XML of the sheet 'Matches' is damaged or was not written by a spreadsheet program (...); open the workbook in Excel or LibreOffice, save it again and use the saved copy",
+)
 HIDDEN = (
     "this sheet is hidden in Excel, and tally reads it all the same; unhide it (right-click a sheet tab, "
     "Unhide) to see what is scored"
@@ -167,7 +182,7 @@ def read_workbook(path: Path, sheets: Iterable[str] | None = None, limits: Limit
                 raise _unreadable(path, f"the sheet '{entry.name}'", exc) from exc
             sheet = _sheet_from_raw(entry.name, table, found.facts[entry.name])
             if entry.state != "visible":
-                sheet.problems.append(Problem(entry.name, None, None, None, HIDDEN, "warning"))
+                sheet.problems.append(Problem.of(HIDDEN_SHEET, entry.name, None, None, None, HIDDEN))
             result[normalized_header(entry.name)] = sheet
     return Workbook(path, result, found.digest, [s.name for s in found.sheets])
 
@@ -182,4 +197,4 @@ def _unreadable(path: Path, what: str, exc: Exception) -> InputError:
         f"cannot be read: the XML of {what} is damaged or was not written by a spreadsheet program ({detail}); "
         "open the workbook in Excel or LibreOffice, save it again and use the saved copy"
     )
-    return InputError([Problem(path.name, None, None, None, problem)], source=str(path))
+    return InputError([Problem.of(UNREADABLE, path.name, None, None, None, problem)], source=str(path))

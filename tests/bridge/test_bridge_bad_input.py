@@ -228,6 +228,7 @@ def test_missing_results_sheet_is_the_only_problem_reported(tmp_path: Path):
             None,
             None,
             "missing required sheet 'Results' (sheets found: 'Resultados', 'Pairs')",
+            code="W101",
         )
     ]
 
@@ -250,6 +251,7 @@ def test_a_typed_score_needs_no_contract_column_but_a_contract_needs_tricks(tmp_
             "Tricks",
             None,
             "missing column: give the tricks taken (Tricks) or the result (Result)",
+            code="W102",
         )
     ]
 
@@ -263,6 +265,7 @@ def test_a_score_disagreeing_with_its_contract_is_one_exact_problem(tmp_path: Pa
             "Contract, Score",
             "4S / 450",
             "the Score does not match the contract: it scores 420 for north-south",
+            code="B114",
         )
     ]
 
@@ -276,6 +279,7 @@ def test_a_teams_board_in_one_room_is_one_exact_problem(tmp_path: Path):
             "Match, Room, Board",
             "1 / Open / 2",
             "this board has no result from the Closed room of the match",
+            code="B123",
         )
     ]
 

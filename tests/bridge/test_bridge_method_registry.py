@@ -228,6 +228,7 @@ def test_validate_refuses_an_unknown_word_with_the_known_ones(tmp_path: Path) ->
     assert listing == "MP, Cross-IMP, Butler, TP or Teams"
     assert records == [
         {
+            "code": "S105",
             "sheet": "Settings",
             "row": 2,
             "column": "Value",

@@ -16,7 +16,7 @@ from pipeline.federation.ranking.points import event_contributions, window_start
 from pipeline.federation.ranking.rules import RankingRules
 from pipeline.games.checks import problems_where
 from pipeline.games.settings import WEIGHT, WEIGHT_SETTING, iso_date
-from pipeline.problems import Problem, problems_from_frame
+from pipeline.problems import Problem, kind, problems_from_frame
 from pipeline.sheets import Sheet
 from schemas.common import DATE_RANGE, as_ids
 from schemas.ranking import Contribution, SeasonEvent
@@ -35,6 +35,61 @@ class SeasonFile:
     problems: list[Problem] = field(default_factory=list)
 
 
+NOT_STANDINGS = kind(
+    "R101",
+    "a file given to `tally rank` is not a standings workbook (no Standings or Rules sheet)",
+    example="march.xlsx: not a standings workbook written by tally: no 'Standings' or 'Rules' sheet (sheets found: 'Matches')",
+)
+RULES_COLUMNS = kind(
+    "R102",
+    "a Rules sheet without its Item and Value columns",
+    example="Rules, row 1: expected the columns Item and Value",
+)
+NO_DATE = kind(
+    "R103",
+    "a standings workbook without a Date (set it in the results workbook's Settings)",
+    example="Rules, column 'Item': no Date row: set Date (such as 2026-11-30) in the results workbook's Settings and score it again; a ranking needs every event's date",
+)
+BAD_DATE = kind(
+    "R104",
+    "a standings workbook's Date is not a date such as 2026-11-30",
+    example="Rules, row 3, column 'Value' [Tuesday]: expected a date such as 2026-11-30 (from 1900-01-01 to 2099-12-31): set Date in the results workbook's Settings and score it again",
+)
+BAD_WEIGHT = kind(
+    "R105",
+    "a standings workbook's Weight is outside its range",
+    example="Rules, row 4, column 'Value' [1e15]: expected the event's ranking weight: a number above 0 and at most 100",
+)
+STANDINGS_COLUMNS = kind(
+    "R106",
+    "a Standings sheet without Rank and a Player, Pair or Team column",
+    example="Standings, row 1: expected the columns Rank and one of Player, Pair or Team",
+)
+BAD_RANK = kind(
+    "R107",
+    "a rank that is not a whole number, or beyond the field",
+    example="Standings, row 3, column 'Rank' [x]: the rank must be a whole number, 1 or more",
+)
+RANK_ORDER = kind(
+    "R108",
+    "ranks that do not run as tally writes them (1, 1, 3)",
+    example="Standings, row 4, column 'Rank' [2]: the ranks must run as tally writes them, 1, 1, 3 (competitors sharing a place take the first place they span; the next rank skips the shared places)",
+)
+BLANK_ID = kind(
+    "R109",
+    "a competitor's id is blank in a Standings sheet",
+    example="Standings, row 5, column 'Player': the competitor's id is blank",
+)
+LISTED_TWICE = kind(
+    "R110",
+    "a competitor is listed twice in a Standings sheet",
+    example="Standings, row 6, column 'Player' [P1]: this competitor is listed twice",
+)
+NO_COMPETITORS = kind(
+    "R111", "a Standings sheet with no competitors", example="Standings: no competitors in the Standings"
+)
+
+
 def event_weight(text: object) -> float | None:
     """The weight as typed when it lies in the span of the Settings `Weight` (above 0, at most 100), None
     otherwise (a Rules sheet edited by hand to 1e15 is refused here, before any arithmetic)."""
@@ -50,7 +105,11 @@ def event_facts(rules: Sheet, default_weight: float) -> tuple[dict[str, object],
     problem for each bad one."""
     frame = rules.frame
     if "item" not in frame or "value" not in frame:
-        return {}, [Problem(rules.name, rules.header_row, None, None, "expected the columns Item and Value")]
+        return {}, [
+            Problem.of(
+                RULES_COLUMNS, rules.name, rules.header_row, None, None, "expected the columns Item and Value"
+            )
+        ]
     items = frame["item"].astype("str").str.strip().str.lower()
     first = items[~items.duplicated()].dropna()
     row = dict(zip(first.to_numpy(), first.index, strict=True))  # item -> Excel row, a few dozen items
@@ -60,19 +119,20 @@ def event_facts(rules: Sheet, default_weight: float) -> tuple[dict[str, object],
     event = value.get(row["event"]) if "event" in row else None
     facts: dict[str, object] = {"event": "" if pd.isna(event) else str(event), "weight": default_weight}
     if "date" not in row:
-        problems.append(Problem(rules.name, None, rules.written("item"), None, _NO_DATE))
+        problems.append(Problem.of(NO_DATE, rules.name, None, rules.written("item"), None, _NO_DATE))
     else:
         typed = value.get(row["date"])
         facts["date"] = iso_date(typed)
         if facts["date"] is None:
             text = None if pd.isna(typed) else str(typed)
-            problems.append(Problem(rules.name, int(row["date"]), shown, text, _BAD_DATE))
+            problems.append(Problem.of(BAD_DATE, rules.name, int(row["date"]), shown, text, _BAD_DATE))
     typed_weight = value.get(row["weight"]) if "weight" in row else None
     if typed_weight is not None and not pd.isna(typed_weight):
         weight = event_weight(typed_weight)
         if weight is None:
             problems.append(
-                Problem(
+                Problem.of(
+                    BAD_WEIGHT,
                     rules.name,
                     int(row["weight"]),
                     shown,
@@ -108,7 +168,9 @@ def standings_placings(standings: Sheet) -> tuple[pd.DataFrame, list[Problem]]:
     id_col = next((c for c in ID_COLUMNS if c in frame), None)
     if "rank" not in frame or id_col is None:
         expected = "expected the columns Rank and one of Player, Pair or Team"
-        return pd.DataFrame(), [Problem(standings.name, standings.header_row, None, None, expected)]
+        return pd.DataFrame(), [
+            Problem.of(STANDINGS_COLUMNS, standings.name, standings.header_row, None, None, expected)
+        ]
     name_col = next((c for c in NAME_COLUMNS if c in frame), None)
     ids = as_ids(frame[id_col])
     field_size = len(frame)
@@ -116,18 +178,21 @@ def standings_placings(standings: Sheet) -> tuple[pd.DataFrame, list[Problem]]:
     whole = number.notna() & number.eq(number.round()) & number.ge(1)
     place = number.where(whole)
     checks = [
-        (~whole, "rank", "the rank must be a whole number, 1 or more"),
-        (whole & (place > field_size), "rank", f"the rank is beyond the field of {field_size}"),
+        (~whole, "rank", "the rank must be a whole number, 1 or more", BAD_RANK),
+        (whole & (place > field_size), "rank", f"the rank is beyond the field of {field_size}", BAD_RANK),
         (
             whole & (place <= field_size) & ~competition_ranks(place),
             "rank",
             "the ranks must run as tally writes them, 1, 1, 3 (competitors sharing a place take the first "
             "place they span; the next rank skips the shared places)",
+            RANK_ORDER,
         ),
-        (ids.isna(), id_col, "the competitor's id is blank"),
-        (ids.notna() & ids.duplicated(keep="first"), id_col, "this competitor is listed twice"),
+        (ids.isna(), id_col, "the competitor's id is blank", BLANK_ID),
+        (ids.notna() & ids.duplicated(keep="first"), id_col, "this competitor is listed twice", LISTED_TWICE),
     ]
-    located = [problems_where(standings, mask, col, text) for mask, col, text in checks if mask.any()]
+    located = [
+        problems_where(standings, mask, col, text, found) for mask, col, text, found in checks if mask.any()
+    ]
     names = frame[name_col] if name_col else pd.Series(pd.NA, index=frame.index, dtype="str")
     placings = pd.DataFrame({"player": ids, "name": names.astype("str"), "place": place})
     return placings, problems_from_frame(pd.concat(located)) if located else []
@@ -141,13 +206,15 @@ def season_file(
     if missing:
         found = ", ".join(s.name for s in sheets.values()) or "none"
         text = f"not a standings workbook written by tally: no {' or '.join(repr(m) for m in missing)} sheet (sheets found: {found})"
-        return SeasonFile(None, None, [Problem(file, None, None, None, text)])
+        return SeasonFile(None, None, [Problem.of(NOT_STANDINGS, file, None, None, None, text)])
     facts, problems = event_facts(sheets["rules"], rules.default_weight)
     placings, placing_problems = standings_placings(sheets["standings"])
     problems += placing_problems
     if placings.empty and not problems:
         problems.append(
-            Problem(sheets["standings"].name, None, None, None, "no competitors in the Standings")
+            Problem.of(
+                NO_COMPETITORS, sheets["standings"].name, None, None, None, "no competitors in the Standings"
+            )
         )
     if problems:
         return SeasonFile(None, None, problems)

@@ -20,6 +20,8 @@ from pipeline.games.bridge.score import declarer_scores, impossible_score_mask, 
 from pipeline.games.bridge.settings import BridgeSettings, bridge_settings
 from pipeline.games.bridge.vulnerability import vulnerability_from_board, vulnerability_from_text
 from pipeline.games.checks import (
+    MISSING_COLUMN,
+    MISSING_SHEET,
     as_problem_list,
     blank_row_warnings,
     first_rows,
@@ -38,7 +40,7 @@ from pipeline.games.checks import (
     stop_on_errors,
 )
 from pipeline.games.corrections import CorrectionRules
-from pipeline.problems import InputError, Problem
+from pipeline.problems import InputError, Problem, kind
 from pipeline.sheets import Sheet
 from schemas.bridge import (
     BOARD,
@@ -62,6 +64,31 @@ def whole_within(span: Span) -> Callable[[pd.Series], pd.Series]:
     return parse
 
 
+BAD_CONTRACT = kind("B105", "a Contract tally cannot read (level 1-7, a strain, X or XX; or PASS)")
+NO_DECLARER = kind("B106", "a contract without its Declarer (N, E, S or W)")
+BAD_RESULT = kind("B107", "a Result that gives no number of tricks from 0 to 13")
+NO_TRICKS = kind("B108", "a contract without the tricks taken or the result")
+TRICKS_RESULT = kind("B109", "Tricks and Result disagree")
+BAD_VUL = kind("B110", "a Vul that is not None, NS, EW or All")
+BAD_ADJUSTED = kind("B111", "an Adjusted score tally cannot read")
+RESULT_AND_ADJUSTED = kind("B112", "a row gives both a result and an adjusted score")
+NO_RESULT = kind("B113", "a row without a Contract, a Score or an Adjusted score")
+SCORE_DISAGREES = kind("B114", "a Score that does not match its contract")
+IMPOSSIBLE_SCORE = kind(
+    "B115",
+    "a Score no contract makes on that board's vulnerability",
+    "warning",
+    example="Results, row 4, column 'Score' [430]: warning: no contract scores this for north-south with neither side vulnerable; check the sign, the board and its vulnerability",
+)
+NO_PAIR = kind("B116", "a pair id is blank")
+PLAYS_ITSELF = kind("B117", "a pair or team plays itself")
+BOARD_TWICE = kind("B118", "a pair plays a board twice")
+UNKNOWN_ID = kind("B119", "an id (pair, match or team) its list does not hold")
+NO_MATCH = kind("B120", "a teams result without its Match")
+BAD_ROOM = kind("B121", "a teams result without a Room of Open or Closed")
+ROOM_TWICE = kind("B122", "a board scored twice in one room")
+ONE_ROOM = kind("B123", "a board of a match scored in one room only")
+LISTED_TWICE = kind("B124", "an id listed twice (Pairs, Teams or Matches)")
 CORRECTABLE = ["contract", "declarer", "tricks", "result", "vul", "score", "adjusted"]
 
 
@@ -190,19 +217,24 @@ def result_problems(sheet: Sheet, t: pd.DataFrame, settings: BridgeSettings) -> 
             "contract",
             "expected a contract: level 1-7, strain C D H S NT (or ♣ ♦ ♥ ♠, 梅花 方块 红心 黑桃 无将), "
             "then X or XX (or * / **); or PASS",
+            BAD_CONTRACT,
         ),
-        problems_where(sheet, bid & t["declarer"].isna(), "declarer", "expected the declarer: N, E, S or W"),
+        problems_where(
+            sheet, bid & t["declarer"].isna(), "declarer", "expected the declarer: N, E, S or W", NO_DECLARER
+        ),
         problems_where(
             sheet,
             has["result"] & ~has["tricks"] & bid & t["result_tricks"].isna(),
             "result",
             "expected a result such as =, +1 or -2 that gives 0 to 13 tricks",
+            BAD_RESULT,
         ),
         problems_where(
             sheet,
             bid & ~has["tricks"] & ~has["result"],
             ["tricks", "result"],
             "a contract needs the tricks taken (Tricks) or the result (Result)",
+            NO_TRICKS,
         ),
         problems_where(
             sheet,
@@ -213,25 +245,31 @@ def result_problems(sheet: Sheet, t: pd.DataFrame, settings: BridgeSettings) -> 
             & t["typed_tricks"].ne(t["result_tricks"]).fillna(False),
             ["tricks", "result"],
             "Tricks and Result disagree",
+            TRICKS_RESULT,
         ),
-        problems_where(sheet, has["vul"] & t["ns_vul"].isna(), "vul", "expected None, NS, EW or All"),
+        problems_where(
+            sheet, has["vul"] & t["ns_vul"].isna(), "vul", "expected None, NS, EW or All", BAD_VUL
+        ),
         problems_where(
             sheet,
             has["adjusted"] & ~t["adjusted_ok"],
             "adjusted",
             "expected an adjusted score: A+/A-, A/A, A-/A+, A+/A+, 60/40 (percentages) or NP",
+            BAD_ADJUSTED,
         ),
         problems_where(
             sheet,
             has["adjusted"] & (has["contract"] | has["score"]),
             ["contract", "score", "adjusted"],
             "give either the result (Contract or Score) or an adjusted score, not both",
+            RESULT_AND_ADJUSTED,
         ),
         problems_where(
             sheet,
             ~has["contract"] & ~has["score"] & ~has["adjusted"],
             ["contract", "score", "adjusted"],
             "each row needs a Contract, a Score or an Adjusted score",
+            NO_RESULT,
         ),
     ]
     both = t["computed_score"].notna() & t["typed_score"].notna()
@@ -244,6 +282,7 @@ def result_problems(sheet: Sheet, t: pd.DataFrame, settings: BridgeSettings) -> 
             "the Score does not match the contract: it scores "
             + t["computed_score"].astype("Int64").astype("str")
             + " for north-south",
+            SCORE_DISAGREES,
         )
     )
     typed_only = t["typed_score"].notna() & ~has["contract"] & (t["typed_score"] % 10 == 0).fillna(False)
@@ -270,7 +309,7 @@ def result_problems(sheet: Sheet, t: pd.DataFrame, settings: BridgeSettings) -> 
             "no contract scores this for north-south with "
             + vul_words
             + "; check the sign, the board and its vulnerability",
-            "warning",
+            IMPOSSIBLE_SCORE,
         )
     )
     return out + settings.method.problems(sheet, t)
@@ -279,9 +318,11 @@ def result_problems(sheet: Sheet, t: pd.DataFrame, settings: BridgeSettings) -> 
 def pair_problems(sheet: Sheet, t: pd.DataFrame, known: pd.Index | None) -> list[pd.DataFrame]:
     """Pairs events: both ids present, no pair playing itself or a board twice, ids known."""
     out = [
-        problems_where(sheet, t["ns"].isna(), "ns", "the north-south pair is required"),
-        problems_where(sheet, t["ew"].isna(), "ew", "the east-west pair is required"),
-        problems_where(sheet, t["ns"].eq(t["ew"]).fillna(False), ["ns", "ew"], "a pair cannot play itself"),
+        problems_where(sheet, t["ns"].isna(), "ns", "the north-south pair is required", NO_PAIR),
+        problems_where(sheet, t["ew"].isna(), "ew", "the east-west pair is required", NO_PAIR),
+        problems_where(
+            sheet, t["ns"].eq(t["ew"]).fillna(False), ["ns", "ew"], "a pair cannot play itself", PLAYS_ITSELF
+        ),
     ]
     itself = t["ns"].eq(t["ew"]).fillna(False).to_numpy()
     sides = ("ew", "ns")  # each result's pairs in the order sorted by column name
@@ -315,7 +356,7 @@ def pair_problems(sheet: Sheet, t: pd.DataFrame, known: pd.Index | None) -> list
             )
             text = pd.Series(words.to_numpy(), index=hits["at"].to_numpy())
             mask = pd.Series(t.index.isin(hits["at"]), index=t.index)
-            out.append(problems_where(sheet, mask, col, text.reindex(t.index).fillna("")))
+            out.append(problems_where(sheet, mask, col, text.reindex(t.index).fillna(""), BOARD_TWICE))
     if known is not None:
         for col in ("ns", "ew"):
             out.append(
@@ -324,6 +365,7 @@ def pair_problems(sheet: Sheet, t: pd.DataFrame, known: pd.Index | None) -> list
                     t[col].notna() & ~t[col].isin(known),
                     col,
                     "unknown pair: not listed on the Pairs sheet",
+                    UNKNOWN_ID,
                 )
             )
     return out
@@ -332,9 +374,11 @@ def pair_problems(sheet: Sheet, t: pd.DataFrame, known: pd.Index | None) -> list
 def team_problems(sheet: Sheet, t: pd.DataFrame, matches: pd.DataFrame | None) -> list[pd.DataFrame]:
     """Teams events: a known match, Open or Closed, each board once per room and in both rooms."""
     out = [
-        problems_where(sheet, t["match"].isna(), "match", "the match is required in a teams event"),
-        problems_where(sheet, t["room"].isna(), "room", "the room is required: Open or Closed"),
-        problems_where(sheet, t["room"].notna() & ~t["room"].isin(ROOMS), "room", "expected Open or Closed"),
+        problems_where(sheet, t["match"].isna(), "match", "the match is required in a teams event", NO_MATCH),
+        problems_where(sheet, t["room"].isna(), "room", "the room is required: Open or Closed", BAD_ROOM),
+        problems_where(
+            sheet, t["room"].notna() & ~t["room"].isin(ROOMS), "room", "expected Open or Closed", BAD_ROOM
+        ),
     ]
     if matches is not None:
         out.append(
@@ -343,6 +387,7 @@ def team_problems(sheet: Sheet, t: pd.DataFrame, matches: pd.DataFrame | None) -
                 t["match"].notna() & ~t["match"].isin(matches["match"]),
                 "match",
                 "unknown match: not listed on the Matches sheet",
+                UNKNOWN_ID,
             )
         )
     keys = t[["match", "room", "board"]]
@@ -354,6 +399,7 @@ def team_problems(sheet: Sheet, t: pd.DataFrame, matches: pd.DataFrame | None) -
             repeat,
             ["match", "room", "board"],
             "this board is already scored in this room at row " + first.astype("str"),
+            ROOM_TWICE,
         )
     )
     rooms = t[complete].groupby(["match", "board"])["room"].transform("nunique")
@@ -366,6 +412,7 @@ def team_problems(sheet: Sheet, t: pd.DataFrame, matches: pd.DataFrame | None) -
             lonely,
             ["match", "room", "board"],
             "this board has no result from the " + other + " room of the match",
+            ONE_ROOM,
         )
     )
     return out
@@ -381,7 +428,9 @@ def listed(sheet: Sheet | None, model: type, key: str) -> tuple[pd.DataFrame | N
     repeat, first = first_rows(ids.to_frame())
     problems = [
         schema_problems(Sheet(sheet.name, frame, sheet.headers), model),
-        problems_where(sheet, repeat, key, "this id is already listed at row " + first.astype("str")),
+        problems_where(
+            sheet, repeat, key, "this id is already listed at row " + first.astype("str"), LISTED_TWICE
+        ),
     ]
     table = pd.DataFrame({"id": ids, "names": frame["names"]}).dropna(subset=["id"]).drop_duplicates("id")
     return table.reset_index(drop=True), problems
@@ -408,9 +457,15 @@ def team_matches(
     repeat, first = first_rows(table[["match"]])
     problems = [
         schema_problems(own, TeamMatchesSheet),
-        problems_where(own, repeat, "match", "this match is already listed at row " + first.astype("str")),
         problems_where(
-            own, table["home"].eq(table["away"]).fillna(False), ["home", "away"], "a team cannot play itself"
+            own, repeat, "match", "this match is already listed at row " + first.astype("str"), LISTED_TWICE
+        ),
+        problems_where(
+            own,
+            table["home"].eq(table["away"]).fillna(False),
+            ["home", "away"],
+            "a team cannot play itself",
+            PLAYS_ITSELF,
         ),
     ]
     if teams is not None:
@@ -421,6 +476,7 @@ def team_matches(
                     table[col].notna() & ~table[col].isin(teams["id"]),
                     col,
                     "unknown team: not listed on the Teams sheet",
+                    UNKNOWN_ID,
                 )
             )
     return table.drop_duplicates("match"), problems
@@ -448,8 +504,13 @@ def bridge_event(sheets: dict[str, Sheet]) -> BridgeEvent:
     if results is None:
         raise InputError(
             [
-                Problem(
-                    "workbook", None, None, None, f"missing required sheet 'Results' (sheets found: {found})"
+                Problem.of(
+                    MISSING_SHEET,
+                    "workbook",
+                    None,
+                    None,
+                    None,
+                    f"missing required sheet 'Results' (sheets found: {found})",
                 )
             ]
         )
@@ -459,7 +520,8 @@ def bridge_event(sheets: dict[str, Sheet]) -> BridgeEvent:
     structural = missing_columns(results, needed, titles)
     if "tricks" not in results.frame and "result" not in results.frame and "contract" in results.frame:
         structural.append(
-            Problem(
+            Problem.of(
+                MISSING_COLUMN,
                 results.name,
                 results.header_row,
                 "Tricks",
@@ -469,7 +531,8 @@ def bridge_event(sheets: dict[str, Sheet]) -> BridgeEvent:
         )
     if settings.teams and "matches" not in sheets:
         structural.append(
-            Problem(
+            Problem.of(
+                MISSING_SHEET,
                 "workbook",
                 None,
                 None,

@@ -12,6 +12,7 @@ import numpy as np
 import pandas as pd
 
 from pipeline.games.checks import (
+    MISSING_SHEET,
     as_problem_list,
     blank_row_warnings,
     first_rows,
@@ -32,7 +33,7 @@ from pipeline.games.checks import (
 from pipeline.games.corrections import CorrectionRules
 from pipeline.games.domino.rules import counts_with_forfeit_defaults
 from pipeline.games.domino.settings import POINTS_TARGET, DominoSettings, domino_settings
-from pipeline.problems import InputError, Problem
+from pipeline.problems import InputError, Problem, kind
 from pipeline.sheets import Sheet
 from schemas.common import Span, as_ids, as_numbers, as_words, is_whole_in, whole_in, whole_numbers
 from schemas.domino import (
@@ -49,6 +50,40 @@ from schemas.domino import (
 )
 
 SEAT_COLUMNS = ["a1", "a2", "b1", "b2"]
+UNEVEN_SIDES = kind("D101", "one side has two players and the other one")
+MATCH_TWICE = kind("D102", "a round and table appear twice")
+SEATED_TWICE = kind("D103", "a player sits twice in one match, or plays twice in one round")
+UNKNOWN_ID = kind("D104", "an id that the Players sheet (or any match) does not list")
+NO_COUNT = kind("D105", "a side's pips (or hands) are blank")
+NO_TARGET = kind(
+    "D106",
+    "a run-out match without a target in hands",
+    example="Matches, row 2, column 'Target': a run_out event needs its target in hands: a Target column or the Settings Target",
+)
+BOTH_REACHED = kind("D107", "both sides at or above the target")
+NEITHER_REACHED = kind("D108", "neither side reached the target and time was not called")
+WRONG_WINNER = kind("D109", "the Winner named is not the side the counts say won")
+REACHED_AT_TIME = kind("D110", "a side reached the target in a match ended at time")
+LEVEL_AT_TIME = kind("D111", "the counts are level at time and no Winner is named")
+FORFEIT_WINNER = kind("D112", "a forfeit without its Winner")
+FORFEIT_REACHED = kind(
+    "D113",
+    "the side that forfeited has reached the target",
+    example="Matches, row 5, column 'A Pips, B Pips' [100 / 40]: the side that forfeited has reached the target",
+)
+LISTED_TWICE = kind("D114", "an id listed twice on the Players sheet")
+NOT_PLAYED = kind(
+    "D115",
+    "scheduled matches without a result yet are left out",
+    "warning",
+    example="Matches, row 8: warning: 4 scheduled match(es) have no result yet (round(s) 3): they are left out of the standings until their scores are filled in",
+)
+NO_MATCHES_YET = kind(
+    "D116",
+    "no match has a result yet: every competitor has 0",
+    "warning",
+    example="Matches: warning: no matches yet: every competitor has 0",
+)
 CORRECTABLE = ["a1", "a2", "b1", "b2", "a_pips", "b_pips", "a_hands", "b_hands", "target", "ended", "winner"]
 
 
@@ -118,6 +153,7 @@ def seating_problems(sheet: Sheet, t: pd.DataFrame, known: pd.Index | None) -> l
             t["a2"].isna() != t["b2"].isna(),
             ["a2", "b2"],
             "one side has two players and the other one; fill in both A2 and B2 or neither",
+            UNEVEN_SIDES,
         )
     ]
     repeat, first = first_rows(t[["round", "table"]])
@@ -128,6 +164,7 @@ def seating_problems(sheet: Sheet, t: pd.DataFrame, known: pd.Index | None) -> l
                 repeat,
                 ["round", "table"],
                 "this round and table already appear at row " + first.astype("str"),
+                MATCH_TWICE,
             )
         )
     seats = pd.DataFrame(  # one row per seat, match by match in seat order
@@ -156,11 +193,15 @@ def seating_problems(sheet: Sheet, t: pd.DataFrame, known: pd.Index | None) -> l
         )
         per_row = pd.Series(text, index=clash["at"].to_numpy()).groupby(level=0).agg("; ".join)
         mask = pd.Series(t.index.isin(per_row.index), index=t.index)
-        out.append(problems_where(sheet, mask, SEAT_COLUMNS, per_row.reindex(t.index).fillna("")))
+        out.append(
+            problems_where(sheet, mask, SEAT_COLUMNS, per_row.reindex(t.index).fillna(""), SEATED_TWICE)
+        )
     if known is not None:
         for c in SEAT_COLUMNS:
             unknown = t[c].notna() & ~t[c].isin(known)
-            out.append(problems_where(sheet, unknown, c, "unknown id: not listed on the Players sheet"))
+            out.append(
+                problems_where(sheet, unknown, c, "unknown id: not listed on the Players sheet", UNKNOWN_ID)
+            )
     return out
 
 
@@ -178,7 +219,11 @@ def score_problems(sheet: Sheet, t: pd.DataFrame, settings: DominoSettings) -> l
     is_target, is_time, is_forfeit = ended == "target", ended == "time", ended == "forfeit"
     out = [
         problems_where(
-            sheet, row_mask(~filled[col] & ~is_forfeit), col, f"the {word} of this side are required"
+            sheet,
+            row_mask(~filled[col] & ~is_forfeit),
+            col,
+            f"the {word} of this side are required",
+            NO_COUNT,
         )
         for col in cols
     ]
@@ -188,6 +233,7 @@ def score_problems(sheet: Sheet, t: pd.DataFrame, settings: DominoSettings) -> l
             row_mask(np.isnan(target) & ~filled["target"]),
             "target",
             "a run_out event needs its target in hands: a Target column or the Settings Target",
+            NO_TARGET,
         )
     )
     known = ~np.isnan(a) & ~np.isnan(b) & ~np.isnan(target)
@@ -205,45 +251,56 @@ def score_problems(sheet: Sheet, t: pd.DataFrame, settings: DominoSettings) -> l
             row_mask(both),
             cols,
             "both sides at or above the target" + at + "; only the winner can reach it",
+            BOTH_REACHED,
         ),
         problems_where(
             sheet,
             row_mask(neither),
             cols,
             "neither side reached the target" + at + "; if time was called, set Ended to time",
+            NEITHER_REACHED,
         ),
         problems_where(
             sheet,
             row_mask(is_target & named & (reached_a ^ reached_b) & (winner != reacher)),
             "winner",
             "the winner named is not the side that reached the target",
+            WRONG_WINNER,
         ),
         problems_where(
-            sheet, row_mask(past), cols, "a side reached the target" + at + "; set Ended to target"
+            sheet,
+            row_mask(past),
+            cols,
+            "a side reached the target" + at + "; set Ended to target",
+            REACHED_AT_TIME,
         ),
         problems_where(
             sheet,
             row_mask(is_time & known & (a == b) & ~named),
             "winner",
             f"the {word} are level at time: name the Winner (A or B)",
+            LEVEL_AT_TIME,
         ),
         problems_where(
             sheet,
             row_mask(is_time & known & (a != b) & named & (winner != higher)),
             "winner",
             f"the winner named has fewer {word} than the other side",
+            WRONG_WINNER,
         ),
         problems_where(
             sheet,
             row_mask(is_forfeit & ~named & ~filled["winner"]),
             "winner",
             "a forfeit needs the Winner (A or B)",
+            FORFEIT_WINNER,
         ),
         problems_where(
             sheet,
             row_mask(is_forfeit & named & (np.where(winner == "A", b, a) >= target)),
             cols,
             "the side that forfeited has reached the target",
+            FORFEIT_REACHED,
         ),
     ]
     return out
@@ -261,7 +318,9 @@ def players_table(sheet: Sheet | None) -> tuple[pd.DataFrame, pd.Index | None, l
     repeat, first = first_rows(ids.to_frame())
     problems = [
         schema_problems(Sheet(sheet.name, frame, sheet.headers), PlayersSheet),
-        problems_where(sheet, repeat, "id", "this ID is already listed at row " + first.astype("str")),
+        problems_where(
+            sheet, repeat, "id", "this ID is already listed at row " + first.astype("str"), LISTED_TWICE
+        ),
     ]
     players = pd.DataFrame({"id": ids, "name": frame["name"], "club": frame["club"]})
     players = players.dropna(subset=["id"]).drop_duplicates("id").reset_index(drop=True)
@@ -288,7 +347,9 @@ def penalties_table(
     who = as_ids(frame["player"])
     problems = [
         schema_problems(own, PenaltiesSheet),
-        problems_where(own, who.notna() & ~who.isin(everyone), "player", f"unknown id: not in {where}"),
+        problems_where(
+            own, who.notna() & ~who.isin(everyone), "player", f"unknown id: not in {where}", UNKNOWN_ID
+        ),
     ]
     rnd = as_numbers(frame["round"]).where(is_whole_in(frame["round"], ROUND))
     penalties = pd.DataFrame(
@@ -324,7 +385,7 @@ def not_yet_played_warning(sheet: Sheet, waiting: pd.Series) -> pd.DataFrame:
         [],
         f"{int(waiting.sum())} scheduled match(es) have no result yet (round(s) {listed}): they are left out of "
         "the standings until their scores are filled in",
-        "warning",
+        NOT_PLAYED,
     )
 
 
@@ -347,8 +408,13 @@ def domino_event(sheets: dict[str, Sheet]) -> DominoEvent:
         found = ", ".join(f"'{s.name}'" for s in sheets.values()) or "none"
         raise InputError(
             [
-                Problem(
-                    "workbook", None, None, None, f"missing required sheet 'Matches' (sheets found: {found})"
+                Problem.of(
+                    MISSING_SHEET,
+                    "workbook",
+                    None,
+                    None,
+                    None,
+                    f"missing required sheet 'Matches' (sheets found: {found})",
                 )
             ]
         )
@@ -392,7 +458,9 @@ def domino_event(sheets: dict[str, Sheet]) -> DominoEvent:
         frames.append(repeated_row_problems(sheets["penalties"], "warning"))
     frames.append(id_spelling_problems(id_places(sheets, matches, typed)))
     if typed.empty and not nothing:  # every scheduled match still to play
-        empty = Problem(matches.name, None, None, None, "no matches yet: every competitor has 0", "warning")
+        empty = Problem.of(
+            NO_MATCHES_YET, matches.name, None, None, None, "no matches yet: every competitor has 0"
+        )
         frames.append(pd.DataFrame([empty.as_record()]))
 
     found_problems = as_problem_list(frames, sheet_package_problems(used))

@@ -6,7 +6,10 @@ import numpy as np
 import pandas as pd
 
 from pipeline.games.checks import problems_where
+from pipeline.problems import kind
 from pipeline.sheets import Sheet
+
+PERCENT_AT_IMPS = kind("B125", "a percentage adjusted score at IMPs (use A+/A-, A/A or A-/A+)")
 
 AVERAGE_IMPS = 3  # A+ / A- at IMPs: +3 / -3 (A = 0)
 
@@ -32,5 +35,6 @@ def percentage_problems(sheet: Sheet, typed: pd.DataFrame) -> list[pd.DataFrame]
             typed["ns_pct"].notna() & ~averages,
             "adjusted",
             "at IMPs an adjusted score is A+/A-, A/A or A-/A+ (+3, 0, -3 IMPs), not a percentage",
+            PERCENT_AT_IMPS,
         )
     ]

@@ -9,7 +9,10 @@ import pandas as pd
 from pipeline.games.bridge.methods.base import Method, Options
 from pipeline.games.bridge.tally import BridgeTables, pair_tables
 from pipeline.games.checks import problems_where
+from pipeline.problems import kind
 from pipeline.sheets import Sheet
+
+ADJUSTED_AT_TP = kind("B126", "an artificial adjusted score in a total-points event")
 
 if TYPE_CHECKING:
     from pipeline.games.bridge.load import BridgeEvent
@@ -33,6 +36,7 @@ def artificial_score_problems(sheet: Sheet, typed: pd.DataFrame) -> list[pd.Data
             typed["ns_pct"].notna(),
             "adjusted",
             "total-points scoring has no artificial adjusted scores; type the assigned Score",
+            ADJUSTED_AT_TP,
         )
     ]
 
