@@ -12,7 +12,7 @@ from collections.abc import Mapping
 import numpy as np
 import pandas as pd
 
-from schemas.common import as_numbers
+from pipeline.parsing import as_numbers
 
 KEYS = {
     "Standings": ["Player", "Pair", "Team"],

@@ -47,6 +47,7 @@ from pipeline.games.settings import (
     plain_text,
     whole_number_in,
 )
+from pipeline.parsing import as_ids, as_words, whole_numbers
 from pipeline.problems import InputError, Problem
 from pipeline.sheets import Sheet
 from schemas.bridge import (
@@ -61,7 +62,7 @@ from schemas.bridge import (
     TeamMatchesSheet,
     TeamsSheet,
 )
-from schemas.common import Span, as_ids, as_words, whole_numbers
+from schemas.common import Span
 
 
 def whole_within(span: Span) -> Callable[[pd.Series], pd.Series]:

@@ -41,9 +41,10 @@ from pipeline.games.settings import (
     plain_text,
     whole_number_in,
 )
+from pipeline.parsing import as_ids, as_numbers, as_words, whole_in, whole_numbers
 from pipeline.problems import InputError, Problem
 from pipeline.sheets import Sheet
-from schemas.common import Span, as_ids, as_numbers, as_words, is_whole_in, whole_in, whole_numbers
+from schemas.common import Span, is_whole_in
 from schemas.domino import (
     ENDINGS,
     HANDS,
