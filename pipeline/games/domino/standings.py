@@ -76,7 +76,13 @@ def meetings(m: pd.DataFrame, sides: pd.DataFrame, ids: pd.Index) -> pd.DataFram
 def progressive_totals(
     results: pd.DataFrame, penalties: pd.DataFrame, n_players: int, rounds: pd.Index
 ) -> pd.DataFrame:
-    """Cumulative totals per (round, player) after each round; penalties count from their round on."""
+    """Cumulative totals per (round, player) after each round, round by round, players in code order. The
+    rule: a player's totals after round r are the count (played) and sums of their results of rounds up to
+    r; a penalty counts from the first round played at or after its round (the first round when its round
+    is blank, the last round when no round is that late); lost is played - won, and effectiveness is pips
+    for - pips against - penalties.
+
+    Done with one `bincount` per figure over (player, round) cells and a cumulative sum along the rounds."""
     n_rounds = len(rounds)
     cell = results["player"].to_numpy() * n_rounds + rounds.get_indexer(pd.Index(results[S.round]))
     size = n_players * n_rounds
