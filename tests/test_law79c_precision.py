@@ -26,7 +26,7 @@ from test_corrections_cli import CORRECTION_HEADER, MATCH_COLUMNS, MATCHES
 from typer.testing import CliRunner
 
 from pipeline.cli import app
-from schemas.common import nearest_seconds
+from pipeline.parsing import nearest_seconds
 
 PUBLISHED = datetime(2026, 11, 30, 21, 0)
 EPOCH = datetime(1899, 12, 30)  # Excel's day 0 in the 1900 date system (serial 1 is 1900-01-01)

@@ -127,12 +127,12 @@ import pandas as pd
 import pipeline.workbook.writer as io
 from pipeline.sheets import OutputSheet
 
-real = io._rows_xml
+real = io.rows_xml
 def slow(*args):
     Path(sys.argv[2]).write_text("writing")  # the temporary file is open and half written
     time.sleep(120)
     return real(*args)
-io._rows_xml = slow
+io.rows_xml = slow
 frame = pd.DataFrame({"Name": ["new"] * 10, "Points": range(10)})
 io.write_workbook(Path(sys.argv[1]), [OutputSheet("Data", frame)])
 """

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 import numpy as np
 import pandas as pd
 
-from schemas.common import as_numbers
+from pipeline.parsing import as_numbers
 
 NAMES = ["Name", "Names"]
 IGNORED = ["Row"]

@@ -8,7 +8,7 @@ that cannot be corrected, or gives a value the workbook's checks refuse.
 
 Precision: whole seconds, as Excel displays them. `Published At` and every `Submitted At` (an Excel date-time
 cell or typed text such as 2026-11-30 21:30:00.5) are rounded to the nearest second, halves up, as Excel's
-hh:mm:ss format shows them (`schemas.common.nearest_seconds`), before anything is compared or shown. The period
+hh:mm:ss format shows them (`pipeline.parsing.nearest_seconds`), before anything is compared or shown. The period
 is inclusive at exactly N:00: with 30 minutes, 30:00.4 is shown 30:00 and applied, 30:00.5 is shown 30:01 and
 rejected unless a Director is named, and 29:59.5 is shown 30:00 and applied.
 """
@@ -28,9 +28,9 @@ from pipeline.games.checks import (
     present_columns,
     problems_where,
 )
+from pipeline.parsing import DATE_RANGE, as_ids, as_words, date_times, whole_numbers
 from pipeline.problems import Problem, kind
 from pipeline.sheets import Sheet, normalized_header
-from schemas.common import DATE_RANGE, as_ids, as_words, date_times, whole_numbers
 from schemas.corrections import CorrectionLog as L
 from schemas.corrections import CorrectionsSheet
 

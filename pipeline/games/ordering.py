@@ -23,14 +23,17 @@ def packed_keys(keys: list[np.ndarray]) -> list[np.ndarray]:
         else:
             if current is not None:
                 packed.append(current)
-            current, span = k - low, width
+            # a key spanning 2**62 or more is kept as it is: shifted by its low end it could overflow
+            current, span = (k - low, width) if width < _LIMIT else (k, _LIMIT)
     if current is not None:
         packed.append(current)
     return packed
 
 
 def lexicographic_order(keys: list[np.ndarray]) -> np.ndarray:
-    """The stable permutation sorting rows by the integer keys, most significant first, ascending."""
+    """The stable permutation sorting rows by the integer keys, most significant first, ascending: what
+    Python's `sorted` gives for the rows' tuples of keys. Keys whose ranges multiply to less than 2**62 are
+    packed into one int64 key, and the packed keys sorted at once."""
     packed = packed_keys(keys)
     if len(packed) == 1:
         return np.argsort(packed[0], kind="stable")
@@ -38,7 +41,8 @@ def lexicographic_order(keys: list[np.ndarray]) -> np.ndarray:
 
 
 def natural_ranks(ids: pd.Series) -> np.ndarray:
-    """Sort keys for ids as people expect them: numbers by value first (2 before 10), then text."""
+    """Sort keys for ids as people expect them: numbers (in ASCII digits, as Python's `float` reads them
+    without `_`) by value first (2 before 10), then text, ties by code point; blanks last."""
     codes, distinct = pd.factorize(ids, use_na_sentinel=True)
     text = pd.Series(distinct, dtype="str")
     number = pd.to_numeric(text, errors="coerce").to_numpy(dtype="float64", na_value=np.nan)

@@ -24,9 +24,10 @@ from pipeline.games.checks import (
     problems_where,
     required_columns,
 )
+from pipeline.parsing import DATE_RANGE, FIRST_DAY, LAST_DAY, as_numbers, as_words, date_times, whole_in
 from pipeline.problems import kind
 from pipeline.sheets import Sheet
-from schemas.common import DATE_RANGE, FIRST_DAY, LAST_DAY, Span, as_numbers, as_words, date_times, whole_in
+from schemas.common import Span
 from schemas.domino import SettingsSheet
 
 NO_KEY = kind(
@@ -169,7 +170,7 @@ def plain_text(text: pd.Series) -> pd.Series:
 
 def date_time(text: pd.Series) -> pd.Series:
     """A date and time (an Excel date-time cell, or typed as 2026-11-30 21:15), rounded to the second as
-    Excel shows it (`schemas.common.nearest_seconds`)."""
+    Excel shows it (`pipeline.parsing.nearest_seconds`)."""
     return date_times(text)
 
 

@@ -48,9 +48,10 @@ class Workbook:
 
 
 def plain_text(column: pa.Array) -> pa.Array:
-    """Cells as text people compare: NFC, without invisible format characters, trimmed; blanks (and cells
-    that held only such characters) as null. Done in Arrow, a column at a time; ASCII columns skip the
-    Unicode steps."""
+    """Cells as text people compare. The rule, cell by cell: the text in Unicode NFC, then without format
+    characters (category Cf: zero-width spaces and joiners, direction marks, byte-order marks), trimmed of
+    white space (as Python's `str.strip`); null where nothing is left, or the cell was blank. Done in Arrow,
+    a column at a time; an ASCII column (which has no such characters) skips the Unicode steps."""
     text = column.cast(pa.large_string())
     if pc.all(pc.string_is_ascii(text)).as_py() is False:  # some text beyond ASCII
         text = pc.replace_substring_regex(pc.utf8_normalize(text, form="NFC"), INVISIBLE, "")
@@ -67,9 +68,17 @@ def _text_table(batch: pa.RecordBatch) -> pa.Table:
 _TEXT = pd.StringDtype(na_value=np.nan)
 
 
-def _sheet_from_raw(name: str, text: pa.Table, facts: SheetFacts | None = None) -> Sheet:
-    """A Sheet from a headerless text grid (see _text_table) whose row i is Excel row i + 1; the header is
-    found and the grid cut in Arrow, and only the body becomes a DataFrame."""
+def sheet_from_grid(name: str, text: pa.Table, facts: SheetFacts | None = None) -> Sheet:
+    """A Sheet from a headerless text grid (see `_text_table`; null is a blank cell) whose row i is Excel row
+    i + 1 and column j the sheet's column `facts.first_column` + j. The rule: the header is the first row
+    holding a filled cell; a column is kept when its header cell or any cell below it is filled; a kept
+    column's header is its header cell as written, or `(blank header L)` with L its letters, and its name
+    the header's `normalized_header`, with `__2`, `__3`, ... added to the second, third, ... column of the
+    same name; the body is the rows below the header down to the last one holding a filled cell, indexed by
+    Excel row. A grid without a filled cell is an empty sheet whose header row is 1.
+
+    The header is found and the grid cut in NumPy over a column-by-row mask of filled cells; only the body
+    becomes a DataFrame."""
     facts = facts or SheetFacts()
     given = np.zeros((text.num_columns, text.num_rows), dtype=bool)  # column x row: the cell is filled
     for i, column in enumerate(text.columns):  # column-wise, not row-wise
@@ -180,7 +189,7 @@ def read_workbook(path: Path, sheets: Iterable[str] | None = None, limits: Limit
                 table = _text_table(loaded.to_arrow())
             except fastexcel.FastExcelError as exc:
                 raise _unreadable(path, f"the sheet '{entry.name}'", exc) from exc
-            sheet = _sheet_from_raw(entry.name, table, found.facts[entry.name])
+            sheet = sheet_from_grid(entry.name, table, found.facts[entry.name])
             if entry.state != "visible":
                 sheet.problems.append(Problem.of(HIDDEN_SHEET, entry.name, None, None, None, HIDDEN))
             result[normalized_header(entry.name)] = sheet

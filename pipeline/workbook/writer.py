@@ -1,14 +1,14 @@
-"""Writing standings workbooks: SpreadsheetML built column by column, streamed into the zip, atomically.
+"""Writing standings workbooks: which parts a workbook has, its styles, column widths, validations,
+protection and tally's mark, streamed into the zip atomically.
 
-The cells' XML is built with vectorized string operations (each distinct value rendered once, rows joined
-with Arrow kernels) and streamed into the zip: measured about 3-4x faster than xlsxwriter in
-constant-memory mode, the fastest library writer on this machine (bench/README.md).
+The data cells' XML is cells.py (`rows_xml`, a vectorized kernel with its rule in its docstring). Strings are
+inline strings (never formulas), so a name such as "=HYPERLINK(...)" stays text. The same sheets give the
+same bytes: fixed timestamps, fixed part order, fixed zip dates.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import functools
 import hashlib
 import zipfile
 from collections.abc import Iterable, Mapping
@@ -22,32 +22,25 @@ import pyarrow.compute as pc
 from pipeline.problems import UsageError
 from pipeline.sheets import OutputSheet, column_letters
 from pipeline.workbook.atomic import atomic_target
+from pipeline.workbook.cells import WHOLE_LIMIT, CellStyles, escaped, number_text, rows_xml
 
 FIXED_TIMESTAMP = dt.datetime(2000, 1, 1)
 EXCEL_MAX_ROWS = 1_048_576
-
-# ---------------------------------------------------------------- writing
-#
-# The workbook is written as SpreadsheetML by this module: every cell's XML is built column by column with
-# vectorized string operations, then streamed into the zip. Measured here (bench/README.md) it writes
-# several times faster than xlsxwriter in constant-memory mode, the fastest library writer on this machine.
-# Strings are inline strings (never formulas), so a name such as "=HYPERLINK(...)" stays text.
-
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 MARK_PART = "docProps/custom.xml"  # tally's mark: see package_digest and files.written_by_tally
 MARK_NAME = "tally"
 MARK_FMTID = "{D5CDD505-2E9C-101B-9397-08002B2CF9AE}"  # the format id of user-defined custom properties
-CHUNK_ROWS = 50_000
-STYLE_HEADER, STYLE_LEAD, STYLE_DATE, STYLE_LEAD_DATE, STYLE_ENTRY = 1, 2, 3, 4, 5
-_ILLEGAL_XML = r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]"
-_ILLEGAL_RE2 = (
-    r"[\x00-\x08\x0b\x0c\x0e-\x1f\x{fffe}\x{ffff}]"  # the same characters, as Arrow's regex writes them
-)
+CHUNK_ROWS = 50_000  # rows built at a time: bounds the memory a sheet's XML takes
 _NS = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'
 _NS_R = 'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"'
 _HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
-_EXCEL_EPOCH = pd.Timestamp("1899-12-30")
 _STR = pa.large_string()
+
+# The styles (cellXfs, by position): 0 plain; 1 header (bold white on dark blue, thin border); 2 lead (a
+# highlighted row: bold on pale yellow); 3 date (yyyy-mm-dd); 4 a date in a highlighted row; 5 entry (an
+# entry column: unlocked, pale green, thin border).
+STYLE_HEADER, STYLE_LEAD, STYLE_DATE, STYLE_LEAD_DATE, STYLE_ENTRY = 1, 2, 3, 4, 5
+CELL_STYLES = CellStyles(lead=STYLE_LEAD, date=STYLE_DATE, lead_date=STYLE_LEAD_DATE, entry=STYLE_ENTRY)
 
 STYLES = (
     _HEAD + f"<styleSheet {_NS}>"
@@ -73,195 +66,6 @@ STYLES = (
     "</cellXfs>"
     '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>'
 )
-
-
-def _as_text(values: pd.Series) -> pd.Series:
-    """The values as text (str dtype); a column already of text as it is."""
-    return values if values.dtype == "str" else values.astype("str")
-
-
-def escaped(text: pd.Series) -> pa.Array:
-    """Text safe inside XML, as an Arrow array: &, < and > escaped, characters XML cannot hold removed."""
-    s = _as_text(text)
-    if pc.any(pc.match_substring_regex(pa.array(s, _STR), _ILLEGAL_RE2)).as_py():  # rare: such a character
-        s = s.str.replace(_ILLEGAL_XML, "", regex=True)
-    out = pa.array(s, _STR)
-    for char, entity in (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;")):  # three characters, & first
-        out = pc.replace_substring(out, char, entity)
-    return out
-
-
-def _padded(t: pa.Array) -> np.ndarray:
-    """Where a text starts or ends with white space (as Python's regex `\\s` reads it), kept by Excel only
-    when marked."""
-    plain = pc.and_(pc.match_substring_regex(t, "^[!-~]"), pc.match_substring_regex(t, "[!-~]$"))
-    if pc.all(pc.or_(plain, pc.equal(pc.utf8_length(t), 0))).as_py() is not False:
-        return np.zeros(len(t), dtype=bool)  # every text starts and ends with a visible ASCII character
-    text = pd.Series(pd.array(t, dtype="str"))
-    return text.str.contains(r"^\s|\s$", regex=True).to_numpy(dtype=bool)
-
-
-def _number_text(values: pd.Series | np.ndarray) -> np.ndarray:
-    """Numbers as the text of a <v> element: integers without a decimal point, other floats by repr."""
-    if isinstance(values, np.ndarray) and values.dtype.kind in "iuf":
-        number = values.astype("float64")
-    else:
-        number = pd.to_numeric(pd.Series(values), errors="coerce").to_numpy(dtype="float64", na_value=np.nan)
-    finite = np.isfinite(number)
-    whole = finite & (np.abs(number) < 2**53)
-    whole[whole] = number[whole] == np.round(number[whole])
-    text = np.full(len(number), None, dtype=object)
-    text[whole] = number[whole].astype(np.int64).astype(str)
-    rest = np.flatnonzero(finite & ~whole)
-    text[rest] = [repr(float(x)) for x in number[rest]]  # only the distinct non-whole values reach here
-    return text
-
-
-def _cell_kinds(values: pd.Series) -> tuple[pd.Series, pd.Series, pd.Series]:
-    """Masks of the values to write as numbers, as text and as dates (the rest are blank)."""
-    blank = values.isna()
-    dtype = values.dtype
-    none = pd.Series(False, index=values.index)
-    if pd.api.types.is_bool_dtype(dtype) or pd.api.types.is_numeric_dtype(dtype):
-        return ~blank, none, none
-    if pd.api.types.is_datetime64_any_dtype(dtype):
-        return none, none, ~blank
-    if pd.api.types.is_string_dtype(dtype) and not pd.api.types.is_object_dtype(dtype):
-        return none, ~blank, none
-    kinds = values.map(type)  # an object column may mix numbers, text and dates
-    number = kinds.isin([int, float, np.int64, np.float64, bool, np.bool_]) & ~blank
-    date = kinds.isin([pd.Timestamp, dt.datetime, dt.date]) & ~blank
-    return number, ~blank & ~number & ~date, date
-
-
-def _text_xml(text: pd.Series) -> pa.Array:
-    """The end of an inline-string cell element for each text (spaces kept where the text starts or ends
-    with one)."""
-    t = escaped(text)
-    padded = _padded(t)
-    space = pa.array(np.where(padded, ' xml:space="preserve"', ""), _STR) if padded.any() else _text("")
-    return pc.binary_join_element_wise(
-        _text(' t="inlineStr"><is><t'), space, _text(">"), t, _text("</t></is></c>"), _text("")
-    )
-
-
-def _typed_value_xml(values: pd.Index) -> np.ndarray | pa.Array | None:
-    """`_value_xml` for distinct values of one plain type (numbers, booleans or text, no blanks), straight
-    from the dtype; None for any other column (an object column, dates, blanks)."""
-    dtype = values.dtype
-    if values.hasnans or pd.api.types.is_object_dtype(dtype):
-        return None
-    if pd.api.types.is_bool_dtype(dtype):
-        return np.where(values.to_numpy(dtype=bool), ' t="b"><v>1</v></c>', ' t="b"><v>0</v></c>').astype(
-            object
-        )
-    if pd.api.types.is_numeric_dtype(dtype):
-        return "><v>" + _number_text(values.to_numpy(dtype="float64")) + "</v></c>"
-    if pd.api.types.is_string_dtype(dtype):
-        return _text_xml(pd.Series(values, dtype=dtype))
-    return None
-
-
-def _value_xml(values: pd.Series) -> tuple[np.ndarray, np.ndarray]:
-    """For distinct values: the end of the cell element after `<c r=".." s=".."`, and whether it is a date."""
-    number, text, date = (m.to_numpy(dtype=bool) for m in _cell_kinds(values))
-    out = np.full(len(values), "", dtype=object)
-    if number.any():
-        v = values[number]
-        if pd.api.types.is_bool_dtype(v.dtype) or v.map(type).isin([bool, np.bool_]).all():
-            out[number] = [f' t="b"><v>{int(x)}</v></c>' for x in v]
-        else:
-            out[number] = "><v>" + _number_text(v) + "</v></c>"
-    if text.any():
-        out[text] = _text_xml(values[text].astype("str")).to_numpy(zero_copy_only=False)
-    if date.any():
-        serial = (pd.to_datetime(values[date]) - _EXCEL_EPOCH) / pd.Timedelta(days=1)
-        out[date] = "><v>" + _number_text(serial) + "</v></c>"
-    return out, date
-
-
-def _integer_text(values: pd.Series) -> pa.Array | None:
-    """The <v> text of each cell of a column of plain integers (a NumPy integer dtype, every value within
-    2**53 of 0, so `_number_text` would write it as is), by Arrow's integer-to-text cast; None otherwise."""
-    if not isinstance(values.dtype, np.dtype) or values.dtype.kind not in "iu":
-        return None
-    number = values.to_numpy()
-    if len(number) and not (number.min() > -(2**53) and number.max() < 2**53):
-        return None
-    return pc.cast(pa.array(number), _STR)
-
-
-@functools.cache
-def _text(value: str) -> pa.Scalar:
-    """A constant piece of XML as an Arrow scalar, to join with columns."""
-    return pa.scalar(value, _STR)
-
-
-def _cells_xml(
-    values: pd.Series,
-    letter: str,
-    rows: pa.Array,
-    lead: np.ndarray,
-    lead_style: pa.Array | pa.Scalar,
-    entry: bool = False,
-) -> pa.Array:
-    """The <c> elements of one column ('' for blank cells); each distinct value is rendered once.
-    Cells of an entry column are written even when blank: unlocked and shaded. `lead_style` is the style
-    attribute of every row when the column holds no date."""
-    whole = _integer_text(values)
-    if whole is not None:  # every cell a number: no blank, no date
-        style = _text(f' s="{STYLE_ENTRY}"') if entry else lead_style
-        return pc.binary_join_element_wise(
-            _text(f'<c r="{letter}'),
-            rows,
-            _text('"'),
-            style,
-            _text("><v>"),
-            whole,
-            _text("</v></c>"),
-            _text(""),
-        )
-    codes, distinct = pd.factorize(values, use_na_sentinel=True)
-    typed = _typed_value_xml(distinct)
-    if typed is None:
-        rendered, is_date = _value_xml(pd.Series(distinct))
-    else:
-        rendered, is_date = typed, np.zeros(len(typed), dtype=bool)
-    present = codes >= 0
-    everywhere = bool(present.all())
-    take = codes if everywhere else np.where(present, codes, 0)
-    dated = is_date[take] if len(rendered) else np.zeros(len(values), dtype=bool)
-    if not isinstance(rendered, pa.Array):
-        rendered = pa.array(rendered, _STR)
-    suffix = rendered.take(pa.array(take)) if len(rendered) else pa.nulls(len(values), _STR)
-    if not everywhere:
-        suffix = pc.if_else(pa.array(present), suffix, _text("/>"))
-    if entry:
-        style = _text(f' s="{STYLE_ENTRY}"')
-    elif dated.any():
-        styles = [f' s="{STYLE_LEAD_DATE}"', f' s="{STYLE_DATE}"', f' s="{STYLE_LEAD}"']
-        style = pa.array(np.select([dated & lead, dated, lead], styles, ""), _STR)
-    else:
-        style = lead_style
-    cells = pc.binary_join_element_wise(_text(f'<c r="{letter}'), rows, _text('"'), style, suffix, _text(""))
-    if everywhere or entry:
-        return cells
-    return pc.if_else(pa.array(present | lead), cells, _text(""))
-
-
-def _rows_xml(frame: pd.DataFrame, first_row: int, lead: np.ndarray, entry: tuple[str, ...] = ()) -> bytes:
-    """The <row> elements of a block of data rows starting at Excel row `first_row`, as UTF-8."""
-    rows = pa.array(np.arange(first_row, first_row + len(frame)).astype(str), _STR)
-    lead_style = pa.array(np.where(lead, f' s="{STYLE_LEAD}"', ""), _STR) if lead.any() else _text("")
-    cells = [
-        _cells_xml(frame[col], column_letters(i), rows, lead, lead_style, col in entry)
-        for i, col in enumerate(frame.columns)
-    ]
-    joined = pc.binary_join_element_wise(
-        _text('<row r="'), rows, _text('">'), *cells, _text("</row>"), _text("")
-    )
-    end = int(np.frombuffer(joined.buffers()[1], dtype=np.int64)[len(joined)]) if len(joined) else 0
-    return bytes(memoryview(joined.buffers()[2])[:end]) if end else b""
 
 
 def _protection_xml(sheet: OutputSheet) -> str:
@@ -309,14 +113,14 @@ def _longest_text(values: pd.Series) -> int:
     dtype = values.dtype
     if isinstance(dtype, np.dtype) and dtype.kind in "iu" and len(values):  # no blanks, whole numbers
         low, high = int(values.min()), int(values.max())
-        if low > -(2**53) and high < 2**53:  # written as is (see _number_text)
+        if low > -WHOLE_LIMIT and high < WHOLE_LIMIT:  # written as is (see number_text)
             return max(len(str(low)), len(str(high)))
     if pd.api.types.is_numeric_dtype(dtype) and not pd.api.types.is_bool_dtype(dtype):
         number = values.to_numpy(dtype="float64", na_value=np.nan)
         number = number[~np.isnan(number)]
         if not len(number):
             return 0
-        return max(len(x) for x in _number_text(np.array([number.min(), number.max()])))
+        return max(len(x) for x in number_text(np.array([number.min(), number.max()])))
     if pd.api.types.is_string_dtype(dtype) and not pd.api.types.is_object_dtype(dtype):
         longest = pc.max(pc.utf8_length(pa.array(values, _STR))).as_py()
         return 0 if longest is None else int(longest)
@@ -367,7 +171,7 @@ def _sheet_xml(sheet: OutputSheet, selected: bool) -> list[str | bytes]:
     parts: list[str | bytes] = [head]
     for start in range(0, len(frame), CHUNK_ROWS):  # blocks of rows bound the memory used
         block = frame.iloc[start : start + CHUNK_ROWS]
-        parts.append(_rows_xml(block, start + 2, lead[start : start + CHUNK_ROWS], sheet.entry))
+        parts.append(rows_xml(block, start + 2, lead[start : start + CHUNK_ROWS], CELL_STYLES, sheet.entry))
     filter_ref = f"A1:{column_letters(n_cols - 1)}{max(len(frame), 1) + 1}"
     parts.append(
         f"</sheetData>{_protection_xml(sheet)}"

@@ -10,8 +10,9 @@ from dataclasses import dataclass, fields
 import pandas as pd
 
 from pipeline.games.settings import WEIGHT
+from pipeline.parsing import DATE_RANGE, FIRST_DAY, LAST_DAY
 from pipeline.problems import UsageError
-from schemas.common import DATE_RANGE, FIRST_DAY, LAST_DAY, Span
+from schemas.common import Span
 
 
 @dataclass(frozen=True)

@@ -16,9 +16,9 @@ from pipeline.federation.ranking.points import event_contributions, window_start
 from pipeline.federation.ranking.rules import RankingRules
 from pipeline.games.checks import problems_where
 from pipeline.games.settings import WEIGHT, WEIGHT_SETTING, iso_date
+from pipeline.parsing import DATE_RANGE, as_ids
 from pipeline.problems import Problem, kind, problems_from_frame
 from pipeline.sheets import Sheet
-from schemas.common import DATE_RANGE, as_ids
 from schemas.ranking import Contribution, SeasonEvent
 
 E = SeasonEvent

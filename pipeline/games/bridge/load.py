@@ -40,6 +40,7 @@ from pipeline.games.checks import (
     stop_on_errors,
 )
 from pipeline.games.corrections import CorrectionRules
+from pipeline.parsing import as_ids, as_words, whole_numbers
 from pipeline.problems import InputError, Problem, kind
 from pipeline.sheets import Sheet
 from schemas.bridge import (
@@ -52,7 +53,7 @@ from schemas.bridge import (
     TeamMatchesSheet,
     TeamsSheet,
 )
-from schemas.common import Span, as_ids, as_words, whole_numbers
+from schemas.common import Span
 
 
 def whole_within(span: Span) -> Callable[[pd.Series], pd.Series]:

@@ -33,9 +33,10 @@ from pipeline.games.checks import (
 from pipeline.games.corrections import CorrectionRules
 from pipeline.games.domino.rules import counts_with_forfeit_defaults
 from pipeline.games.domino.settings import POINTS_TARGET, DominoSettings, domino_settings
+from pipeline.parsing import as_ids, as_numbers, as_words, whole_in, whole_numbers
 from pipeline.problems import InputError, Problem, kind
 from pipeline.sheets import Sheet
-from schemas.common import Span, as_ids, as_numbers, as_words, is_whole_in, whole_in, whole_numbers
+from schemas.common import Span, is_whole_in
 from schemas.domino import (
     ENDINGS,
     HANDS,

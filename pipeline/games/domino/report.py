@@ -7,8 +7,8 @@ import pandas as pd
 from pipeline.games.domino.load import SEAT_COLUMNS, DominoEvent
 from pipeline.games.domino.settings import SETTINGS
 from pipeline.games.domino.tally import DominoTables
+from pipeline.parsing import as_numbers
 from pipeline.sheets import OutputSheet
-from schemas.common import as_numbers
 from schemas.domino import ProgressiveStanding as P
 from schemas.domino import SideResult as S
 from schemas.domino import Standing

@@ -55,7 +55,8 @@ def player_results(m: pd.DataFrame, sides: pd.DataFrame, ids: pd.Index) -> pd.Da
 
 
 def meetings(m: pd.DataFrame, sides: pd.DataFrame, ids: pd.Index) -> pd.DataFrame:
-    """(match, round, player, opponent, diff): each player against each opposing player; partners excluded."""
+    """(match, round, player, opponent, diff): a row for each player and each player seated on the other side
+    of a match (partners excluded); `diff` is the player's side's pips for minus pips against."""
     codes = player_codes(m, ids)
     parts: dict[str, list[np.ndarray]] = {c: [] for c in (S.match, S.round, "player", "opponent", "diff")}
     for side, other in (("A", "B"), ("B", "A")):
@@ -75,7 +76,13 @@ def meetings(m: pd.DataFrame, sides: pd.DataFrame, ids: pd.Index) -> pd.DataFram
 def progressive_totals(
     results: pd.DataFrame, penalties: pd.DataFrame, n_players: int, rounds: pd.Index
 ) -> pd.DataFrame:
-    """Cumulative totals per (round, player) after each round; penalties count from their round on."""
+    """Cumulative totals per (round, player) after each round, round by round, players in code order. The
+    rule: a player's totals after round r are the count (played) and sums of their results of rounds up to
+    r; a penalty counts from the first round played at or after its round (the first round when its round
+    is blank, the last round when no round is that late); lost is played - won, and effectiveness is pips
+    for - pips against - penalties.
+
+    Done with one `bincount` per figure over (player, round) cells and a cumulative sum along the rounds."""
     n_rounds = len(rounds)
     cell = results["player"].to_numpy() * n_rounds + rounds.get_indexer(pd.Index(results[S.round]))
     size = n_players * n_rounds
@@ -112,7 +119,13 @@ def _block_positions(counts: np.ndarray) -> np.ndarray:
 
 
 def head_to_head(tied: pd.DataFrame, meets: pd.DataFrame) -> np.ndarray:
-    """Each tied row's differential over its matches against other members of its group, to date."""
+    """Each tied row's head-to-head differential. The rule: for a row of round r, player p and group g, the
+    sum, over the matches of round r or earlier in which p sat opposite at least one other player of round r
+    and group g, of p's side's pips for minus pips against (`meets`); a match counts once, even when both
+    opponents there belong to the group.
+
+    Done as two merges in NumPy: the rows of each group with themselves (every member and every other
+    member), then those pairs with the meetings on (player, opponent), kept to date and once per match."""
     rounds, players = tied[P.round].to_numpy(), tied["player"].to_numpy()
     _, members = np.unique(np.stack([rounds, tied["group"].to_numpy()], axis=1), axis=0, return_inverse=True)
     members = members.ravel()
@@ -158,7 +171,12 @@ def _sizes(labels: np.ndarray) -> np.ndarray:
 
 
 def head_to_head_passes(ordered: pd.DataFrame, meets: pd.DataFrame) -> pd.DataFrame:
-    """Head-to-head differentials, one column per pass, re-applied to the members a pass leaves level."""
+    """Head-to-head differentials, one column per pass (`h2h_1`, `h2h_2`, ...). The rule: rows next to each
+    other that are level on the round and the five criteria form a group; a pass gives each member of a group
+    of two or more its `head_to_head` within that group; the members a pass leaves level on it form the next
+    pass's groups when they are at least two and fewer than before. NaN where a row takes no part in a pass.
+
+    Every group of a pass is computed at once: `head_to_head` takes all their rows together."""
     keys = [P.round] + [c for c, _ in CRITERIA]
     group = run_ids(ordered[keys].to_numpy())
     active = _sizes(group) > 1

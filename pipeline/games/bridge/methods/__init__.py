@@ -14,7 +14,7 @@ import pandas as pd
 from pipeline.games.bridge.methods import butler, cross_imps, matchpoints, teams, total_points
 from pipeline.games.bridge.methods.base import Method, Options
 from pipeline.games.settings import SettingSpec, one_word_of
-from schemas.common import as_words
+from pipeline.parsing import as_words
 
 METHODS: list[Method] = [
     matchpoints.METHOD,

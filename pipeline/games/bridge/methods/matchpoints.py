@@ -10,7 +10,7 @@ from pipeline.games.bridge.matchpoints import matchpoints, neuberg
 from pipeline.games.bridge.methods.base import Method, Options
 from pipeline.games.bridge.tally import BridgeTables, board_groups, combined_codes, pair_tables
 from pipeline.games.settings import SettingSpec
-from schemas.common import as_words, whole_numbers
+from pipeline.parsing import as_words, whole_numbers
 
 if TYPE_CHECKING:
     from pipeline.games.bridge.load import BridgeEvent

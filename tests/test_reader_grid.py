@@ -1,0 +1,139 @@
+"""The reader's kernels (pipeline/workbook/reader.py) against their rules, written cell by cell.
+
+`sheet_from_grid` finds the header and cuts the grid with NumPy masks over Arrow columns; `plain_text`
+normalizes whole Arrow columns at once. `plain_sheet` and `plain_cell` apply the rules their docstrings state
+with Python lists and `str`/`unicodedata`, on random grids (blank rows above the header, blank columns, a
+blank header cell, repeated headers, text beyond ASCII) and random cells.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+import hypothesis.strategies as st
+import pandas as pd
+import pyarrow as pa
+import pytest
+from hypothesis import given, settings
+
+from pipeline.sheets import column_letters, normalized_header
+from pipeline.workbook.reader import plain_text, sheet_from_grid
+from pipeline.workbook.scan import SheetFacts
+
+Grid = list[list[str | None]]  # rows of cells; None is blank
+
+# ---------------------------------------------------------------- sheet_from_grid
+
+
+def plain_sheet(grid: Grid, first_column: int) -> tuple[pd.DataFrame, dict[str, str], int, dict[str, str]]:
+    """The body, headers, header row and column letters of a grid, by the rule, with loops."""
+    width = max((len(r) for r in grid), default=0)
+    cell = [[r[j] if j < len(r) else None for j in range(width)] for r in grid]
+    filled_rows = [i for i, r in enumerate(cell) if any(c is not None for c in r)]
+    if not filled_rows:
+        return pd.DataFrame(index=pd.Index([], name="row")), {}, 1, {}
+    header = filled_rows[0]
+    kept = [j for j in range(width) if any(cell[i][j] is not None for i in range(header, len(cell)))]
+    last = max(filled_rows)
+    names, written, letters, seen = [], {}, {}, {}
+    for j in kept:  # columns left to right
+        letter = column_letters(first_column + j)
+        title = cell[header][j] if cell[header][j] is not None else f"(blank header {letter})"
+        name = normalized_header(title)
+        seen[name] = seen.get(name, 0) + 1
+        name = name if seen[name] == 1 else f"{name}__{seen[name]}"
+        names.append(name)
+        written[name] = title
+        letters[name] = letter
+    rows = range(header + 1, last + 1)
+    body = pd.DataFrame(
+        {n: [cell[i][j] for i in rows] for n, j in zip(names, kept, strict=True)}, dtype="str"
+    )
+    body.index = pd.RangeIndex(header + 2, header + 2 + len(rows), name="row")
+    return body, written, header + 1, letters
+
+
+def grid_table(grid: Grid) -> pa.Table:
+    """The grid as the reader hands it over: one large-string column per grid column, null for a blank."""
+    width = max((len(r) for r in grid), default=0)
+    columns = [
+        pa.array([r[j] if j < len(r) else None for r in grid], pa.large_string()) for j in range(width)
+    ]
+    return pa.Table.from_arrays(columns, names=[str(j) for j in range(width)])
+
+
+HEADERS = ["Round", "round", "ROUND ", "A Pips", "a_pips", "Table", "Ａ1", "Straße", "7", "Name"]
+CELLS = st.one_of(
+    st.none(), st.none(), st.sampled_from([*HEADERS, "x", "12", "Ana López"]), st.text(min_size=1, max_size=3)
+)
+
+
+@st.composite
+def grids(draw: st.DrawFn) -> tuple[Grid, int]:
+    """A grid with blank rows above its table and blank columns in it, and the sheet's first column."""
+    width = draw(st.integers(0, 6))
+    above = draw(st.integers(0, 3))
+    rows = draw(st.integers(0, 6))
+    blank_columns = set(draw(st.lists(st.integers(0, max(width - 1, 0)), max_size=2)))
+    grid: Grid = [[None] * width for _ in range(above)]
+    for _ in range(rows):  # the table, its header first
+        grid.append([None if j in blank_columns else draw(CELLS) for j in range(width)])
+    grid += [[None] * width for _ in range(draw(st.integers(0, 2)))]  # blank rows below
+    return grid, draw(st.integers(0, 40))
+
+
+def check_sheet(grid: Grid, first_column: int) -> None:
+    sheet = sheet_from_grid("Matches", grid_table(grid), SheetFacts(first_column=first_column))
+    body, written, header_row, letters = plain_sheet(grid, first_column)
+    pd.testing.assert_frame_equal(sheet.frame, body, check_column_type=False, check_index_type=False)
+    assert (sheet.headers, sheet.header_row, sheet.letters) == (written, header_row, letters)
+    assert sheet.problems == []
+
+
+@settings(max_examples=80, deadline=None)
+@given(grids())
+def test_the_header_and_the_table_are_found_as_the_rule_says(case: tuple[Grid, int]) -> None:
+    check_sheet(*case)
+
+
+@pytest.mark.slow
+@settings(max_examples=1000, deadline=None)
+@given(grids())
+def test_the_header_and_the_table_are_found_as_the_rule_says_at_length(case: tuple[Grid, int]) -> None:
+    check_sheet(*case)
+
+
+def test_a_blank_header_cell_is_named_by_its_letters() -> None:
+    grid: Grid = [[None, None, None], ["Round", None, "Table"], ["1", "x", None]]
+    sheet = sheet_from_grid("Matches", grid_table(grid), SheetFacts(first_column=2))
+    assert list(sheet.frame.columns) == ["round", "(blank_header_d)", "table"]
+    assert sheet.headers["(blank_header_d)"] == "(blank header D)"
+    assert (sheet.header_row, list(sheet.frame.index)) == (2, [3])
+
+
+# ---------------------------------------------------------------- plain_text
+
+
+def plain_cell(cell: str | None) -> str | None:
+    """NFC, without format characters (Cf), trimmed; None when nothing is left."""
+    if cell is None:
+        return None
+    text = "".join(c for c in unicodedata.normalize("NFC", cell) if unicodedata.category(c) != "Cf").strip()
+    return text or None
+
+
+# characters Python's Unicode tables know (Arrow's are newer); surrogates cannot be UTF-8
+KNOWN = st.characters(exclude_categories=("Cn", "Cs"))
+SPECIAL = "\u200b\u200d\u200e\ufeff\u00ad \t\n\u00a0\u3000\x1ce\u0301\u00e9Aa"
+TEXTS = st.lists(
+    st.one_of(
+        st.none(), st.text(SPECIAL, max_size=5), st.text(KNOWN, max_size=5), st.text("ab \t", max_size=4)
+    ),
+    max_size=12,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(TEXTS)
+def test_cells_are_made_plain_as_the_rule_says(cells: list[str | None]) -> None:
+    assert plain_text(pa.array(cells, pa.string())).to_pylist() == [plain_cell(c) for c in cells]
