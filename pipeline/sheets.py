@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 import pandas as pd
@@ -11,7 +11,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from pipeline.problems import Problem
-from schemas.common import Span
+from schemas.common import Column, Span, columns_of
 
 INVISIBLE = r"\p{Cf}"  # Unicode format characters: zero-width spaces and joiners, direction marks, BOM
 
@@ -80,6 +80,23 @@ def whole_validation(column: str, span: Span, what: str = "a whole number") -> V
     """Excel's check of a whole-number entry column, over the same span tally checks when it reads it."""
     low, high = int(span.low), int(span.high)
     return Validation(column, minimum=low, maximum=high, message=f"{column}: {what} {span.words}")
+
+
+def entry_validation(column: Column) -> Validation | None:
+    """Excel's check of a column's typed cells, as the column declares it (None when it declares none)."""
+    entry = column.entry
+    if entry is None:
+        return None
+    if entry.span is not None:
+        return whole_validation(column.title, entry.span, entry.words or "a whole number")
+    return Validation(column.title, choices=entry.choices, message=f"{column.title}: {entry.words}")
+
+
+def entry_validations(model: type, names: Iterable[str] | None = None) -> tuple[Validation, ...]:
+    """Excel's checks of the model's columns that declare one (of `names` only, when given), in their order."""
+    wanted = None if names is None else set(names)
+    found = (entry_validation(c) for c in columns_of(model) if wanted is None or c.name in wanted)
+    return tuple(v for v in found if v is not None)
 
 
 @dataclass

@@ -79,6 +79,7 @@ class ResultsSheet(pa.DataFrameModel):
         return is_whole_in(s, SCORE) & (pd.to_numeric(s, errors="coerce").fillna(0) % 10 == 0)
 
     class Config:
+        name = "Results"
         strict = False
 
 
@@ -89,6 +90,7 @@ class PairsSheet(pa.DataFrameModel):
     names: Series[Text] | None = pa.Field(nullable=True, title="Names")
 
     class Config:
+        name = "Pairs"
         strict = False
 
 
@@ -99,6 +101,7 @@ class TeamsSheet(pa.DataFrameModel):
     names: Series[Text] | None = pa.Field(nullable=True, title="Names")
 
     class Config:
+        name = "Teams"
         strict = False
 
 
@@ -115,6 +118,7 @@ class TeamMatchesSheet(pa.DataFrameModel):
         return is_whole_in(s, BOARD)
 
     class Config:
+        name = "Matches"
         strict = False
 
 

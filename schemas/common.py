@@ -5,11 +5,13 @@ which values a column accepts and asks it.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pandas as pd
+import pandera.pandas as pa
 from pandera import dtypes
 from pandera.engines import pandas_engine
 
@@ -82,3 +84,95 @@ def is_whole_in(text: pd.Series, span: Span) -> pd.Series:
 def is_one_of(text: pd.Series, allowed: list[str]) -> pd.Series:
     """True where the text is one of the allowed words, ignoring case and spaces (blanks pass)."""
     return as_words(text).isin([a.lower() for a in allowed]) | text.isna()
+
+
+# ------------------------------------------------------------------ column declarations
+
+
+@dataclass(frozen=True)
+class Entry:
+    """How Excel checks what is typed in a column of a workbook tally writes for filling in: a whole number
+    in `span`, or one of `choices` (`words` is what the message says is expected)."""
+
+    span: Span | None = None
+    choices: tuple[str, ...] = ()
+    words: str = ""
+
+
+@dataclass(frozen=True)
+class Column:
+    """Everything declared about one column of a sheet: its name in the frame, its header, whether the sheet
+    must have it, the note and "Required" of the template's Notes sheet, the other headers that mean it, the
+    check Excel makes of a typed cell and the number format it is shown with."""
+
+    name: str
+    title: str
+    required: bool
+    note: str
+    needed: bool
+    in_template: bool
+    aliases: tuple[str, ...]
+    entry: Entry | None
+    number_format: str | None
+
+
+def column(
+    title: str,
+    *,
+    note: str = "",
+    needed: bool | None = None,
+    in_template: bool = True,
+    aliases: Iterable[str] = (),
+    entry: Entry | None = None,
+    number_format: str | None = None,
+    **checks: Any,
+) -> Any:
+    """A model's column declared once: its header (`title`), the template's note on it and whether the
+    template calls it required (`needed`; by default when a blank cell is refused), whether the template shows
+    it, the other headers accepted for it, Excel's check of a typed cell, the number format it is shown with;
+    `checks` are pandera's (nullable, ge, isin, unique, ...)."""
+    declared = {
+        "note": note,
+        "needed": needed,
+        "in_template": in_template,
+        "aliases": tuple(aliases),
+        "entry": entry,
+        "number_format": number_format,
+    }
+    return pa.Field(title=title, metadata={"tally": declared}, **checks)
+
+
+@functools.cache
+def columns_of(model: type[pa.DataFrameModel]) -> tuple[Column, ...]:
+    """The model's columns as declared, in their order."""
+    found = []
+    for name, col in model.to_schema().columns.items():  # a sheet's dozen columns
+        declared = (col.metadata or {}).get("tally", {})
+        needed = declared.get("needed")
+        found.append(
+            Column(
+                name=name,
+                title=col.title or name,
+                required=bool(col.required),
+                note=declared.get("note", ""),
+                needed=(not col.nullable) if needed is None else needed,
+                in_template=declared.get("in_template", True),
+                aliases=declared.get("aliases", ()),
+                entry=declared.get("entry"),
+                number_format=declared.get("number_format"),
+            )
+        )
+    return tuple(found)
+
+
+def titles_of(model: type[pa.DataFrameModel]) -> dict[str, str]:
+    """Column name -> its header, from the model."""
+    return {c.name: c.title for c in columns_of(model)}
+
+
+def sheet_name_of(model: type[pa.DataFrameModel]) -> str:
+    """The sheet a model describes, as its `Config.name` declares it."""
+    name = model.to_schema().name  # pandera names a schema after its class unless Config.name says otherwise
+    if not name or name == model.__name__:
+        raise TypeError(f"{model.__name__} declares no sheet name (Config.name)")
+    return name

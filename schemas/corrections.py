@@ -27,6 +27,7 @@ class CorrectionsSheet(pa.DataFrameModel):
     director: Series[str] | None = pa.Field(nullable=True, title="Director")
 
     class Config:
+        name = "Corrections"
         strict = False
 
 

@@ -7,7 +7,7 @@ import pandera.pandas as pa
 from pandera.typing import Series
 
 from pipeline.problems import check_named, kind
-from schemas.common import Span, Text, is_one_of, is_whole_in
+from schemas.common import Entry, Span, Text, column, is_one_of, is_whole_in
 
 ENDINGS = ["target", "time", "forfeit"]
 MODES = ["points", "run_out"]
@@ -37,19 +37,45 @@ BAD_PENALTY_ROUND = kind("D124", "a penalty's Round that is not a whole number i
 class MatchesSheet(pa.DataFrameModel):
     """`Matches`: one row per match; side A is A1+A2, side B is B1+B2."""
 
-    round: Series[Text] = pa.Field(nullable=False, title="Round")
-    table: Series[Text] = pa.Field(nullable=False, title="Table")
-    a1: Series[Text] = pa.Field(nullable=False, title="A1")
-    a2: Series[Text] | None = pa.Field(nullable=True, title="A2")
-    b1: Series[Text] = pa.Field(nullable=False, title="B1")
-    b2: Series[Text] | None = pa.Field(nullable=True, title="B2")
-    a_pips: Series[Text] | None = pa.Field(nullable=True, title="A Pips")
-    b_pips: Series[Text] | None = pa.Field(nullable=True, title="B Pips")
-    target: Series[Text] | None = pa.Field(nullable=True, title="Target")
-    ended: Series[Text] | None = pa.Field(nullable=True, title="Ended")
-    winner: Series[Text] | None = pa.Field(nullable=True, title="Winner")
-    a_hands: Series[Text] | None = pa.Field(nullable=True, title="A Hands")
-    b_hands: Series[Text] | None = pa.Field(nullable=True, title="B Hands")
+    round: Series[Text] = column("Round", note=f"the round, a whole number {ROUND.words}", nullable=False)
+    table: Series[Text] = column(
+        "Table",
+        note=f"the table, a whole number {ROUND.words}; each round and table once",
+        nullable=False,
+    )
+    a1: Series[Text] = column(
+        "A1",
+        note="side A: a player or pair id (pairs events: the pair id here, A2 blank)",
+        nullable=False,
+    )
+    a2: Series[Text] | None = column("A2", note="side A's second player (individual events)", nullable=True)
+    b1: Series[Text] = column("B1", note="side B: a player or pair id", nullable=False)
+    b2: Series[Text] | None = column("B2", note="side B's second player (individual events)", nullable=True)
+    a_pips: Series[Text] | None = column(
+        "A Pips",
+        note=f"pips side A scored, {PIPS.words}; blank with B Pips too means not played yet",
+        needed=True,
+        entry=Entry(PIPS),
+        nullable=True,
+    )
+    b_pips: Series[Text] | None = column(
+        "B Pips", note=f"pips side B scored, {PIPS.words}", needed=True, entry=Entry(PIPS), nullable=True
+    )
+    target: Series[Text] | None = column("Target", in_template=False, nullable=True)
+    ended: Series[Text] | None = column(
+        "Ended",
+        note="target (blank means target), time or forfeit",
+        entry=Entry(choices=tuple(ENDINGS), words="target (or blank), time or forfeit"),
+        nullable=True,
+    )
+    winner: Series[Text] | None = column(
+        "Winner",
+        note="A or B: needed when time was called with level pips and for a forfeit",
+        entry=Entry(choices=tuple(SIDES), words="A or B (needed at time or forfeit)"),
+        nullable=True,
+    )
+    a_hands: Series[Text] | None = column("A Hands", in_template=False, nullable=True)
+    b_hands: Series[Text] | None = column("B Hands", in_template=False, nullable=True)
 
     @pa.check("round", "table", name=check_named("MatchesSheet", f"a whole number {ROUND.words}", BAD_ROUND))
     def _positive(cls, s: Series[Text]) -> pd.Series:
@@ -81,6 +107,7 @@ class MatchesSheet(pa.DataFrameModel):
         return is_one_of(s, SIDES)
 
     class Config:
+        name = "Matches"
         strict = False
 
 
@@ -92,6 +119,7 @@ class PlayersSheet(pa.DataFrameModel):
     club: Series[Text] | None = pa.Field(nullable=True, title="Club")
 
     class Config:
+        name = "Players"
         strict = False
 
 
@@ -119,6 +147,7 @@ class PenaltiesSheet(pa.DataFrameModel):
         return is_whole_in(s, ROUND)
 
     class Config:
+        name = "Penalties"
         strict = False
 
 
@@ -129,6 +158,7 @@ class SettingsSheet(pa.DataFrameModel):
     value: Series[Text] | None = pa.Field(nullable=True, title="Value")
 
     class Config:
+        name = "Settings"
         strict = False
 
 

@@ -19,7 +19,8 @@ from pipeline.problems import (
     kind,
     problems_from_frame,
 )
-from pipeline.sheets import Sheet
+from pipeline.sheets import Sheet, normalized_header
+from schemas.common import columns_of
 
 MISSING_SHEET = kind("W101", "a sheet the game needs is missing (the sheets found are named)")
 MISSING_COLUMN = kind("W102", "a column the sheet needs is missing (the closest header found is named)")
@@ -48,6 +49,12 @@ NOTHING_TO_SCORE = kind(
     "W111",
     "the results sheet has no rows (an untouched template?)",
     example="Matches, row 2: no matches to score: type one row per match below the headers (the Examples sheet of a workbook written by `tally template` shows one)",
+)
+ALIAS_READ = kind(
+    "W118",
+    "a column is read under another header that means it (an alias its model declares)",
+    "warning",
+    example="Results, row 1, column 'N-S' [N-S]: warning: read as the column 'NS'",
 )
 _PANDERA_WORDS = {
     "not_nullable": "a value is required here",
@@ -168,6 +175,40 @@ def missing_columns(sheet: Sheet, required: Iterable[str], titles: dict[str, str
             )
         )
     return problems
+
+
+def with_aliases(sheet: Sheet, model: type[pa.DataFrameModel]) -> tuple[Sheet, list[Problem]]:
+    """The sheet with each column typed under an alias its model declares renamed to the model's column, and a
+    warning naming each substitution; an alias is not read where the column's own header is present too, and
+    of two aliases of one column the first (leftmost) is read."""
+    known = {
+        normalized_header(alias): c.name
+        for c in columns_of(model)
+        for alias in c.aliases
+        if c.name not in sheet.frame
+    }
+    renamed: dict[str, str] = {}
+    for header in sheet.frame.columns:  # a sheet's dozen headers; the first alias of a column is read
+        if header in known and known[header] not in renamed.values():
+            renamed[header] = known[header]
+    if not renamed:
+        return sheet, []
+    titles = model_titles(model)
+    problems = [
+        Problem.of(
+            ALIAS_READ,
+            sheet.name,
+            sheet.header_row,
+            sheet.written(h),
+            sheet.written(h),
+            f"read as the column '{titles[n]}'",
+        )
+        for h, n in renamed.items()  # a few headers
+    ]
+    headers = {renamed.get(h, h): written for h, written in sheet.headers.items()}
+    letters = {renamed.get(h, h): at for h, at in sheet.letters.items()}
+    frame = sheet.frame.rename(columns=renamed)
+    return Sheet(sheet.name, frame, headers, sheet.header_row, letters, sheet.problems), problems
 
 
 def model_titles(model: type[pa.DataFrameModel]) -> dict[str, str]:

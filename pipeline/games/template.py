@@ -17,7 +17,8 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-from pipeline.sheets import OutputSheet, Validation, column_letters
+from pipeline.sheets import OutputSheet, Validation, column_letters, entry_validations
+from schemas.common import columns_of, sheet_name_of
 
 TEMPLATE_ROWS = 1000  # rows below the header that the validation rules cover
 EXAMPLES_NOTE = (
@@ -42,6 +43,20 @@ def examples_frame(
         [line + [None] * (width + 1 - len(line)) for line in lines], columns=["Sheet", *letters]
     )
     return frame.astype(object).where(frame.notna(), None), pd.Series(heads)
+
+
+Note = tuple[str, str, str]  # a Notes row: the column's header, "yes" or "no", what it holds
+
+
+def template_notes(model: type) -> list[Note]:
+    """The Notes rows of a model's columns the template shows, as the model declares them."""
+    return [(c.title, "yes" if c.needed else "no", c.note) for c in columns_of(model) if c.in_template]
+
+
+def model_sheet(model: type) -> tuple[str, list[Note], tuple[Validation, ...]]:
+    """A template sheet read from its model: its name, its Notes rows and Excel's checks of its cells."""
+    shown = [c.name for c in columns_of(model) if c.in_template]
+    return sheet_name_of(model), template_notes(model), entry_validations(model, shown)
 
 
 @dataclass(frozen=True)

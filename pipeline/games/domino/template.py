@@ -5,23 +5,13 @@ from __future__ import annotations
 
 from pipeline.games.domino.settings import SETTINGS
 from pipeline.games.settings import default_rows, example_rows, settings_listing
-from pipeline.games.template import Template, template_sheets
-from pipeline.sheets import OutputSheet, Validation, whole_validation
-from schemas.domino import PIPS, ROUND
+from pipeline.games.template import Template, model_sheet, template_sheets
+from pipeline.sheets import OutputSheet
+from schemas.domino import PIPS, ROUND, MatchesSheet
 
+MATCHES, MATCHES_NOTES, MATCHES_CHECKS = model_sheet(MatchesSheet)
 NOTES = {
-    "Matches": [
-        ("Round", "yes", f"the round, a whole number {ROUND.words}"),
-        ("Table", "yes", f"the table, a whole number {ROUND.words}; each round and table once"),
-        ("A1", "yes", "side A: a player or pair id (pairs events: the pair id here, A2 blank)"),
-        ("A2", "no", "side A's second player (individual events)"),
-        ("B1", "yes", "side B: a player or pair id"),
-        ("B2", "no", "side B's second player (individual events)"),
-        ("A Pips", "yes", f"pips side A scored, {PIPS.words}; blank with B Pips too means not played yet"),
-        ("B Pips", "yes", f"pips side B scored, {PIPS.words}"),
-        ("Ended", "no", "target (blank means target), time or forfeit"),
-        ("Winner", "no", "A or B: needed when time was called with level pips and for a forfeit"),
-    ],
+    MATCHES: MATCHES_NOTES,
     "Players": [
         ("ID", "yes", "the id used in Matches (text or number)"),
         ("Name", "no", "the name shown in the standings"),
@@ -60,14 +50,7 @@ EXAMPLES: dict[str, list[list[object]]] = {
     "Corrections": [["2026-11-30 21:25", 1, 1, "B Pips", 45, "scoring slip", None]],
 }
 
-VALIDATIONS = {
-    "Matches": (
-        whole_validation("A Pips", PIPS),
-        whole_validation("B Pips", PIPS),
-        Validation("Ended", choices=("target", "time", "forfeit"), message="Ended: target, time or forfeit"),
-        Validation("Winner", choices=("A", "B"), message="Winner: A or B"),
-    ),
-}
+VALIDATIONS = {MATCHES: MATCHES_CHECKS}
 
 
 def domino_template() -> list[OutputSheet]:
