@@ -102,14 +102,14 @@ class Entry:
 @dataclass(frozen=True)
 class Column:
     """Everything declared about one column of a sheet: its name in the frame, its header, whether the sheet
-    must have it, the note and "Required" of the template's Notes sheet, the other headers that mean it, the
+    must have it, the note and the Required word of the template's Notes sheet, the other headers that mean it, the
     check Excel makes of a typed cell and the number format it is shown with."""
 
     name: str
     title: str
     required: bool
     note: str
-    needed: bool
+    needed: str
     in_template: bool
     aliases: tuple[str, ...]
     entry: Entry | None
@@ -120,7 +120,7 @@ def column(
     title: str,
     *,
     note: str = "",
-    needed: bool | None = None,
+    needed: str | None = None,
     in_template: bool = True,
     aliases: Iterable[str] = (),
     entry: Entry | None = None,
@@ -128,7 +128,8 @@ def column(
     **checks: Any,
 ) -> Any:
     """A model's column declared once: its header (`title`), the template's note on it and whether the
-    template calls it required (`needed`; by default when a blank cell is refused), whether the template shows
+    template says of it under Required (`needed`: "yes" or "no" by default as a blank cell is refused or not; a
+    game may say more, such as "pairs" or "one of"), whether the template shows
     it, the other headers accepted for it, Excel's check of a typed cell, the number format it is shown with;
     `checks` are pandera's (nullable, ge, isin, unique, ...)."""
     declared = {
@@ -155,7 +156,7 @@ def columns_of(model: type[pa.DataFrameModel]) -> tuple[Column, ...]:
                 title=col.title or name,
                 required=bool(col.required),
                 note=declared.get("note", ""),
-                needed=(not col.nullable) if needed is None else needed,
+                needed=("no" if col.nullable else "yes") if needed is None else needed,
                 in_template=declared.get("in_template", True),
                 aliases=declared.get("aliases", ()),
                 entry=declared.get("entry"),

@@ -54,12 +54,12 @@ class MatchesSheet(pa.DataFrameModel):
     a_pips: Series[Text] | None = column(
         "A Pips",
         note=f"pips side A scored, {PIPS.words}; blank with B Pips too means not played yet",
-        needed=True,
+        needed="yes",
         entry=Entry(PIPS),
         nullable=True,
     )
     b_pips: Series[Text] | None = column(
-        "B Pips", note=f"pips side B scored, {PIPS.words}", needed=True, entry=Entry(PIPS), nullable=True
+        "B Pips", note=f"pips side B scored, {PIPS.words}", needed="yes", entry=Entry(PIPS), nullable=True
     )
     target: Series[Text] | None = column("Target", in_template=False, nullable=True)
     ended: Series[Text] | None = column(

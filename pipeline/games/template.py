@@ -45,12 +45,12 @@ def examples_frame(
     return frame.astype(object).where(frame.notna(), None), pd.Series(heads)
 
 
-Note = tuple[str, str, str]  # a Notes row: the column's header, "yes" or "no", what it holds
+Note = tuple[str, str, str]  # a Notes row: the column's header, its Required word, what it holds
 
 
 def template_notes(model: type) -> list[Note]:
     """The Notes rows of a model's columns the template shows, as the model declares them."""
-    return [(c.title, "yes" if c.needed else "no", c.note) for c in columns_of(model) if c.in_template]
+    return [(c.title, c.needed, c.note) for c in columns_of(model) if c.in_template]
 
 
 def model_sheet(model: type) -> tuple[str, list[Note], tuple[Validation, ...]]:
