@@ -15,7 +15,7 @@ import pandera.pandas as pa
 from pandera import dtypes
 from pandera.engines import pandas_engine
 
-from pipeline.parsing import as_words, is_whole_number
+from pipeline import parsing
 
 
 @dataclass(frozen=True)
@@ -78,12 +78,12 @@ else:
 
 def is_whole_in(text: pd.Series, span: Span) -> pd.Series:
     """True where the text is a whole number in the span (blank cells pass)."""
-    return is_whole_number(text, span.low, span.high)
+    return parsing.is_whole_number(text, span.low, span.high)
 
 
 def is_one_of(text: pd.Series, allowed: list[str]) -> pd.Series:
     """True where the text is one of the allowed words, ignoring case and spaces (blanks pass)."""
-    return as_words(text).isin([a.lower() for a in allowed]) | text.isna()
+    return parsing.as_words(text).isin([a.lower() for a in allowed]) | text.isna()
 
 
 # ------------------------------------------------------------------ column declarations
