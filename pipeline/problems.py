@@ -93,6 +93,11 @@ class Problem:
         label = "warning: " if self.severity == "warning" else ""
         return f"{', '.join(where)}{shown}: {label}{self.problem}"
 
+    @property
+    def line(self) -> str:
+        """The problem as the command line prints it: its code (docs/problems.md), then where and what."""
+        return f"[{self.code}] {self}" if self.code else str(self)
+
     def as_record(self) -> dict[str, object]:
         """The problem as a plain dict for --json output, its code first."""
         record = asdict(self)
@@ -178,6 +183,12 @@ class TallyError(Exception):
     """Base class for the errors tally reports to people."""
 
     exit_code = 1
+    code = ""  # the kind's code the command line prints beside the message
+
+    @property
+    def line(self) -> str:
+        """The error as the command line prints it, with its code when it has one."""
+        return f"error [{self.code}]: {self}" if self.code else f"error: {self}"
 
 
 class InputError(TallyError):
@@ -206,6 +217,7 @@ class UsageError(TallyError):
     """The command line asks for something tally cannot do (exit code 2)."""
 
     exit_code = 2
+    code = USAGE.code
 
 
 class CannotWrite(TallyError):
@@ -213,3 +225,4 @@ class CannotWrite(TallyError):
     previous file, if any, is unchanged."""
 
     exit_code = 1
+    code = CANNOT_WRITE.code

@@ -51,7 +51,7 @@ def test_good_workbooks_are_written_the_broken_one_named_and_exit_1(season: Path
     result = batch(season, out, "--workers", "2")
     assert result.exit_code == 1, result.output
     assert "3 computed, 0 unchanged, 1 failed" in result.output
-    assert "broken.xlsx: is a text file (a CSV?), not an xlsx workbook" in result.output
+    assert "broken.xlsx: [F101] is a text file" in result.output
     assert set(outputs(out)) == {
         "club-standings.xlsx",
         "friday/run-out-standings.xlsx",

@@ -98,7 +98,7 @@ def test_missing_input_file_exits_2_naming_the_file(tmp_path: Path):
     missing = tmp_path / "club-night.xlsx"
     result = invoke("domino", "standings", str(missing))
     assert result.exit_code == 2
-    assert result.stderr == f"error: {missing}: no such file\n"
+    assert result.stderr == f"error [X001]: {missing}: no such file\n"
     assert list(tmp_path.iterdir()) == []
 
 
@@ -127,7 +127,7 @@ def test_output_equal_to_the_input_exits_2_and_leaves_the_input_untouched(
     out = {"same": str(source), "dot segment": str(tmp_path / "." / source.name), "relative": source.name}
     result = invoke("domino", "standings", str(source), "-o", out[spelling])
     assert result.exit_code == 2
-    assert result.stderr.startswith("error: the output path ")
+    assert result.stderr.startswith("error [X001]: the output path ")
     assert (
         "is an input of this command; tally never overwrites its input, not even with --force"
         in result.stderr
@@ -221,7 +221,7 @@ def test_demo_with_a_folder_without_workbooks_exits_2(tmp_path: Path):
     empty.mkdir()
     result = invoke("demo", "--samples", str(empty), "--out", str(tmp_path / "out"))
     assert result.exit_code == 2
-    assert result.stderr == f"error: no sample workbooks (*.xlsx) in {empty}\n"
+    assert result.stderr == f"error [X001]: no sample workbooks (*.xlsx) in {empty}\n"
     assert not (tmp_path / "out").exists()
 
 
@@ -285,7 +285,7 @@ def test_bad_workbook_exits_1_with_the_problem_and_no_output(tmp_path: Path):
     assert result.exit_code == 1
     assert result.stdout == ""
     assert result.stderr.splitlines()[-1] == (
-        "  - Matches, row 2, column 'Ended' [finished]: "
+        "  - [D121] Matches, row 2, column 'Ended' [finished]: "
         "expected one of: target, time, forfeit (blank means target)"
     )
     assert [p.name for p in tmp_path.iterdir()] == ["night.xlsx"]

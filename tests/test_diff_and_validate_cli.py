@@ -227,8 +227,8 @@ def test_validate_errors_exit_1_listing_at_most_20_and_the_count(tmp_path: Path)
     assert lines[0] == f"{source}: 25 problem(s) must be fixed before tally can score it:"
     listed = [line for line in lines if line.startswith("  - ")]
     assert len(listed) == 20
-    assert listed[0].startswith("  - Matches, row 2, column 'Ended' [finished]: expected one of")
-    assert listed[-1].startswith("  - Matches, row 21, column 'Ended' [finished]")
+    assert listed[0].startswith("  - [D121] Matches, row 2, column 'Ended' [finished]: expected one of")
+    assert listed[-1].startswith("  - [D121] Matches, row 21, column 'Ended' [finished]")
     assert lines[-1] == (
         "  ... and 5 more: 25 error(s) and 0 warning(s) in all (add --all to list every one)"
     )
@@ -288,7 +288,7 @@ def test_validate_a_missing_file_exits_2(tmp_path: Path):
     missing = tmp_path / "club-night.xlsx"
     result = invoke("validate", missing)
     assert result.exit_code == 2
-    assert result.stderr == f"error: {missing}: no such file\n"
+    assert result.stderr == f"error [X001]: {missing}: no such file\n"
 
 
 @pytest.mark.parametrize("sample", ["bridge_club_mp.xlsx", "bridge_teams.xlsx"])

@@ -232,10 +232,10 @@ MORE = re.compile(
 
 
 def item_pattern(places: list[str]) -> re.Pattern[str]:
-    """`  - <place>[, row N][, column '<header>'][ [<value>]]: <message>`, newlines allowed in garbage."""
+    """`  - [<code>] <place>[, row N][, column '<header>'][ [<value>]]: <message>`, newlines allowed in garbage."""
     where = "|".join(re.escape(p) for p in sorted(places, key=len, reverse=True))
     return re.compile(
-        rf"  - (?P<place>{where})(?:, row (?P<row>\d+))?(?:, column '(?P<column>.+?)')?"
+        rf"  - \[(?P<code>[A-Z][0-9]{{3}})\] (?P<place>{where})(?:, row (?P<row>\d+))?(?:, column '(?P<column>.+?)')?"
         r"(?: \[(?P<value>.+?)\])?: (?P<message>\S.*)",
         re.DOTALL,
     )

@@ -316,7 +316,7 @@ def test_an_input_that_cannot_be_opened_is_recorded_and_the_rest_scored(tmp_path
     )
     assert done.returncode == 1, done.stderr
     assert "1 computed, 0 unchanged, 1 failed" in done.stdout
-    assert "locked.xlsx: cannot be opened (Permission denied)" in done.stderr
+    assert "locked.xlsx: [F111] cannot be opened (Permission denied)" in done.stderr
     manifest = json.loads((tmp_path / "out" / MANIFEST).read_text(encoding="utf-8"))["inputs"]
     assert manifest["locked.xlsx"]["status"] == "failed" and manifest["monday.xlsx"]["status"] == "ok"
 

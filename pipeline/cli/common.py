@@ -11,7 +11,7 @@ from typing import Annotated, Any, TypeVar
 
 import typer
 
-from pipeline.problems import InputError, Problem, TallyError
+from pipeline.problems import INTERNAL, InputError, Problem, TallyError
 from pipeline.workbook import Limits
 from pipeline.workbook.atomic import stop_if_asked
 
@@ -95,7 +95,7 @@ def report_problems(problems: list[Problem], source: str = "", *, show_all: bool
         typer.echo(f"{head}{len(warnings)} warning(s):", err=True)
     listed = errors + warnings
     for p in listed if show_all else listed[:SHOWN]:
-        typer.echo(f"  - {p}", err=True)
+        typer.echo(f"  - {p.line}", err=True)
     if not show_all and len(listed) > SHOWN:
         typer.echo(
             f"  ... and {len(listed) - SHOWN} more: {len(errors)} error(s) and {len(warnings)} warning(s) "
@@ -112,7 +112,7 @@ def guarded(action: Callable[[], T], *, show_all: bool = False) -> T:
         report_problems(exc.problems, exc.source, show_all=show_all)
         raise typer.Exit(exc.exit_code) from None
     except TallyError as exc:
-        typer.echo(f"error: {exc}", err=True)
+        typer.echo(exc.line, err=True)
         raise typer.Exit(exc.exit_code) from None
     except (typer.Exit, typer.Abort):
         raise
@@ -120,5 +120,8 @@ def guarded(action: Callable[[], T], *, show_all: bool = False) -> T:
         stop_if_asked()  # a signal stopped the run: this is what the interrupted code raised, not a bug
         if state.debug:
             raise
-        typer.echo(f"internal error: {type(exc).__name__}: {exc} (run with --debug for details)", err=True)
+        typer.echo(
+            f"internal error [{INTERNAL.code}]: {type(exc).__name__}: {exc} (run with --debug for details)",
+            err=True,
+        )
         raise typer.Exit(3) from None

@@ -105,7 +105,7 @@ def season_files(
     bad = [(p, f.problems) for p, f in zip(paths, files, strict=True) if f.problems]
     if bad:
         lines = [
-            str(problem) if problem.sheet == p.as_posix() else f"{p.as_posix()}: {problem}"
+            problem.line if problem.sheet == p.as_posix() else f"[{problem.code}] {p.as_posix()}: {problem}"
             for p, problems in bad
             for problem in problems
         ]

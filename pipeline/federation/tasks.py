@@ -45,14 +45,18 @@ def scored_file(source: str, target: str, max_unzipped_mb: int) -> tuple[str, st
             book.digest if book else "",
         )
     except TallyError as exc:  # the standings cannot be written (a full disk, a read-only folder)
-        return "failed", str(exc), book.digest if book else ""
+        return "failed", f"[{exc.code}] {exc}" if exc.code else str(exc), book.digest if book else ""
     except Exception as exc:  # one broken file must not stop the others
-        return "failed", f"internal error: {type(exc).__name__}: {exc}", book.digest if book else ""
+        why = f"[{INTERNAL.code}] internal error: {type(exc).__name__}: {exc}"
+        return "failed", why, book.digest if book else ""
 
 
 def failure_text(source: Path, problem: Problem) -> str:
-    """A problem as one line of the batch summary (a whole-file problem without the file's name again)."""
-    return problem.problem if problem.sheet == source.name and problem.row is None else str(problem)
+    """A problem as one line of the batch summary, its code first (a whole-file problem without the file's
+    name again)."""
+    if problem.sheet == source.name and problem.row is None:
+        return f"[{problem.code}] {problem.problem}" if problem.code else problem.problem
+    return problem.line
 
 
 def scoring_crashed(item: tuple[str, str, int], why: str) -> tuple[str, str, str]:

@@ -151,7 +151,7 @@ def test_a_bad_contract_is_printed_with_file_location_value_and_expectation(tmp_
     assert result.exit_code == 1
     assert result.stderr.splitlines() == [
         f"{path}: 1 problem(s) must be fixed before tally can score it:",
-        f"  - Results, row 3, column 'Contract' [4Z]: {CONTRACT_EXPECTED}, then X or XX (or * / **); or PASS",
+        f"  - [B105] Results, row 3, column 'Contract' [4Z]: {CONTRACT_EXPECTED}, then X or XX (or * / **); or PASS",
     ]
 
 
@@ -162,7 +162,7 @@ def test_an_impossible_score_is_a_warning_the_run_still_writes(tmp_path: Path):
     assert result.exit_code == 0, result.output
     assert result.stderr.splitlines() == [
         f"{path}: 1 warning(s):",
-        f"  - Results, row 2, column 'Score' [420]: warning: {IMPOSSIBLE} NS vulnerable, EW not; "
+        f"  - [B115] Results, row 2, column 'Score' [420]: warning: {IMPOSSIBLE} NS vulnerable, EW not; "
         "check the sign, the board and its vulnerability",
     ]
     assert result.stdout == f"wrote {tmp_path / OUT_NAME}\n"
@@ -214,7 +214,7 @@ def test_excel_rows_follow_the_header_when_it_is_not_in_row_1(tmp_path: Path):
     assert sheet.header_row == 3
     assert list(sheet.frame.index) == [4, 5, 6, 7]
     result = run_standings(path)
-    assert "  - Results, row 5, column 'NS' [1]: pair 1 already played this board at row 4" in (
+    assert "  - [B118] Results, row 5, column 'NS' [1]: pair 1 already played this board at row 4" in (
         result.stderr.splitlines()
     )
 

@@ -277,7 +277,7 @@ def test_output_equal_to_the_input_exits_2_and_leaves_the_input_untouched(
     result = invoke("bridge", "standings", str(source), "-o", out[spelling])
     assert result.exit_code == 2
     assert result.stdout == ""
-    assert result.stderr.startswith("error: the output path ") and NOT_OVERWRITTEN in result.stderr
+    assert result.stderr.startswith("error [X001]: the output path ") and NOT_OVERWRITTEN in result.stderr
     assert result.stderr.count("\n") == 1
     assert digest(source) == before
     assert [p.name for p in tmp_path.iterdir()] == [source.name]
@@ -288,14 +288,14 @@ def test_missing_input_file_exits_2_naming_the_file(tmp_path: Path):
     result = invoke("bridge", "standings", str(missing))
     assert result.exit_code == 2
     assert result.stdout == ""
-    assert result.stderr == f"error: {missing}: no such file\n"
+    assert result.stderr == f"error [X001]: {missing}: no such file\n"
     assert list(tmp_path.iterdir()) == []
 
 
 def test_a_folder_instead_of_a_workbook_exits_2(tmp_path: Path):
     result = invoke("bridge", "standings", str(tmp_path))
     assert result.exit_code == 2
-    assert result.stderr == f"error: {tmp_path} is a folder, not a workbook\n"
+    assert result.stderr == f"error [X001]: {tmp_path} is a folder, not a workbook\n"
 
 
 def test_unknown_option_exits_2():
@@ -313,7 +313,7 @@ def test_a_domino_workbook_is_not_a_bridge_event(tmp_path: Path):
     assert result.exit_code == 1
     assert result.stderr.splitlines() == [
         f"{source}: 1 problem(s) must be fixed before tally can score it:",
-        "  - workbook: missing required sheet 'Results' (sheets found: 'Settings', 'Players', 'Matches')",
+        "  - [W101] workbook: missing required sheet 'Results' (sheets found: 'Settings', 'Players', 'Matches')",
     ]
     assert [p.name for p in tmp_path.iterdir()] == [source.name]
 
