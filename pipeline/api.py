@@ -323,7 +323,9 @@ def diff(
     frame = changes(before, after, game.compared_sheets)
     if target is not None:
         write_workbook(
-            target, [OutputSheet(sheet_name_of(Change), frame)], title=f"Changes from {old.name} to {new.name}"
+            target,
+            [OutputSheet(sheet_name_of(Change), frame)],
+            title=f"Changes from {old.name} to {new.name}",
         )
     return frame
 
