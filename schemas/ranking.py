@@ -8,7 +8,8 @@ from pandera.typing import Series
 
 from schemas.common import Text, column
 
-WINDOW = ["in window", "before the window", "after the as-of date"]
+WINDOW = ["in window", "before the window", "after the as-of date"]  # where an event falls: the Window column
+COUNTED = "counted"  # the Note of a contribution that counts
 NOTE = "Note"  # the Item of each of the season's warnings on the ranking workbook's Rules sheet
 
 
