@@ -18,7 +18,9 @@ from dataclasses import dataclass
 import pandas as pd
 
 from pipeline.sheets import OutputSheet, Validation, column_letters, entry_validations
-from schemas.common import columns_of, sheet_name_of
+from schemas.common import columns_of, sheet_name_of, titles_of
+from schemas.shared import ExamplesSheet as X
+from schemas.shared import NotesSheet as N
 
 TEMPLATE_ROWS = 1000  # rows below the header that the validation rules cover
 EXAMPLES_NOTE = (
@@ -40,7 +42,7 @@ def examples_frame(
         lines += [[name, *(c for c, _, _ in columns)], *([None, *row] for row in examples[name]), []]
         heads += [True, *(False for _ in examples[name]), False]
     frame = pd.DataFrame(
-        [line + [None] * (width + 1 - len(line)) for line in lines], columns=["Sheet", *letters]
+        [line + [None] * (width + 1 - len(line)) for line in lines], columns=[titles_of(X)[X.sheet], *letters]
     )
     return frame.astype(object).where(frame.notna(), None), pd.Series(heads)
 
@@ -82,8 +84,9 @@ def template_sheets(template: Template) -> list[OutputSheet]:
             OutputSheet(name, frame, validations=template.validations.get(name, ()), blank_rows=TEMPLATE_ROWS)
         )
     rows = [(sheet, c, needed, what) for sheet, columns in notes.items() for c, needed, what in columns]
-    listed = pd.DataFrame(rows, columns=["Sheet", "Column", "Required", "What it holds"])
-    sheets.append(OutputSheet("Notes", listed, widths={"What it holds": 100}))
+    noted = titles_of(N)
+    listed = pd.DataFrame(rows, columns=list(noted.values()))
+    sheets.append(OutputSheet(sheet_name_of(N), listed, widths={noted[N.holds]: 100}))
     shown, heads = examples_frame(notes, examples)
-    sheets.append(OutputSheet("Examples", shown, highlight=heads, widths={"Sheet": 14}))
+    sheets.append(OutputSheet(sheet_name_of(X), shown, highlight=heads, widths={titles_of(X)[X.sheet]: 14}))
     return sheets

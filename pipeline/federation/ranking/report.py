@@ -72,7 +72,7 @@ def contributions_frame(counted: pd.DataFrame, events: pd.DataFrame, rules: Rank
         **{
             E.event: c[K.file].map(titles).astype("str"),
             K.units: points(c[K.units], rules),
-            K.counted: np.where(c[K.counted], "yes", "no"),
+            K.counted: pd.Series(np.where(c[K.counted], "yes", "no"), index=c.index),
         }
     )
     return headed(shown, CONTRIBUTION_COLUMNS)
