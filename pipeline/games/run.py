@@ -26,6 +26,7 @@ from schemas.corrections import Change as D
 from schemas.corrections import CorrectionLog as L
 from schemas.corrections import CorrectionsSheet as C
 from schemas.domino import SettingsSheet
+from schemas.ranking import RulesSheet
 
 
 @dataclass
@@ -181,5 +182,5 @@ def standings_sheets(checked: Checked, game: Game) -> list[OutputSheet]:
         OutputSheet(sheet_name_of(L), corrections_frame(checked.log), widths={titles_of(L)[L.detail]: 90}),
         OutputSheet(sheet_name_of(D), changed),
     ]
-    last = out[-1] if out and out[-1].name == "Rules" else None
+    last = out[-1] if out and out[-1].name == sheet_name_of(RulesSheet) else None
     return [*(out[:-1] if last else out), *extra, *([last] if last else [])]

@@ -23,6 +23,7 @@ from schemas.common import sheet_name_of
 from schemas.ranking import Contribution, RulesSheet, SeasonEvent, StandingsSheet
 
 C, E, S, RS = Contribution, SeasonEvent, StandingsSheet, RulesSheet
+RANK_SHEETS = (S, RS)  # the sheets of a standings workbook `tally rank` reads
 # the competitor column of a domino, bridge pairs or teams Standings (player, pair, team), and the name's
 ID_COLUMNS = [normalized_header(h) for h in accepted_headers(S, S.player)]
 NAME_COLUMNS = [normalized_header(h) for h in accepted_headers(S, S.name)]
@@ -205,7 +206,7 @@ def season_file(
     sheets: Mapping[str, Sheet], file: str, digest: str, rules: RankingRules, game: str
 ) -> SeasonFile:
     """The season's view of one standings workbook: its record, its contributions, or its problems."""
-    missing = [sheet_name_of(m) for m in (S, RS) if sheet_key(m) not in sheets]
+    missing = [sheet_name_of(m) for m in RANK_SHEETS if sheet_key(m) not in sheets]
     if missing:
         found = ", ".join(s.name for s in sheets.values()) or "none"
         text = f"not a standings workbook written by tally: no {' or '.join(repr(m) for m in missing)} sheet (sheets found: {found})"
