@@ -124,10 +124,8 @@ def problems_where(
 
 
 PANDERA_KINDS = {"not_nullable": REQUIRED_CELL, "field_uniqueness": REPEATED_VALUE}
-FAILED_COLUMN, FAILED_CHECK = (
-    "column",
-    "check",
-)  # pandera's names in its failure cases: where, and what failed
+# pandera's names in its failure cases: the failing column, and the check that failed
+FAILED_COLUMN, FAILED_CHECK = "column", "check"
 
 
 def schema_problems(sheet: Sheet, model: type[pa.DataFrameModel]) -> pd.DataFrame:

@@ -60,9 +60,8 @@ class CorrectionRules:
     """Where corrections apply in one game's workbook."""
 
     sheet: str  # the normalized name of the results sheet (`sheet_key` of its model)
-    required_keys: list[
-        str
-    ]  # key columns (of CorrectionsSheet, named alike in the results) that must be filled in
+    # the key columns are CorrectionsSheet's (`CorrectionsSheet.round`), named alike in the results sheet
+    required_keys: list[str]  # key columns that must be filled in
     optional_keys: list[str]  # key columns matched only when filled in
     correctable: dict[str, str]  # normalized column -> header as documented
     one_of: list[str] = field(default_factory=list)  # at least one of these keys must be filled in

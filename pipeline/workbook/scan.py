@@ -211,12 +211,8 @@ class _Cursor:
     done: bool = False
 
 
-_ROW_TAG, _CELL_TAG, _END_TAG, _REF_ATTR = (
-    "row",
-    "c",
-    "sheetData",
-    "r",
-)  # the SpreadsheetML names the rule reads
+# the SpreadsheetML names the rule reads: the elements <row>, <c> and <sheetData>, and the reference `r`
+_ROW_TAG, _CELL_TAG, _END_TAG, _REF_ATTR = "row", "c", "sheetData", "r"
 
 
 def plain_extent(pieces: Iterable[bytes], most_cells: int) -> Extent:

@@ -119,7 +119,8 @@ def event_facts(rules: Sheet, default_weight: float) -> tuple[dict[str, object],
     value = frame[RS.value]
     shown = rules.written(RS.value)
     problems: list[Problem] = []
-    named, dated, weighed = (spec.title.lower() for spec in (EVENT_NAME, EVENT_DATE, WEIGHT_SETTING))  # items
+    # the items holding the settings' values, as compared (Event, Date, Weight)
+    named, dated, weighed = (spec.title.lower() for spec in (EVENT_NAME, EVENT_DATE, WEIGHT_SETTING))
     event = value.get(row[named]) if named in row else None
     facts: dict[str, object] = {E.event: "" if pd.isna(event) else str(event), E.weight: default_weight}
     if dated not in row:
