@@ -12,7 +12,7 @@ default only in a points event, and in a run-out event it would quietly become a
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 import pandas as pd
@@ -50,15 +50,29 @@ def examples_frame(
 Note = tuple[str, str, str]  # a Notes row: the column's header, its Required word, what it holds
 
 
-def template_notes(model: type) -> list[Note]:
-    """The Notes rows of a model's columns the template shows, as the model declares them."""
-    return [(c.title, c.needed, c.note) for c in columns_of(model) if c.in_template]
+def shown_columns(model: type, names: Iterable[str] | None = None) -> list[str]:
+    """The model's columns a template shows, in the model's order: those it declares shown (of `names` only,
+    when a game gives them: a shared sheet such as Corrections, whose keys differ by game)."""
+    wanted = None if names is None else set(names)
+    return [c.name for c in columns_of(model) if c.in_template and (wanted is None or c.name in wanted)]
 
 
-def model_sheet(model: type) -> tuple[str, list[Note], tuple[Validation, ...]]:
-    """A template sheet read from its model: its name, its Notes rows and Excel's checks of its cells."""
-    shown = [c.name for c in columns_of(model) if c.in_template]
-    return sheet_name_of(model), template_notes(model), entry_validations(model, shown)
+def template_notes(
+    model: type, names: Iterable[str] | None = None, notes: Mapping[str, str] | None = None
+) -> list[Note]:
+    """The Notes rows of a model's columns the template shows (of `names` only, when given), as the model
+    declares them; `notes` gives a game's own words for a column (by its name), in place of the model's."""
+    shown, said = set(shown_columns(model, names)), notes or {}
+    return [(c.title, c.needed, said.get(c.name, c.note)) for c in columns_of(model) if c.name in shown]
+
+
+def model_sheet(
+    model: type, names: Iterable[str] | None = None, notes: Mapping[str, str] | None = None
+) -> tuple[str, list[Note], tuple[Validation, ...]]:
+    """A template sheet read from its model: its name, its Notes rows and Excel's checks of its cells (of the
+    columns `names` only, and with a game's own `notes`, when given)."""
+    shown = shown_columns(model, names)
+    return sheet_name_of(model), template_notes(model, names, notes), entry_validations(model, shown)
 
 
 @dataclass(frozen=True)
