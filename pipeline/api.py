@@ -43,10 +43,13 @@ from pipeline.games.registry import GAMES, game_named, game_of, standings_game
 from pipeline.games.run import checked_event
 from pipeline.games.scoring import Standings, standings_of, written
 from pipeline.problems import InputError, Problem, Report, UsageError, kind
-from pipeline.sheets import OutputSheet, normalized_header
+from pipeline.sheets import OutputSheet, normalized_header, sheet_key
 from pipeline.workbook import Limits, Workbook, read_workbook, write_workbook
 from pipeline.workbook.files import is_workbook_name
 from pipeline.workbook.targets import output_folder, output_target, writable_folder
+from schemas.common import sheet_name_of
+from schemas.corrections import Change
+from schemas.ranking import StandingsSheet
 
 BUNDLED = Path(__file__).resolve().parents[1] / "sample_data"
 TOO_FEW = kind(
@@ -273,7 +276,7 @@ def rank(
 def compared_frames(path: Path, limits: Limits | None = None) -> tuple[Game, dict[str, pd.DataFrame]]:
     """The game of a standings workbook and the sheets `diff` compares, read back with headers as written."""
     book = read_workbook(path, limits=limits)
-    if book.get("standings") is None:
+    if book.get(sheet_key(StandingsSheet)) is None:
         found = ", ".join(f"'{n}'" for n in book.sheet_names) or "none"
         problem = f"is not a tally standings workbook: it has no 'Standings' sheet (sheets found: {found})"
         raise InputError([Problem.of(NOT_STANDINGS, path.name, None, None, None, problem)], source=str(path))
@@ -320,7 +323,9 @@ def diff(
     frame = changes(before, after, game.compared_sheets)
     if target is not None:
         write_workbook(
-            target, [OutputSheet("Changes", frame)], title=f"Changes from {old.name} to {new.name}"
+            target,
+            [OutputSheet(sheet_name_of(Change), frame)],
+            title=f"Changes from {old.name} to {new.name}",
         )
     return frame
 

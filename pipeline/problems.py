@@ -12,13 +12,12 @@ workbook read by `tally rank`, `X` what is not about the workbook (usage, an int
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, fields
 from typing import Literal
 
 import pandas as pd
 
 Severity = Literal["error", "warning"]
-PROBLEM_COLUMNS = ["code", "sheet", "row", "column", "value", "problem", "severity"]
 
 
 @dataclass(frozen=True)
@@ -111,36 +110,42 @@ class Problem:
         return cls(sheet, row, column, value, problem, found.severity, found.code)
 
 
+# The fields of a problem record (a Problem, a row of a problem frame, a `--json` record), named once by the
+# dataclass above: the checks build their frames under these names. The code comes first in a record.
+SHEET, ROW, COLUMN, VALUE, PROBLEM, SEVERITY, CODE = (f.name for f in fields(Problem))
+PROBLEM_COLUMNS = [CODE, SHEET, ROW, COLUMN, VALUE, PROBLEM, SEVERITY]
+
+
 OTHER_DIGITS = " (this cell holds digits other than 0-9: type them again with 0-9)"
 
 
 def problems_with_digit_hints(frame: pd.DataFrame) -> pd.Series:
     """Each error's text, with a hint where its value holds digits tally cannot read (not 0-9, nor full-width)."""
-    shown = frame["value"].astype("object").where(frame["value"].notna(), "").astype("str")
+    shown = frame[VALUE].astype("object").where(frame[VALUE].notna(), "").astype("str")
     read = pd.Series(shown.to_numpy(dtype=object), index=frame.index).str.normalize("NFKC")  # as numbers are
     other = read.str.contains(r"(?![0-9])\d")
-    hinted = other.to_numpy(dtype=bool) & (frame["severity"] == "error").to_numpy()
-    return frame["problem"].where(~hinted, frame["problem"].astype("str") + OTHER_DIGITS)
+    hinted = other.to_numpy(dtype=bool) & (frame[SEVERITY] == "error").to_numpy()
+    return frame[PROBLEM].where(~hinted, frame[PROBLEM].astype("str") + OTHER_DIGITS)
 
 
 def problems_from_frame(frame: pd.DataFrame) -> list[Problem]:
     """Problems from a frame with the PROBLEM_COLUMNS (built vectorized by the checks)."""
     if frame.empty:
         return []
-    rows = frame["row"].astype("object").where(frame["row"].notna(), None)
-    values = frame["value"].astype("object").where(frame["value"].notna(), None)
-    codes = frame["code"].fillna("") if "code" in frame else pd.Series("", index=frame.index)
+    rows = frame[ROW].astype("object").where(frame[ROW].notna(), None)
+    values = frame[VALUE].astype("object").where(frame[VALUE].notna(), None)
+    codes = frame[CODE].fillna("") if CODE in frame else pd.Series("", index=frame.index)
     return [
         Problem(
             str(s), None if r is None else int(r), c or None, None if v is None else str(v), p, sv, str(k)
         )
         for s, r, c, v, p, sv, k in zip(
-            frame["sheet"],
+            frame[SHEET],
             rows,
-            frame["column"],
+            frame[COLUMN],
             values,
             problems_with_digit_hints(frame),
-            frame["severity"],
+            frame[SEVERITY],
             codes,
             strict=True,
         )

@@ -11,7 +11,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from pipeline.problems import Problem
-from schemas.common import Column, Span, columns_of
+from schemas.common import Column, Span, columns_of, sheet_name_of
 
 INVISIBLE = r"\p{Cf}"  # Unicode format characters: zero-width spaces and joiners, direction marks, BOM
 
@@ -28,6 +28,17 @@ def normalized_header(text: object) -> str:
     """The comparable form of a header or sheet name: case, spaces, `_`, Unicode normalization (NFC) and
     invisible format characters do not matter."""
     return re.sub(r"[\s_]+", "_", plain_text(str(text)).strip().lower()).strip("_")
+
+
+def sheet_key(model: type) -> str:
+    """The key of the sheet a model describes among a workbook's sheets: its declared name, normalized."""
+    return normalized_header(sheet_name_of(model))
+
+
+def accepted_headers(model: type, name: str) -> tuple[str, ...]:
+    """The headers a model's column is read under: its own, then the other headers it accepts (its aliases)."""
+    found = next(c for c in columns_of(model) if c.name == name)
+    return (found.title, *found.aliases)
 
 
 def column_letters(index: int) -> str:

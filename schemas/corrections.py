@@ -1,30 +1,60 @@
-"""The `Corrections` sheet (Law 79C) of either workbook, and the log of what became of each correction."""
+"""The `Corrections` sheet (Law 79C) of either workbook, the log of what became of each correction, and the
+`Changes` a corrected run (or `tally diff`) lists."""
 
 from __future__ import annotations
 
 import pandera.pandas as pa
 from pandera.typing import Series
 
+from schemas.common import column as declared  # `column` is the name of a column here too
+
 STATUSES = ["applied", "applied late", "rejected"]
+SOURCE_ROW = "Row"  # the header of a result's row in the results workbook, written beside it; diff skips it
 
 
 class CorrectionsSheet(pa.DataFrameModel):
-    """`Corrections`: one row per correction; the key columns name the result row to correct."""
+    """`Corrections`: one row per correction; the key columns name the result row to correct (each game says
+    which: domino Round and Table, bridge Board with NS or EW, or Match, Room and Board)."""
 
-    submitted_at: Series[str] = pa.Field(nullable=True, title="Submitted At")
-    round: Series[str] | None = pa.Field(nullable=True, title="Round")
-    table: Series[str] | None = pa.Field(nullable=True, title="Table")
-    section: Series[str] | None = pa.Field(nullable=True, title="Section")
-    session: Series[str] | None = pa.Field(nullable=True, title="Session")
-    match: Series[str] | None = pa.Field(nullable=True, title="Match")
-    room: Series[str] | None = pa.Field(nullable=True, title="Room")
-    board: Series[str] | None = pa.Field(nullable=True, title="Board")
-    ns: Series[str] | None = pa.Field(nullable=True, title="NS")
-    ew: Series[str] | None = pa.Field(nullable=True, title="EW")
-    column: Series[str] = pa.Field(nullable=True, title="Column")
-    new_value: Series[str] = pa.Field(nullable=True, title="New Value")
-    reason: Series[str] = pa.Field(nullable=True, title="Reason")
-    director: Series[str] | None = pa.Field(nullable=True, title="Director")
+    submitted_at: Series[str] = declared(
+        "Submitted At",
+        note="date and time the correction was submitted (2026-11-30 21:25)",
+        needed="yes",
+        nullable=True,
+    )
+    round: Series[str] | None = declared(
+        "Round", note="the round of the match to correct", needed="yes", nullable=True
+    )
+    table: Series[str] | None = declared(
+        "Table", note="the table of the match to correct", needed="yes", nullable=True
+    )
+    section: Series[str] | None = declared(
+        "Section", note="the section of the result to correct", nullable=True
+    )
+    session: Series[str] | None = declared(
+        "Session", note="the session of the result to correct", nullable=True
+    )
+    match: Series[str] | None = declared(
+        "Match", note="the match of the result to correct", needed="yes", nullable=True
+    )
+    room: Series[str] | None = declared(
+        "Room", note="the room of the result to correct (Open or Closed)", needed="yes", nullable=True
+    )
+    board: Series[str] | None = declared(
+        "Board", note="the board of the result to correct", needed="yes", nullable=True
+    )
+    ns: Series[str] | None = declared(
+        "NS", note="the north-south pair (NS or EW names the result)", needed="one of", nullable=True
+    )
+    ew: Series[str] | None = declared("EW", note="the east-west pair", needed="one of", nullable=True)
+    column: Series[str] = declared("Column", note="the column to correct", needed="yes", nullable=True)
+    new_value: Series[str] = declared("New Value", note="the corrected value", needed="yes", nullable=True)
+    reason: Series[str] = declared("Reason", note="why", needed="yes", nullable=True)
+    director: Series[str] | None = declared(
+        "Director",
+        note="who authorized a correction after the correction period (Law 79C2)",
+        nullable=True,
+    )
 
     class Config:
         name = "Corrections"
@@ -32,20 +62,36 @@ class CorrectionsSheet(pa.DataFrameModel):
 
 
 class CorrectionLog(pa.DataFrameModel):
-    """One correction after judging: where it points, what it changed, and whether it was applied."""
+    """One correction after judging: where it points, what it changed, and whether it was applied. The
+    standings workbook's `Corrections` sheet lists them under these headers (without the order)."""
 
-    row: Series[int] = pa.Field(ge=1, title="Row")
-    submitted: Series[str] = pa.Field(nullable=True, title="Submitted At")
-    target: Series[str] = pa.Field(nullable=True, title="Result")
-    target_row: Series[float] = pa.Field(nullable=True, title="Result Row")
-    column: Series[str] = pa.Field(nullable=True, title="Column")
-    old_value: Series[str] = pa.Field(nullable=True, title="Old Value")
-    new_value: Series[str] = pa.Field(nullable=True, title="New Value")
-    reason: Series[str] = pa.Field(nullable=True, title="Reason")
-    director: Series[str] = pa.Field(nullable=True, title="Director")
-    status: Series[str] = pa.Field(isin=STATUSES, title="Status")
-    detail: Series[str] = pa.Field(title="Detail")
-    order: Series[int] = pa.Field(ge=0)
+    row: Series[int] = declared("Row", ge=1)
+    submitted: Series[str] = declared("Submitted At", nullable=True)
+    target: Series[str] = declared("Result", nullable=True)
+    target_row: Series[float] = declared("Result Row", nullable=True)
+    column: Series[str] = declared("Column", nullable=True)
+    old_value: Series[str] = declared("Old Value", nullable=True)
+    new_value: Series[str] = declared("New Value", nullable=True)
+    reason: Series[str] = declared("Reason", nullable=True)
+    director: Series[str] = declared("Director", nullable=True)
+    status: Series[str] = declared("Status", isin=STATUSES)
+    detail: Series[str] = declared("Detail")
+    order: Series[int] = pa.Field(ge=0)  # the order they are applied in; not shown
 
     class Config:
+        name = "Corrections"  # the standings workbook's sheet of them, named as the sheet they come from
         strict = True
+
+
+class Change(pa.DataFrameModel):
+    """One row of the `Changes` sheet of a corrected run, and of `tally diff`: a value of one row of a
+    standings sheet, old -> new (numbers as numbers), or a row added or removed."""
+
+    sheet: Series[str] = declared("Sheet")
+    key: Series[str] = declared("Key")
+    column: Series[str] = declared("Column")
+    old: Series[object] = declared("Old", nullable=True)
+    new: Series[object] = declared("New", nullable=True)
+
+    class Config:
+        name = "Changes"

@@ -1,85 +1,130 @@
-"""A season of standings workbooks for `tally rank`: the events, each competitor's contribution, the ranking."""
+"""A season of standings workbooks for `tally rank`: what it reads of each (its Standings and Rules sheets), the
+events, each competitor's contribution, and the ranking workbook's sheets."""
 
 from __future__ import annotations
 
 import pandera.pandas as pa
 from pandera.typing import Series
 
-WINDOW = ["in window", "before the window", "after the as-of date"]
+from schemas.common import Text, column
+
+WINDOW = ["in window", "before the window", "after the as-of date"]  # where an event falls: the Window column
+COUNTED = "counted"  # the Note of a contribution that counts
+NOTE = "Note"  # the Item of each of the season's warnings on the ranking workbook's Rules sheet
+
+
+# ------------------------------------------------------------------ what rank reads of a standings workbook
+
+
+class StandingsSheet(pa.DataFrameModel):
+    """`Standings` of any game's standings workbook, as `tally rank` and `tally diff` read it: each competitor's
+    rank, id (headed Player in domino, Pair or Team in bridge: the first of these present is read) and name."""
+
+    rank: Series[Text] = column("Rank", nullable=True)
+    player: Series[Text] = column("Player", aliases=("Pair", "Team"), nullable=True)
+    name: Series[Text] | None = column("Name", aliases=("Names",), nullable=True)
+
+    class Config:
+        name = "Standings"
+        strict = False
+
+
+class RulesSheet(pa.DataFrameModel):
+    """`Rules` of every standings workbook (and of the ranking workbook): Item / Value rows, the settings and
+    the rules behind it in words; `tally rank` reads a standings workbook's Event, Date and Weight here."""
+
+    item: Series[Text] = column("Item", nullable=True)
+    value: Series[Text] | None = column("Value", nullable=True)
+
+    class Config:
+        name = "Rules"
+        strict = False
+
+
+# ------------------------------------------------------------------ the season and the ranking
 
 
 class SeasonEvent(pa.DataFrameModel):
-    """One standings workbook of the season: where it came from, when it was played and what it weighs."""
+    """One standings workbook of the season: where it came from, when it was played and what it weighs. The
+    `Events` sheet lists them (with each one's Window)."""
 
-    file: Series[str] = pa.Field(unique=True, title="File")
-    game: Series[str] = pa.Field(title="Game")  # a game of pipeline/games/registry.py
-    event: Series[str] = pa.Field(title="Event")
-    date: Series[pa.DateTime] = pa.Field(title="Date")
-    weight: Series[float] = pa.Field(gt=0, title="Weight")
-    field: Series[int] = pa.Field(ge=1, title="Field")
-    sha256: Series[str] = pa.Field(str_length={"min_value": 64, "max_value": 64}, title="SHA-256")
+    file: Series[str] = column("File", unique=True)
+    game: Series[str] = column("Game")  # a game of pipeline/games/registry.py
+    event: Series[str] = column("Event")
+    date: Series[pa.DateTime] = column("Date")
+    weight: Series[float] = column("Weight", gt=0)
+    field: Series[int] = column("Field", ge=1)
+    sha256: Series[str] = column("SHA-256", str_length={"min_value": 64, "max_value": 64})
 
     class Config:
+        name = "Events"
         strict = True
 
 
 class Contribution(pa.DataFrameModel):
     """What one event gives one competitor: the place, the field and the points (in units of the last decimal)."""
 
-    file: Series[str] = pa.Field(title="File")
-    date: Series[pa.DateTime] = pa.Field(title="Date")
-    player: Series[str] = pa.Field(title="Player")
-    name: Series[str] = pa.Field(nullable=True, title="Name")
-    place: Series[int] = pa.Field(ge=1, title="Place")
-    field: Series[int] = pa.Field(ge=1, title="Field")
-    weight: Series[float] = pa.Field(gt=0, title="Weight")
-    units: Series[int] = pa.Field(ge=0, title="Points")
+    file: Series[str] = column("File")
+    date: Series[pa.DateTime] = column("Date")
+    player: Series[str] = column("Player")
+    name: Series[str] = column("Name", nullable=True)
+    place: Series[int] = column("Place", ge=1)
+    field: Series[int] = column("Field", ge=1)
+    weight: Series[float] = column("Weight", gt=0)
+    units: Series[int] = column("Points", ge=0)
 
     class Config:
         strict = True
 
 
 class CountedContribution(Contribution):
-    """A contribution judged against the window and the best-N rule."""
+    """A contribution judged against the window and the best-N rule. The `Contributions` sheet lists them
+    (with each one's Event)."""
 
-    window: Series[str] = pa.Field(isin=WINDOW, title="Window")
-    counted: Series[bool] = pa.Field(title="Counted")
-    note: Series[str] = pa.Field(title="Note")
+    window: Series[str] = column("Window", isin=WINDOW)
+    counted: Series[bool] = column("Counted")
+    note: Series[str] = column("Note")
+
+    class Config:
+        name = "Contributions"
 
 
 class PlayerTotal(pa.DataFrameModel):
     """A competitor's counted events summed (units of the last decimal)."""
 
-    player: Series[str] = pa.Field(unique=True, title="Player")
-    units: Series[int] = pa.Field(ge=0, title="Points")
-    events: Series[int] = pa.Field(ge=0, title="Events")
-    best: Series[int] = pa.Field(ge=0, title="Best")
+    player: Series[str] = column("Player", unique=True)
+    units: Series[int] = column("Points", ge=0)
+    events: Series[int] = column("Events", ge=0)
+    best: Series[int] = column("Best", ge=0)
 
     class Config:
         strict = True
 
 
 class RankingRow(pa.DataFrameModel):
-    """One line of the season's ranking."""
+    """One line of the season's ranking (the `Ranking` sheet)."""
 
-    rank: Series[int] = pa.Field(ge=1, title="Rank")
-    player: Series[str] = pa.Field(unique=True, title="Player")
-    name: Series[str] = pa.Field(nullable=True, title="Name")
-    units: Series[int] = pa.Field(ge=0, title="Points")
-    events: Series[int] = pa.Field(ge=1, title="Events")
-    best: Series[int] = pa.Field(ge=0, title="Best")
+    rank: Series[int] = column("Rank", ge=1)
+    player: Series[str] = column("Player", unique=True)
+    name: Series[str] = column("Name", nullable=True)
+    units: Series[int] = column("Points", ge=0)
+    events: Series[int] = column("Events", ge=1)
+    best: Series[int] = column("Best", ge=0)
 
     class Config:
+        name = "Ranking"
         strict = True
 
 
 class IdentityReport(pa.DataFrameModel):
-    """A likely mistake in who is who: one ID under several names, or one name under several IDs."""
+    """A likely mistake in who is who: one ID under several names, or one name under several IDs (the
+    `Identity` sheet)."""
 
-    check: Series[str] = pa.Field(title="Check")
-    players: Series[str] = pa.Field(title="Player")
-    names: Series[str] = pa.Field(title="Names")
-    seen_in: Series[str] = pa.Field(title="Seen In")
+    check: Series[str] = column("Check")
+    players: Series[str] = column("Player")
+    names: Series[str] = column("Names")
+    seen_in: Series[str] = column("Seen In")
 
     class Config:
+        name = "Identity"
         strict = True

@@ -11,22 +11,16 @@ import typer
 from pipeline import api
 from pipeline.cli.common import DEFAULT_UNZIPPED, Force, MaxUnzipped, guarded, out_option
 from pipeline.workbook import Limits
+from schemas.common import titles_of
+from schemas.corrections import Change as D
 
 
 def change_lines(frame: pd.DataFrame) -> list[str]:
     """Each change as a line: `Standings, Player 12 (Ana): Rank 3 -> 2`."""
     shown = frame.astype("object").where(frame.notna(), "(blank)").astype("str")
-    lines = (
-        shown["Sheet"]
-        + ", "
-        + shown["Key"]
-        + ": "
-        + shown["Column"]
-        + " "
-        + shown["Old"]
-        + " -> "
-        + shown["New"]
-    )
+    headers = titles_of(D)
+    sheet, key, column, old, new = (shown[headers[c]] for c in (D.sheet, D.key, D.column, D.old, D.new))
+    lines = sheet + ", " + key + ": " + column + " " + old + " -> " + new
     return lines.tolist()
 
 

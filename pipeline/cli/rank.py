@@ -23,6 +23,7 @@ from pipeline.federation.engines import Engine
 from pipeline.federation.rank import SHOWN, RankRun
 from pipeline.games.registry import GAMES
 from pipeline.workbook import Limits
+from schemas.ranking import IdentityReport as I
 
 
 def rank(
@@ -88,7 +89,7 @@ def summary(run: RankRun) -> None:
             err=True,
         )
         shown = reports.head(SHOWN)
-        for check, players, names in zip(shown["check"], shown["players"], shown["names"], strict=True):
+        for check, players, names in zip(shown[I.check], shown[I.players], shown[I.names], strict=True):
             typer.echo(f"  - {check}: {players} ({names})", err=True)
         if len(reports) > SHOWN:
             typer.echo(f"  ... and {len(reports) - SHOWN} more: every one is in the Identity sheet", err=True)

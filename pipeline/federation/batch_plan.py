@@ -8,6 +8,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from pipeline.workbook.files import HASH, OUTPUT, STATUS, VERSION, ManifestEntry
+
 if TYPE_CHECKING:  # planning stays pure: only the type of what the file system says
     from pipeline.workbook.targets import PathState
 
@@ -49,12 +51,12 @@ def recorded_output(
     """The output the manifest records for an unchanged input (same hash and version, last run ok, output still
     tally's own); None when it must be scored."""
     seen = manifest.get(job.key, {})
-    output = seen.get("output")
+    output = seen.get(OUTPUT)
     if not (
         job.digest
-        and seen.get("hash") == job.digest
-        and seen.get("version") == version
-        and seen.get("status") == "ok"
+        and seen.get(HASH) == job.digest
+        and seen.get(VERSION) == version
+        and seen.get(STATUS) == "ok"
         and isinstance(output, str)
         and output
     ):
@@ -141,11 +143,6 @@ def manifest_entries(
     hash of the bytes that were scored (outputs relative to the manifest's folder)."""
     entries = {job.key: manifest[job.key] for job in unchanged}
     for job, status, message, scored in done:  # the scored inputs
-        entries[job.key] = {
-            "hash": scored,
-            "version": version,
-            "output": Path(os.path.relpath(job.target, home)).as_posix(),
-            "status": status,
-            **({"problem": message} if message else {}),
-        }
+        output = Path(os.path.relpath(job.target, home)).as_posix()
+        entries[job.key] = ManifestEntry(scored, version, output, status, message).written
     return entries

@@ -6,9 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from pipeline.games.registry import input_game
-from pipeline.sheets import normalized_header
+from pipeline.sheets import normalized_header, sheet_key
 from pipeline.workbook.files import sheet_names, workbook_files, written_by_tally
 from pipeline.workbook.guard import sheet_list
+from schemas.ranking import RulesSheet, StandingsSheet
+
+RANKED = {sheet_key(StandingsSheet), sheet_key(RulesSheet)}  # the sheets every standings workbook has
 
 
 def workbook_role(path: Path) -> str:
@@ -19,7 +22,7 @@ def workbook_role(path: Path) -> str:
     if listed is None:
         return "input"
     names = {normalized_header(s.name) for s in listed}
-    if written_by_tally(path) or {"standings", "rules"} <= names:
+    if written_by_tally(path) or names >= RANKED:
         return "standings"
     return "input" if input_game(names) is not None else "other"
 
@@ -32,4 +35,4 @@ def input_workbooks(folder: Path) -> list[Path]:
 def standings_workbooks(folder: Path) -> list[Path]:
     """Every standings workbook under the folder (sorted): those with a Standings and a Rules sheet, whoever
     saved them last (a standings workbook opened and saved in Excel still counts)."""
-    return [p for p in workbook_files(folder) if {"standings", "rules"} <= sheet_names(p)]
+    return [p for p in workbook_files(folder) if sheet_names(p) >= RANKED]

@@ -25,6 +25,7 @@ from pipeline.workbook import write_workbook
 from pipeline.workbook.files import parquet_written_by_tally, write_parquet_tables
 from pipeline.workbook.package import opened_regular
 from pipeline.workbook.targets import output_folder, output_target, writable_folder
+from schemas.ranking import SeasonEvent
 
 SHOWN = 20
 
@@ -119,7 +120,7 @@ def season_files(
 
 def one_game(files: list[SeasonFile], game: str | None) -> list[SeasonFile]:
     """The files of the chosen game; without a choice, UsageError if the season mixes both games."""
-    games = [str(f.record["game"]) for f in files if f.record is not None]
+    games = [str(f.record[SeasonEvent.game]) for f in files if f.record is not None]
     if game is not None:
         return [f for f, g in zip(files, games, strict=True) if g == game]
     if len(set(games)) > 1:
@@ -172,7 +173,9 @@ def run_rank(
         season = season_of(one_game(season_files(runner, paths, rules, max_unzipped_mb), game))
         if season.events.empty:
             raise UsageError(f"no {game} events among the {len(paths)} standings workbook(s)")
-        as_of = as_of_given if as_of_given is not None else default_as_of(season.events["date"], today)
+        as_of = (
+            as_of_given if as_of_given is not None else default_as_of(season.events[SeasonEvent.date], today)
+        )
         warnings = [*season.warnings, *future_warnings(season.events, today, as_of, rules)]
         if runner.client is not None:
             partitions = max(1, engine.workers) * 2

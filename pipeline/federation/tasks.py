@@ -9,14 +9,14 @@ from dataclasses import replace
 from pathlib import Path
 
 from pipeline.federation.ranking.rules import RankingRules
-from pipeline.federation.ranking.season import SeasonFile, season_file
+from pipeline.federation.ranking.season import RANK_SHEETS, SeasonFile, season_file
 from pipeline.games.registry import standings_game
 from pipeline.games.scoring import standings_of, written
 from pipeline.problems import INTERNAL, USAGE, InputError, Problem, TallyError, kind
 from pipeline.sheets import normalized_header
 from pipeline.workbook import Limits, read_workbook
+from schemas.common import sheet_name_of
 
-RANK_SHEETS = ("Standings", "Rules")
 NOT_READ = kind(
     "R112",
     "a standings workbook that cannot be read (the reason is given)",
@@ -67,7 +67,9 @@ def scoring_crashed(item: tuple[str, str, int], why: str) -> tuple[str, str, str
 def season_file_at(path: str, shown: str, rules: RankingRules, max_unzipped_mb: int) -> SeasonFile:
     """Read one standings workbook (its Standings and Rules sheets) into the season's terms."""
     try:
-        book = read_workbook(Path(path), sheets=RANK_SHEETS, limits=Limits(max_unzipped_mb))
+        book = read_workbook(
+            Path(path), sheets=[sheet_name_of(m) for m in RANK_SHEETS], limits=Limits(max_unzipped_mb)
+        )
         game = standings_game({normalized_header(n) for n in book.listed}).name
         return season_file(book.sheets, shown, book.digest, rules, game)
     except InputError as exc:  # the file itself is named as the user gave it

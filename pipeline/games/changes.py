@@ -13,10 +13,16 @@ import numpy as np
 import pandas as pd
 
 from pipeline.parsing import as_numbers
+from pipeline.sheets import accepted_headers
+from schemas.common import titles_of
+from schemas.corrections import SOURCE_ROW
+from schemas.corrections import Change as D
+from schemas.ranking import StandingsSheet as S
 
-NAMES = ["Name", "Names"]
-IGNORED = ["Row"]
-CHANGE_COLUMNS = ["Sheet", "Key", "Column", "Old", "New"]
+NAMES = accepted_headers(S, S.name)  # a competitor's name, shown beside the key where a sheet has it
+IGNORED = [SOURCE_ROW]
+HEADERS = titles_of(D)  # the Changes sheet's headers, as `tally diff` gives them too
+CHANGE_COLUMNS = list(HEADERS.values())
 TOLERANCE = 1e-9
 
 
@@ -95,34 +101,34 @@ def sheet_changes(sheet: str, keys: list[str], old: pd.DataFrame, new: pd.DataFr
     frames = [
         pd.DataFrame(
             {
-                "Sheet": sheet,
-                "Key": key_words(named, keys).to_numpy()[i],
-                "Column": np.asarray(columns, dtype=object)[j],
-                "Old": ov.to_numpy(dtype=object)[i, j],
-                "New": nv.to_numpy(dtype=object)[i, j],
+                D.sheet: sheet,
+                D.key: key_words(named, keys).to_numpy()[i],
+                D.column: np.asarray(columns, dtype=object)[j],
+                D.old: ov.to_numpy(dtype=object)[i, j],
+                D.new: nv.to_numpy(dtype=object)[i, j],
                 "at": i,
             }
         ).sort_values(["at"], kind="stable")
     ]
     for side, rows, word in (
-        ("New", n[~n.index.isin(o.index)], "added"),
-        ("Old", o[~o.index.isin(n.index)], "removed"),
+        (D.new, n[~n.index.isin(o.index)], "added"),
+        (D.old, o[~o.index.isin(n.index)], "removed"),
     ):
         if len(rows):
             frames.append(
                 pd.DataFrame(
                     {
-                        "Sheet": sheet,
-                        "Key": key_words(rows.reset_index(), keys).to_numpy(),
-                        "Column": "(row)",
-                        "Old": "(none)" if side == "New" else word,
-                        "New": word if side == "New" else "(none)",
+                        D.sheet: sheet,
+                        D.key: key_words(rows.reset_index(), keys).to_numpy(),
+                        D.column: "(row)",
+                        D.old: "(none)" if side == D.new else word,
+                        D.new: word if side == D.new else "(none)",
                     }
                 )
             )
-    out = pd.concat(frames, ignore_index=True)[CHANGE_COLUMNS]
-    out["Old"], out["New"] = shown_values(out["Old"]), shown_values(out["New"])
-    return out
+    out = pd.concat(frames, ignore_index=True)[list(HEADERS)]
+    out[D.old], out[D.new] = shown_values(out[D.old]), shown_values(out[D.new])
+    return out.rename(columns=HEADERS)
 
 
 def changes(

@@ -11,7 +11,14 @@ import pandera.pandas as pa
 
 from pipeline.problems import (
     CHECK_KINDS,
+    CODE,
+    COLUMN,
+    PROBLEM,
     PROBLEM_COLUMNS,
+    ROW,
+    SEVERITY,
+    SHEET,
+    VALUE,
     InputError,
     Kind,
     Problem,
@@ -104,19 +111,21 @@ def problems_where(
     text = problem if isinstance(problem, str) else problem.loc[rows].astype("str")
     return pd.DataFrame(
         {
-            "sheet": sheet.name,
-            "row": pd.Series(rows, index=rows, dtype="int64"),
-            "column": ", ".join(sheet.written(c) for c in cols),
-            "value": value,
-            "problem": text,
-            "severity": severity,
-            "code": code,
+            SHEET: sheet.name,
+            ROW: pd.Series(rows, index=rows, dtype="int64"),
+            COLUMN: ", ".join(sheet.written(c) for c in cols),
+            VALUE: value,
+            PROBLEM: text,
+            SEVERITY: severity,
+            CODE: code,
         },
         index=rows,
     ).reset_index(drop=True)
 
 
 PANDERA_KINDS = {"not_nullable": REQUIRED_CELL, "field_uniqueness": REPEATED_VALUE}
+# pandera's names in its failure cases: the failing column, and the check that failed
+FAILED_COLUMN, FAILED_CHECK = "column", "check"
 
 
 def schema_problems(sheet: Sheet, model: type[pa.DataFrameModel]) -> pd.DataFrame:
@@ -126,9 +135,9 @@ def schema_problems(sheet: Sheet, model: type[pa.DataFrameModel]) -> pd.DataFram
         model.validate(sheet.frame, lazy=True)
     except pa.errors.SchemaErrors as exc:
         cases = exc.failure_cases
-        cases = cases[cases["index"].notna() & cases["column"].isin(sheet.frame.columns)]
+        cases = cases[cases["index"].notna() & cases[FAILED_COLUMN].isin(sheet.frame.columns)]
         rows = cases["index"].astype("int64")
-        checks = cases["check"].astype("str")
+        checks = cases[FAILED_CHECK].astype("str")
         expected = checks.map(lambda c: _PANDERA_WORDS.get(c, f"expected {c}"))  # a few distinct checks
         value = cases["failure_case"].astype("object").where(cases["failure_case"].notna(), "")
         dated = value.astype("str").str.fullmatch(DATE_TEXT) & ~checks.isin(list(_PANDERA_WORDS))
@@ -138,13 +147,13 @@ def schema_problems(sheet: Sheet, model: type[pa.DataFrameModel]) -> pd.DataFram
         codes = checks.map(lambda c: kinds.get(c, UNEXPECTED_VALUE).code).where(~dated, DATE_FOR_NUMBER.code)
         return pd.DataFrame(
             {
-                "sheet": sheet.name,
-                "row": rows.to_numpy(),
-                "column": cases["column"].map(sheet.written).to_numpy(),
-                "value": value.astype("str").to_numpy(),
-                "problem": expected.to_numpy(),
-                "severity": "error",
-                "code": codes.to_numpy(),
+                SHEET: sheet.name,
+                ROW: rows.to_numpy(),
+                COLUMN: cases[FAILED_COLUMN].map(sheet.written).to_numpy(),
+                VALUE: value.astype("str").to_numpy(),
+                PROBLEM: expected.to_numpy(),
+                SEVERITY: "error",
+                CODE: codes.to_numpy(),
             }
         )
     return empty_problems()
@@ -307,13 +316,13 @@ def id_spelling_problems(places: Iterable[tuple[Sheet, str, pd.Series]]) -> pd.D
     if not distinct.str.casefold().duplicated().any():  # no two ids differ only in letter case
         return empty_problems()
     found = [
-        pd.DataFrame({"at": i, "row": ids.index, "id": ids.to_numpy(), "col": col})
+        pd.DataFrame({"at": i, ROW: ids.index, "typed": ids.to_numpy(), "col": col})
         for i, (_, col, ids) in enumerate(places)
     ]
     sheets = [sheet for sheet, _, _ in places]
-    seen = pd.concat(found, ignore_index=True).dropna(subset=["id"])
-    seen = seen.drop_duplicates("id", keep="first")
-    seen["fold"] = seen["id"].astype("str").str.casefold()
+    seen = pd.concat(found, ignore_index=True).dropna(subset=["typed"])
+    seen = seen.drop_duplicates("typed", keep="first")
+    seen["fold"] = seen["typed"].astype("str").str.casefold()
     clash = seen[seen.duplicated("fold", keep=False)]
     if clash.empty:
         return empty_problems()
@@ -321,20 +330,20 @@ def id_spelling_problems(places: Iterable[tuple[Sheet, str, pd.Series]]) -> pd.D
     later = clash[clash.duplicated("fold", keep="first")]
     text = (
         "the id '"
-        + later["id"].astype("str")
+        + later["typed"].astype("str")
         + "' differs only in letter case from '"
-        + later["fold"].map(first["id"]).astype("str")
+        + later["fold"].map(first["typed"]).astype("str")
         + "' ("
         + later["fold"].map(first["at"]).map(lambda i: sheets[int(i)].name)
         + " row "
-        + later["fold"].map(first["row"]).astype("str")
+        + later["fold"].map(first[ROW]).astype("str")
         + "); write each id the same way everywhere"
     )
     frames = []
     for (at, col), group in later.assign(text=text).groupby(["at", "col"]):  # a handful of id columns
         sheet = sheets[int(str(at))]
-        said = pd.Series(group["text"].to_numpy(), index=group["row"].to_numpy())
-        mask = pd.Series(sheet.frame.index.isin(group["row"]), index=sheet.frame.index)
+        said = pd.Series(group["text"].to_numpy(), index=group[ROW].to_numpy())
+        mask = pd.Series(sheet.frame.index.isin(group[ROW]), index=sheet.frame.index)
         frames.append(problems_where(sheet, mask, str(col), said.reindex(sheet.frame.index), ID_CASE))
     return pd.concat(frames, ignore_index=True)
 

@@ -32,7 +32,7 @@ from pipeline.parsing import DATE_RANGE, as_ids, as_words, date_times, whole_num
 from pipeline.problems import Problem, kind
 from pipeline.sheets import Sheet, normalized_header
 from schemas.corrections import CorrectionLog as L
-from schemas.corrections import CorrectionsSheet
+from schemas.corrections import CorrectionsSheet as C
 
 DEFAULT_MINUTES = 30
 NO_REASON = kind(
@@ -59,12 +59,13 @@ UNCHECKED_PERIOD = kind(
 class CorrectionRules:
     """Where corrections apply in one game's workbook."""
 
-    sheet: str  # the normalized name of the results sheet
+    sheet: str  # the normalized name of the results sheet (`sheet_key` of its model)
+    # the key columns are CorrectionsSheet's (`CorrectionsSheet.round`), named alike in the results sheet
     required_keys: list[str]  # key columns that must be filled in
     optional_keys: list[str]  # key columns matched only when filled in
     correctable: dict[str, str]  # normalized column -> header as documented
     one_of: list[str] = field(default_factory=list)  # at least one of these keys must be filled in
-    numbers: tuple[str, ...] = ("round", "table", "board")
+    numbers: tuple[str, ...] = (C.round, C.table, C.board)
 
 
 @dataclass(frozen=True)
@@ -82,7 +83,7 @@ def key_values(frame: pd.DataFrame, columns: list[str], numbers: tuple[str, ...]
         text = frame[col] if col in frame else pd.Series(pd.NA, index=frame.index, dtype="str")
         if col in numbers:
             out[col] = whole_numbers(text).astype("string")
-        elif col == "room":
+        elif col == C.room:
             out[col] = as_words(text).astype("string")
         else:
             out[col] = as_ids(text).astype("string")
@@ -109,20 +110,20 @@ def key_text(keys: pd.DataFrame, titles: dict[str, str]) -> pd.Series:
 def matching_rows(wanted: pd.DataFrame, data: pd.DataFrame, rules: CorrectionRules) -> pd.DataFrame:
     """(correction, data row) pairs whose required keys are equal and whose filled optional keys agree."""
     left = wanted.dropna(subset=rules.required_keys).reset_index(names="at")
-    right = data.reset_index(names="target_row")
+    right = data.reset_index(names=L.target_row)
     pairs = left.merge(right, on=rules.required_keys, how="inner", suffixes=("", "_data"))
     agree = pd.Series(True, index=pairs.index)
     for col in rules.optional_keys:  # a few optional keys
         agree &= pairs[col].isna() | pairs[col].eq(pairs[f"{col}_data"]).fillna(False)
-    return pairs.loc[agree, ["at", "target_row"]]
+    return pairs.loc[agree, ["at", L.target_row]]
 
 
 def judged_corrections(
     corrections: Sheet, data: Sheet, rules: CorrectionRules, period: Period
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Each correction judged (CorrectionLog rows, applied or rejected), and problems with the sheet itself."""
-    needed = ["submitted_at", "column", "new_value", "reason", *rules.required_keys]
-    titles = model_titles(CorrectionsSheet)
+    needed = [C.submitted_at, C.column, C.new_value, C.reason, *rules.required_keys]
+    titles = model_titles(C)
     lost = missing_columns(corrections, needed, titles)
     if rules.one_of and not any(k in corrections.frame for k in rules.one_of):
         either = " or ".join(f"'{titles[k]}'" for k in rules.one_of)
@@ -140,22 +141,22 @@ def judged_corrections(
         ]
     if lost:
         return _empty_log(), pd.DataFrame([p.as_record() for p in lost])
-    sheet = present_columns(corrections, CorrectionsSheet)
+    sheet = present_columns(corrections, C)
     f = sheet.frame.dropna(how="all")
     keys = rules.required_keys + rules.optional_keys
     wanted = key_values(f, keys, rules.numbers)
     found = key_values(data.frame, keys, rules.numbers)
     pairs = matching_rows(wanted, found, rules)
     count = pairs.groupby("at").size().reindex(f.index, fill_value=0)
-    target = pairs.drop_duplicates("at").set_index("at")["target_row"].reindex(f.index)
-    column = f["column"].map(normalized_header, na_action="ignore")
-    submitted = date_times(f["submitted_at"])
+    target = pairs.drop_duplicates("at").set_index("at")[L.target_row].reindex(f.index)
+    column = f[C.column].map(normalized_header, na_action="ignore")
+    submitted = date_times(f[C.submitted_at])
 
     reasons = [
-        (f["column"].isna(), "Column is blank: name the column to correct"),
+        (f[C.column].isna(), "Column is blank: name the column to correct"),
         (
-            f["column"].notna() & ~column.isin(list(rules.correctable)),
-            "'" + f["column"].astype("str") + "' is not a column tally corrects here (it corrects: "
+            f[C.column].notna() & ~column.isin(list(rules.correctable)),
+            "'" + f[C.column].astype("str") + "' is not a column tally corrects here (it corrects: "
             f"{', '.join(rules.correctable.values())})",
         ),
     ]
@@ -177,7 +178,7 @@ def judged_corrections(
         text = text if isinstance(text, pd.Series) else pd.Series(text, index=f.index)
         rejected = rejected.where((rejected != "") | ~mask.fillna(False).astype(bool), text)
 
-    status, detail = _timing(submitted, f["director"], period)
+    status, detail = _timing(submitted, f[C.director], period)
     status = status.where(rejected == "", "rejected")
     detail = detail.where(rejected == "", rejected)
     times = submitted.fillna(pd.Timestamp(0)).to_numpy()
@@ -186,14 +187,14 @@ def judged_corrections(
     log = pd.DataFrame(
         {
             L.row: f.index.astype("int64"),
-            L.submitted: submitted.dt.strftime("%Y-%m-%d %H:%M:%S").fillna(f["submitted_at"]).astype("str"),
+            L.submitted: submitted.dt.strftime("%Y-%m-%d %H:%M:%S").fillna(f[C.submitted_at]).astype("str"),
             L.target: named.where(named != "").astype("str"),
             L.target_row: target.astype("float64"),
-            L.column: column.map(rules.correctable).fillna(f["column"]),
+            L.column: column.map(rules.correctable).fillna(f[C.column]),
             L.old_value: pd.Series(pd.NA, index=f.index, dtype="str"),
-            L.new_value: f["new_value"],
-            L.reason: f["reason"],
-            L.director: f["director"],
+            L.new_value: f[C.new_value],
+            L.reason: f[C.reason],
+            L.director: f[C.director],
             L.status: status,
             L.detail: detail,
             L.order: rank,
@@ -201,8 +202,8 @@ def judged_corrections(
     ).reset_index(drop=True)
     problems = problems_where(
         sheet,
-        f["reason"].isna() & f["column"].notna(),
-        "reason",
+        f[C.reason].isna() & f[C.column].notna(),
+        C.reason,
         "no reason given for this correction",
         NO_REASON,
     )
@@ -319,7 +320,7 @@ def correction_warnings(corrections: Sheet, log: pd.DataFrame, period: Period) -
         problems_where(
             sheet,
             status.eq("rejected"),
-            "column",
+            C.column,
             "correction rejected: " + detail,
             REJECTED,
         )

@@ -16,9 +16,11 @@ import pandas as pd
 
 from pipeline.games.corrections import CorrectionRules
 from pipeline.games.settings import SettingSpec
-from pipeline.sheets import OutputSheet, Sheet
+from pipeline.sheets import OutputSheet, Sheet, accepted_headers
+from schemas.common import sheet_name_of
+from schemas.ranking import StandingsSheet as S
 
-STANDINGS_KEYS = ("Player", "Pair", "Team")  # the column naming a competitor in every game's Standings
+STANDINGS_KEYS = accepted_headers(S, S.player)  # the column naming a competitor in every game's Standings
 
 
 @dataclass(frozen=True)
@@ -50,4 +52,4 @@ class Game:
     @property
     def compared_sheets(self) -> dict[str, tuple[str, ...]]:
         """The standings sheets `diff` and the Changes sheet compare, in order, with the columns naming a row."""
-        return {**self.compared, "Standings": STANDINGS_KEYS}
+        return {**self.compared, sheet_name_of(S): STANDINGS_KEYS}

@@ -23,27 +23,38 @@ from pipeline.games.domino.tally import domino_tables
 from pipeline.games.domino.template import domino_template
 from pipeline.games.game import Game
 from pipeline.problems import UsageError
-from pipeline.sheets import Sheet
+from pipeline.sheets import Sheet, normalized_header, sheet_key
+from schemas.bridge import ResultsSheet as R
+from schemas.bridge import TeamMatchesSheet
+from schemas.common import sheet_name_of, titles_of
+from schemas.corrections import CorrectionsSheet as C
+from schemas.domino import MatchesSheet
 
-RESULT_KEYS = ("Match", "Round", "Table")  # the columns naming a match (present ones only are used)
+MATCHES, RESULTS = sheet_key(MatchesSheet), sheet_key(R)  # the sheets a results workbook holds
+TRAVELLERS = "Travellers"  # the bridge standings workbook's sheet of every result, by board
+# the columns naming a match in a standings workbook's Matches sheet (present ones only are used), headed as the
+# Corrections sheet's keys
+RESULT_KEYS = tuple(titles_of(C)[k] for k in (C.match, C.round, C.table))
+# the columns naming a result in Travellers, headed as in Results
+TRAVELLER_KEYS = tuple(titles_of(R)[k] for k in (R.match, R.room, R.section, R.session, R.board, R.ns, R.ew))
 
 DOMINO = Game(
     name="domino",
     help="Domino tournaments: standings from a results workbook.\n\nExample: tally domino standings club-night.xlsx",
     standings_help="Compute the standings of a domino event and write them as a formatted workbook.\n\n"
     "Example: tally domino standings club-night.xlsx -o club-night-standings.xlsx",
-    input_sheet="Matches",
-    is_input=lambda names: "matches" in names and "results" not in names,
-    is_standings=lambda names: "matches" in names and "travellers" not in names,
+    input_sheet=sheet_name_of(MatchesSheet),
+    is_input=lambda names: MATCHES in names and RESULTS not in names,
+    is_standings=lambda names: MATCHES in names and normalized_header(TRAVELLERS) not in names,
     load=domino_event,
     compute=domino_tables,
     report=domino_sheets,
     settings=domino_settings,
     setting_specs=lambda: SETTINGS,
     rules=lambda _: domino_rules(),
-    results_sheet="Matches",
+    results_sheet=sheet_name_of(MatchesSheet),
     template=domino_template,
-    compared={"Matches": RESULT_KEYS},
+    compared={sheet_name_of(MatchesSheet): RESULT_KEYS},
 )
 BRIDGE = Game(
     name="bridge",
@@ -51,21 +62,18 @@ BRIDGE = Game(
     "Example: tally bridge standings club-pairs.xlsx",
     standings_help="Score a bridge event (Settings: Scoring = MP, Cross-IMP, Butler, TP or Teams) and write the "
     "standings.\n\nExample: tally bridge standings club-pairs.xlsx -o club-pairs-standings.xlsx",
-    input_sheet="Results",
-    is_input=lambda names: "results" in names,
-    is_standings=lambda names: "travellers" in names,
+    input_sheet=sheet_name_of(R),
+    is_input=lambda names: RESULTS in names,
+    is_standings=lambda names: normalized_header(TRAVELLERS) in names,
     load=bridge_event,
     compute=bridge_tables,
     report=bridge_sheets,
     settings=bridge_settings,
     setting_specs=setting_specs,
     rules=lambda settings: bridge_rules(settings.teams),
-    results_sheet="Travellers",
+    results_sheet=TRAVELLERS,
     template=bridge_template,
-    compared={
-        "Matches": RESULT_KEYS,
-        "Travellers": ("Match", "Room", "Section", "Session", "Board", "NS", "EW"),
-    },
+    compared={sheet_name_of(TeamMatchesSheet): RESULT_KEYS, TRAVELLERS: TRAVELLER_KEYS},
 )
 GAMES: dict[str, Game] = {"domino": DOMINO, "bridge": BRIDGE}
 DEFAULT = DOMINO  # a workbook no game recognises is read as this game's, whose load then says what is missing

@@ -8,7 +8,7 @@ from typing import Any
 
 import pandas as pd
 
-from pipeline.games.changes import CHANGE_COLUMNS, changes, shown_values
+from pipeline.games.changes import HEADERS, changes, shown_values
 from pipeline.games.checks import as_problem_list, blank_row_warnings
 from pipeline.games.corrections import (
     CorrectionRules,
@@ -20,8 +20,13 @@ from pipeline.games.corrections import (
 )
 from pipeline.games.game import Game
 from pipeline.problems import InputError, Problem
-from pipeline.sheets import OutputSheet, Sheet
+from pipeline.sheets import OutputSheet, Sheet, sheet_key
+from schemas.common import sheet_name_of, titles_of
+from schemas.corrections import Change as D
 from schemas.corrections import CorrectionLog as L
+from schemas.corrections import CorrectionsSheet as C
+from schemas.domino import SettingsSheet
+from schemas.ranking import RulesSheet
 
 
 @dataclass
@@ -86,10 +91,10 @@ def _alone_invalid(
 
 def checked_event(sheets: dict[str, Sheet], game: Game) -> Checked:
     """The validated event with the accepted corrections applied (InputError with every problem otherwise)."""
-    corrections = sheets.get("corrections")
+    corrections = sheets.get(sheet_key(C))
     if corrections is None or corrections.frame.dropna(how="all").empty:
         return Checked(game.load(sheets))
-    settings, _ = game.settings(sheets.get("settings"))
+    settings, _ = game.settings(sheets.get(sheet_key(SettingsSheet)))
     rules = game.rules(settings)
     data = sheets.get(rules.sheet)
     if data is None:
@@ -136,7 +141,7 @@ def checked_event(sheets: dict[str, Sheet], game: Game) -> Checked:
 
 def corrections_frame(log: pd.DataFrame) -> pd.DataFrame:
     """The Corrections sheet: every correction with what it changed, its status and why."""
-    titles = {name: col.title or name for name, col in L.to_schema().columns.items()}
+    titles = titles_of(L)
     shown = log.sort_values(L.row).drop(columns=[L.order]).rename(columns=titles)
     shown[titles[L.target_row]] = shown[titles[L.target_row]].astype("Int64").astype("object")
     for col in (L.old_value, L.new_value):  # numbers shown as numbers
@@ -149,14 +154,14 @@ def applied_changes(log: pd.DataFrame, sheet: str) -> pd.DataFrame:
     live = log[log[L.status] != "rejected"].sort_values(L.order)
     return pd.DataFrame(
         {
-            "Sheet": sheet,
-            "Key": live[L.target].to_numpy(),
-            "Column": live[L.column].to_numpy(),
-            "Old": shown_values(live[L.old_value]).to_numpy(),
-            "New": shown_values(live[L.new_value]).to_numpy(),
+            D.sheet: sheet,
+            D.key: live[L.target].to_numpy(),
+            D.column: live[L.column].to_numpy(),
+            D.old: shown_values(live[L.old_value]).to_numpy(),
+            D.new: shown_values(live[L.new_value]).to_numpy(),
         },
-        columns=CHANGE_COLUMNS,
-    )
+        columns=list(HEADERS),
+    ).rename(columns=HEADERS)
 
 
 def standings_sheets(checked: Checked, game: Game) -> list[OutputSheet]:
@@ -174,8 +179,8 @@ def standings_sheets(checked: Checked, game: Game) -> list[OutputSheet]:
             {s.name: s.frame for s in before}, {s.name: s.frame for s in out}, game.compared_sheets
         )
     extra = [
-        OutputSheet("Corrections", corrections_frame(checked.log), widths={"Detail": 90}),
-        OutputSheet("Changes", changed),
+        OutputSheet(sheet_name_of(L), corrections_frame(checked.log), widths={titles_of(L)[L.detail]: 90}),
+        OutputSheet(sheet_name_of(D), changed),
     ]
-    last = out[-1] if out and out[-1].name == "Rules" else None
+    last = out[-1] if out and out[-1].name == sheet_name_of(RulesSheet) else None
     return [*(out[:-1] if last else out), *extra, *([last] if last else [])]

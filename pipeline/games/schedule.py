@@ -13,6 +13,12 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from schemas.common import titles_of
+from schemas.shared import Bye as B
+from schemas.shared import FourTable as F
+from schemas.shared import Meeting as M
+from schemas.shared import ScheduleMeasure
+
 
 def circle_pairings(entrants: int) -> pd.DataFrame:
     """Every meeting of a round robin: round (1-based), table (1-based, byes left out), home, away."""
@@ -27,23 +33,18 @@ def circle_pairings(entrants: int) -> pd.DataFrame:
     played = (home < entrants) & (away < entrants)
     table = np.cumsum(played, axis=1)
     return pd.DataFrame(
-        {
-            "round": rounds[played],
-            "table": table[played],
-            "home": home[played],
-            "away": away[played],
-        }
+        {M.round: rounds[played], M.table: table[played], M.home: home[played], M.away: away[played]}
     ).astype("int64")
 
 
 def circle_byes(entrants: int) -> pd.DataFrame:
     """Who has the bye in each round of an odd round robin (none when the count is even): round, entrant."""
     if entrants % 2 == 0:
-        return pd.DataFrame({"round": pd.Series(dtype="int64"), "entrant": pd.Series(dtype="int64")})
+        return pd.DataFrame({B.round: pd.Series(dtype="int64"), B.entrant: pd.Series(dtype="int64")})
     m = entrants + 1
     r = np.arange(m - 1)
     # the dummy is the fixed entrant m-1: in round r it meets p = r * m/2 (mod m-1), who has the bye
-    return pd.DataFrame({"round": r + 1, "entrant": (r * (m // 2)) % (m - 1)}).astype("int64")
+    return pd.DataFrame({B.round: r + 1, B.entrant: (r * (m // 2)) % (m - 1)}).astype("int64")
 
 
 ATTEMPT_BUDGET = 120  # attempts x players: 5 schedules are tried for 24 players, 15 for 8
@@ -91,15 +92,15 @@ def _partners_once(
     meetings = circle_pairings(entrants)
     byes = circle_byes(entrants)
     met = np.zeros((entrants, entrants), dtype=np.int64)
-    early = _club_weights(clash, entrants, int(meetings["round"].max()) if len(meetings) else 0)
+    early = _club_weights(clash, entrants, int(meetings[M.round].max()) if len(meetings) else 0)
     tables: list[tuple[object, ...]] = []
-    rests = [byes.assign(entrant=place[byes["entrant"].to_numpy()])]
-    by_round = [place[g[["home", "away"]].to_numpy()] for _, g in meetings.groupby("round", sort=True)]
+    rests = [byes.assign(**{B.entrant: place[byes[B.entrant].to_numpy()]})]
+    by_round = [place[g[[M.home, M.away]].to_numpy()] for _, g in meetings.groupby(M.round, sort=True)]
     outs = sitting_out(entrants)
     for r, pairs in enumerate(by_round, start=1):  # one pass per round, over its partnerships
         if outs[r - 1] is not None:
             out = int(outs[r - 1])  # type: ignore[arg-type]
-            rests.append(pd.DataFrame({"round": r, "entrant": pairs[out]}))
+            rests.append(pd.DataFrame({B.round: r, B.entrant: pairs[out]}))
             pairs = np.delete(pairs, out, axis=0)
         free = rng.permutation(len(pairs)).tolist()
         while free:  # set partnerships against each other, fewest earlier meetings first
@@ -118,9 +119,9 @@ def _partners_once(
     laid = np.array(tables, dtype=np.int64).reshape(-1, 5)
     if entrants <= EVEN_UP_TO:
         laid = _evened(laid, met, early)
-    frame = pd.DataFrame(laid, columns=["round", "a1", "a2", "b1", "b2"])
-    frame.insert(1, "table", frame.groupby("round").cumcount() + 1)
-    rested = pd.concat(rests, ignore_index=True).sort_values(["round", "entrant"], kind="stable")
+    frame = pd.DataFrame(laid, columns=[F.round, F.a1, F.a2, F.b1, F.b2])
+    frame.insert(1, F.table, frame.groupby(F.round).cumcount() + 1)
+    rested = pd.concat(rests, ignore_index=True).sort_values([B.round, B.entrant], kind="stable")
     return frame.astype("int64"), rested.reset_index(drop=True).astype("int64")
 
 
@@ -192,19 +193,19 @@ def schedule_report(tables: pd.DataFrame, rests: pd.DataFrame, entrants: int) ->
     """How even a tables-of-four schedule is: repeated partners, how often pairs of players meet, byes."""
     partners = np.zeros((entrants, entrants), dtype=np.int64)
     opposed = np.zeros((entrants, entrants), dtype=np.int64)
-    for x, y in (("a1", "a2"), ("b1", "b2")):  # the two partnerships of each table
+    for x, y in ((F.a1, F.a2), (F.b1, F.b2)):  # the two partnerships of each table
         np.add.at(partners, (tables[x], tables[y]), 1)
         np.add.at(partners, (tables[y], tables[x]), 1)
-    for x in ("a1", "a2"):  # the four opponent pairs of each table
-        for y in ("b1", "b2"):
+    for x in (F.a1, F.a2):  # the four opponent pairs of each table
+        for y in (F.b1, F.b2):
             np.add.at(opposed, (tables[x], tables[y]), 1)
             np.add.at(opposed, (tables[y], tables[x]), 1)
     upper = np.triu_indices(entrants, 1)
     times = np.bincount(opposed[upper], minlength=1)
-    byes = np.bincount(rests["entrant"], minlength=entrants)
+    byes = np.bincount(rests[B.entrant], minlength=entrants)
     rows = [
         ("Players", entrants),
-        ("Rounds", int(tables["round"].max()) if len(tables) else 0),
+        ("Rounds", int(tables[F.round].max()) if len(tables) else 0),
         ("Pairs of players who partner more than once", int((partners[upper] > 1).sum())),
         ("Pairs of players who never partner", int((partners[upper] == 0).sum())),
         ("Pairs of players who meet as opponents more than twice", int((opposed[upper] > 2).sum())),
@@ -213,15 +214,15 @@ def schedule_report(tables: pd.DataFrame, rests: pd.DataFrame, entrants: int) ->
         ("Fewest byes of a player", int(byes.min()) if len(byes) else 0),
         ("Most byes of a player", int(byes.max(initial=0))),
     ]
-    return pd.DataFrame(rows, columns=["Measure", "Value"])
+    return pd.DataFrame(rows, columns=list(titles_of(ScheduleMeasure).values()))
 
 
 def meeting_rounds(entrants: int) -> np.ndarray:
     """Round-robin place x place -> the round (1-based) in which those two places meet (0 on the diagonal)."""
     meetings = circle_pairings(entrants)
     rounds = np.zeros((entrants, entrants), dtype=np.int64)
-    rounds[meetings["home"], meetings["away"]] = meetings["round"]
-    rounds[meetings["away"], meetings["home"]] = meetings["round"]
+    rounds[meetings[M.home], meetings[M.away]] = meetings[M.round]
+    rounds[meetings[M.away], meetings[M.home]] = meetings[M.round]
     return rounds
 
 

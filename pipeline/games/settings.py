@@ -28,7 +28,7 @@ from pipeline.parsing import DATE_RANGE, FIRST_DAY, LAST_DAY, as_numbers, as_wor
 from pipeline.problems import kind
 from pipeline.sheets import Sheet
 from schemas.common import Span
-from schemas.domino import SettingsSheet
+from schemas.domino import SettingsSheet as K
 
 NO_KEY = kind(
     "S101",
@@ -174,15 +174,25 @@ def date_time(text: pd.Series) -> pd.Series:
     return date_times(text)
 
 
-CORRECTION_SETTINGS = {
-    "published_at": SettingSpec(
+def setting_key(title: str) -> str:
+    """The key a setting is known by: its written name as the Settings sheet's Key is compared (`as_words`)."""
+    return str(as_words(pd.Series([title], dtype="str")).iloc[0])
+
+
+def settings_by_key(*specs: SettingSpec) -> dict[str, SettingSpec]:
+    """The settings by their keys, in order."""
+    return {setting_key(spec.title): spec for spec in specs}
+
+
+CORRECTION_SETTINGS = settings_by_key(
+    SettingSpec(
         "Published At",
         date_time,
         f"the date and time the official scores were published, such as 2026-11-30 21:15 ({DATE_RANGE})",
         hint="2026-11-30 21:00",
         example="2026-11-30 21:00",
     ),
-    "correction_minutes": SettingSpec(
+    SettingSpec(
         "Correction Minutes",
         whole_number_in(CORRECTION_MINUTES),
         f"the correction period in minutes: a whole number {CORRECTION_MINUTES.words}",
@@ -191,21 +201,21 @@ CORRECTION_SETTINGS = {
         example=30,
         in_template=True,
     ),
-}
+)
 
 
-EVENT_SETTINGS = {
-    "event": SettingSpec("Event", plain_text, "the event's name", default=""),
-    "date": SettingSpec(
-        "Date",
-        plain_text,
-        "the event's date",
-        RANKABLE_DATE,
-        default="",
-        hint="2026-11-30",
-        example="2026-11-30",
-    ),
-}
+EVENT_NAME = SettingSpec("Event", plain_text, "the event's name", default="")
+EVENT_DATE = SettingSpec(
+    "Date",
+    plain_text,
+    "the event's date",
+    RANKABLE_DATE,
+    default="",
+    hint="2026-11-30",
+    example="2026-11-30",
+)
+EVENT_SETTINGS = settings_by_key(EVENT_NAME, EVENT_DATE)
+EVENT = setting_key(EVENT_NAME.title)  # the key of the event's name
 
 
 def settings_listing(specs: Mapping[str, SettingSpec]) -> str:
@@ -215,7 +225,7 @@ def settings_listing(specs: Mapping[str, SettingSpec]) -> str:
 
 def example_rows(specs: Mapping[str, SettingSpec], event: str) -> list[list[object]]:
     """A template's example Settings rows: the event's name, then every setting that has an example value."""
-    rows: list[list[object]] = [[specs["event"].title, event]] if "event" in specs else []
+    rows: list[list[object]] = [[specs[EVENT].title, event]] if EVENT in specs else []
     return rows + [[s.title, s.example] for s in specs.values() if s.example is not None]
 
 
@@ -239,14 +249,14 @@ def key_value_settings(
     """The value of every setting given (by normalized key), with a problem for each bad row."""
     if sheet is None or sheet.frame.empty:
         return {}, empty_problems()
-    lost = missing_columns(sheet, required_columns(SettingsSheet), model_titles(SettingsSheet))
+    lost = missing_columns(sheet, required_columns(K), model_titles(K))
     if lost:
         return {}, pd.DataFrame([p.as_record() for p in lost])
     frame = sheet.frame.dropna(how="all")
-    if "value" not in frame:
-        frame = frame.assign(value=pd.Series(pd.NA, index=frame.index, dtype="str"))
-    keys = as_words(frame["key"])
-    key_given, value_given = frame["key"].notna().to_numpy(), frame["value"].notna().to_numpy()
+    if K.value not in frame:
+        frame = frame.assign(**{K.value: pd.Series(pd.NA, index=frame.index, dtype="str")})
+    keys = as_words(frame[K.key])
+    key_given, value_given = frame[K.key].notna().to_numpy(), frame[K.value].notna().to_numpy()
     known = keys.isin(list(specs)).to_numpy()
 
     def row_mask(mask: np.ndarray) -> pd.Series:
@@ -256,12 +266,12 @@ def key_value_settings(
     listing = ", ".join(s.title for s in specs.values())
     problems = [
         problems_where(
-            sheet, row_mask(~key_given & value_given), "key", "a setting name is required", NO_KEY
+            sheet, row_mask(~key_given & value_given), K.key, "a setting name is required", NO_KEY
         ),
         problems_where(
             sheet,
             row_mask(key_given & ~known),
-            "key",
+            K.key,
             f"unknown setting, ignored (known: {listing})",
             UNKNOWN_SETTING,
         ),
@@ -270,7 +280,7 @@ def key_value_settings(
         problems_where(
             sheet,
             row_mask(known & ~value_given),
-            "value",
+            K.value,
             "no value given: the default is used",
             NO_VALUE,
         )
@@ -282,7 +292,7 @@ def key_value_settings(
             problems_where(
                 sheet,
                 row_mask(repeated),
-                "key",
+                K.key,
                 "this setting is already given at row " + first.astype("str"),
                 REPEATED_SETTING,
             )
@@ -294,12 +304,12 @@ def key_value_settings(
         if not rows.any():  # a key the sheet does not give: nothing to parse or report
             continue
         parsed = spec.parse(
-            frame["value"]
+            frame[K.value]
         )  # the whole column, as before: a date's unit can hang on the others
         read = parsed.notna().to_numpy()
         problems.append(
             problems_where(
-                sheet, row_mask(rows & value_given & ~read), "value", f"expected {spec.expected}", BAD_VALUE
+                sheet, row_mask(rows & value_given & ~read), K.value, f"expected {spec.expected}", BAD_VALUE
             )
         )
         given = np.flatnonzero(rows & read)
@@ -308,5 +318,5 @@ def key_value_settings(
             if spec.advice is not None and not spec.advice.holds(values[key]):
                 at = np.zeros(len(frame), dtype=bool)
                 at[given[0]] = True
-                problems.append(problems_where(sheet, row_mask(at), "value", spec.advice.message, ADVICE))
+                problems.append(problems_where(sheet, row_mask(at), K.value, spec.advice.message, ADVICE))
     return values, pd.concat(problems, ignore_index=True)

@@ -12,13 +12,15 @@ default only in a points event, and in a run-out event it would quietly become a
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 import pandas as pd
 
 from pipeline.sheets import OutputSheet, Validation, column_letters, entry_validations
-from schemas.common import columns_of, sheet_name_of
+from schemas.common import columns_of, sheet_name_of, titles_of
+from schemas.shared import ExamplesSheet as X
+from schemas.shared import NotesSheet as N
 
 TEMPLATE_ROWS = 1000  # rows below the header that the validation rules cover
 EXAMPLES_NOTE = (
@@ -40,7 +42,7 @@ def examples_frame(
         lines += [[name, *(c for c, _, _ in columns)], *([None, *row] for row in examples[name]), []]
         heads += [True, *(False for _ in examples[name]), False]
     frame = pd.DataFrame(
-        [line + [None] * (width + 1 - len(line)) for line in lines], columns=["Sheet", *letters]
+        [line + [None] * (width + 1 - len(line)) for line in lines], columns=[titles_of(X)[X.sheet], *letters]
     )
     return frame.astype(object).where(frame.notna(), None), pd.Series(heads)
 
@@ -48,15 +50,29 @@ def examples_frame(
 Note = tuple[str, str, str]  # a Notes row: the column's header, its Required word, what it holds
 
 
-def template_notes(model: type) -> list[Note]:
-    """The Notes rows of a model's columns the template shows, as the model declares them."""
-    return [(c.title, c.needed, c.note) for c in columns_of(model) if c.in_template]
+def shown_columns(model: type, names: Iterable[str] | None = None) -> list[str]:
+    """The model's columns a template shows, in the model's order: those it declares shown (of `names` only,
+    when a game gives them: a shared sheet such as Corrections, whose keys differ by game)."""
+    wanted = None if names is None else set(names)
+    return [c.name for c in columns_of(model) if c.in_template and (wanted is None or c.name in wanted)]
 
 
-def model_sheet(model: type) -> tuple[str, list[Note], tuple[Validation, ...]]:
-    """A template sheet read from its model: its name, its Notes rows and Excel's checks of its cells."""
-    shown = [c.name for c in columns_of(model) if c.in_template]
-    return sheet_name_of(model), template_notes(model), entry_validations(model, shown)
+def template_notes(
+    model: type, names: Iterable[str] | None = None, notes: Mapping[str, str] | None = None
+) -> list[Note]:
+    """The Notes rows of a model's columns the template shows (of `names` only, when given), as the model
+    declares them; `notes` gives a game's own words for a column (by its name), in place of the model's."""
+    shown, said = set(shown_columns(model, names)), notes or {}
+    return [(c.title, c.needed, said.get(c.name, c.note)) for c in columns_of(model) if c.name in shown]
+
+
+def model_sheet(
+    model: type, names: Iterable[str] | None = None, notes: Mapping[str, str] | None = None
+) -> tuple[str, list[Note], tuple[Validation, ...]]:
+    """A template sheet read from its model: its name, its Notes rows and Excel's checks of its cells (of the
+    columns `names` only, and with a game's own `notes`, when given)."""
+    shown = shown_columns(model, names)
+    return sheet_name_of(model), template_notes(model, names, notes), entry_validations(model, shown)
 
 
 @dataclass(frozen=True)
@@ -82,8 +98,9 @@ def template_sheets(template: Template) -> list[OutputSheet]:
             OutputSheet(name, frame, validations=template.validations.get(name, ()), blank_rows=TEMPLATE_ROWS)
         )
     rows = [(sheet, c, needed, what) for sheet, columns in notes.items() for c, needed, what in columns]
-    listed = pd.DataFrame(rows, columns=["Sheet", "Column", "Required", "What it holds"])
-    sheets.append(OutputSheet("Notes", listed, widths={"What it holds": 100}))
+    noted = titles_of(N)
+    listed = pd.DataFrame(rows, columns=list(noted.values()))
+    sheets.append(OutputSheet(sheet_name_of(N), listed, widths={noted[N.holds]: 100}))
     shown, heads = examples_frame(notes, examples)
-    sheets.append(OutputSheet("Examples", shown, highlight=heads, widths={"Sheet": 14}))
+    sheets.append(OutputSheet(sheet_name_of(X), shown, highlight=heads, widths={titles_of(X)[X.sheet]: 14}))
     return sheets

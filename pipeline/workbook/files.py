@@ -9,6 +9,7 @@ import os
 import re
 import stat
 import zipfile
+from dataclasses import MISSING, asdict, dataclass, fields
 from pathlib import Path
 
 import pandas as pd
@@ -103,7 +104,28 @@ def workbook_files(folder: Path) -> list[Path]:
 
 
 MAX_MANIFEST = 64 * 1_000_000
-MANIFEST_KEYS = {"hash", "version", "output", "status"}
+
+
+@dataclass(frozen=True)
+class ManifestEntry:
+    """One input's entry in the batch manifest, declared once: the hash of the bytes scored, the version of
+    tally that scored them, its output (relative to the manifest's folder), its status (ok, failed) and, for a
+    failed input, its first problem."""
+
+    hash: str
+    version: str
+    output: str
+    status: str
+    problem: str = ""
+
+    @property
+    def written(self) -> dict[str, str]:
+        """The entry as the manifest holds it: the problem only when there is one."""
+        return {key: value for key, value in asdict(self).items() if key in MANIFEST_KEYS or value}
+
+
+HASH, VERSION, OUTPUT, STATUS, PROBLEM = (f.name for f in fields(ManifestEntry))  # the keys of an entry
+MANIFEST_KEYS = {f.name for f in fields(ManifestEntry) if f.default is MISSING}  # in every entry
 
 
 def read_manifest(folder: Path) -> dict[str, dict[str, str]]:
@@ -128,7 +150,7 @@ def _manifest_entry(key: object, entry: object) -> bool:
     return (
         isinstance(key, str)
         and isinstance(entry, dict)
-        and MANIFEST_KEYS <= entry.keys() <= MANIFEST_KEYS | {"problem"}
+        and MANIFEST_KEYS <= entry.keys() <= MANIFEST_KEYS | {PROBLEM}
         and all(isinstance(v, str) for v in entry.values())
     )
 

@@ -55,6 +55,9 @@ _REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 _PKG_REL = "http://schemas.openxmlformats.org/package/2006/relationships"
 _CT = "application/vnd.openxmlformats-officedocument.spreadsheetml"
 _HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+# the names tally reads in the workbook part and the relationships (ECMA-376): a relationship's target, a
+# `<sheet>` element, its name and its relationship id (`r:id`)
+_TARGET, _SHEET, _NAME, _ID = "Target", "sheet", "name", "id"
 
 
 NOT_A_WORKBOOK = kind("F101", "the file is not an xlsx workbook (the message says what it is and what to do)")
@@ -407,10 +410,10 @@ def relationships(
         return []
     found = []
     for attrs in elements(small_part(handle, rels, budget), rels.filename, "Relationship"):  # a few dozen
-        if attrs.get("TargetMode", "Internal") == "External" or "Target" not in attrs:
+        if attrs.get("TargetMode", "Internal") == "External" or _TARGET not in attrs:
             continue
         rel_type = attrs.get("Type", "").rstrip("/").rpartition("/")[2]
-        found.append((attrs.get("Id", ""), rel_type, target_part(source, attrs["Target"])))
+        found.append((attrs.get("Id", ""), rel_type, target_part(source, attrs[_TARGET])))
     return found
 
 
@@ -432,8 +435,8 @@ def book_of(
         for rid, rel_type, target in relationships(handle, table, book.filename, budget)
     }
     sheets = []
-    for attrs in elements(data, book.filename, "sheet"):  # one per sheet
-        name, rid = attrs.get("name", ""), local_attr(attrs, "id") or ""
+    for attrs in elements(data, book.filename, _SHEET):  # one per sheet
+        name, rid = attrs.get(_NAME, ""), local_attr(attrs, _ID) or ""
         if rid not in rels:
             raise damaged(
                 f"the sheet {name!r} names the relationship {rid!r}, which the workbook does not have"

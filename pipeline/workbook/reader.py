@@ -23,7 +23,7 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from pipeline.problems import InputError, Problem, UsageError, kind
+from pipeline.problems import ROW, InputError, Problem, UsageError, kind
 from pipeline.sheets import INVISIBLE, Sheet, column_letters, normalized_header
 from pipeline.workbook.guard import Limits, SheetFacts, inspected
 
@@ -85,7 +85,7 @@ def sheet_from_grid(name: str, text: pa.Table, facts: SheetFacts | None = None) 
         given[i] = pc.is_valid(column).to_numpy(zero_copy_only=False)
     filled = given.any(axis=0)
     if not filled.any():
-        empty = Sheet(name, pd.DataFrame(index=pd.Index([], name="row")), {}, 1)
+        empty = Sheet(name, pd.DataFrame(index=pd.Index([], name=ROW)), {}, 1)
         empty.problems = package_problems(empty, facts)
         return empty
     first = int(np.argmax(filled))
@@ -110,7 +110,7 @@ def sheet_from_grid(name: str, text: pa.Table, facts: SheetFacts | None = None) 
         .rename_columns(unique)
         .to_pandas(types_mapper=lambda _: _TEXT)
     )
-    body.index = pd.RangeIndex(first + 2, first + 2 + length, name="row")
+    body.index = pd.RangeIndex(first + 2, first + 2 + length, name=ROW)  # the Excel row, as problems give it
     letters = {u: column_letters(int(c)) for u, c in zip(unique, positions, strict=True)}
     sheet = Sheet(name, body, dict(zip(unique, written, strict=True)), first + 1, letters)
     sheet.problems = package_problems(sheet, facts)

@@ -198,10 +198,27 @@ def _cells_extent(raw: np.ndarray, at: np.ndarray) -> Extent | None:
     return Extent(_largest(raw, first, digits, 10), _largest(raw, start, letters, 26), len(at))
 
 
+@dataclass
+class _Cursor:
+    """Where the plain rule stands in a worksheet: the current row and column (from 0), the extent so far
+    (rows, columns), the cells met, and whether `<sheetData>` has ended."""
+
+    row: int = 0
+    col: int = 0
+    rows: int = 0
+    cols: int = 0
+    cells: int = 0
+    done: bool = False
+
+
+# the SpreadsheetML names the rule reads: the elements <row>, <c> and <sheetData>, and the reference `r`
+_ROW_TAG, _CELL_TAG, _END_TAG, _REF_ATTR = "row", "c", "sheetData", "r"
+
+
 def plain_extent(pieces: Iterable[bytes], most_cells: int) -> Extent:
     """The extent by the plain rule (module docstring), parsed with expat; OddSheet for XML that is not well
     formed or a reference that names no cell, ValueError past `most_cells` cells."""
-    state = {"row": 0, "col": 0, "rows": 0, "cols": 0, "cells": 0, "done": 0}
+    at = _Cursor()
 
     def place(ref: str, pattern: re.Pattern[str], what: str) -> tuple[int, int]:
         hit = pattern.fullmatch(ref)
@@ -211,27 +228,27 @@ def plain_extent(pieces: Iterable[bytes], most_cells: int) -> Extent:
 
     def start(name: str, attrs: dict[str, str]) -> None:
         local = name.rpartition(":")[2]
-        if state["done"]:
+        if at.done:
             return
-        if local == "row" and "r" in attrs:
-            state["row"] = place(attrs["r"], _ROW_REF, "a row number")[0]
-        elif local == "c":
-            state["cells"] += 1
-            if state["cells"] > most_cells:
+        if local == _ROW_TAG and _REF_ATTR in attrs:
+            at.row = place(attrs[_REF_ATTR], _ROW_REF, "a row number")[0]
+        elif local == _CELL_TAG:
+            at.cells += 1
+            if at.cells > most_cells:
                 raise ValueError(f"more than {most_cells:,} cells")
             row, col = (
-                place(attrs["r"], _REF, "a cell reference") if "r" in attrs else (state["row"], state["col"])
+                place(attrs[_REF_ATTR], _REF, "a cell reference") if _REF_ATTR in attrs else (at.row, at.col)
             )
-            state["col"] = col + 1
-            state["rows"], state["cols"] = max(state["rows"], row + 1), max(state["cols"], col + 1)
+            at.col = col + 1
+            at.rows, at.cols = max(at.rows, row + 1), max(at.cols, col + 1)
 
     def end(name: str) -> None:
         local = name.rpartition(":")[2]
-        if local == "row":
-            state["row"] += 1
-            state["col"] = 0
-        elif local == "sheetData":
-            state["done"] = 1
+        if local == _ROW_TAG:
+            at.row += 1
+            at.col = 0
+        elif local == _END_TAG:
+            at.done = True
 
     parser = expat.ParserCreate()  # no namespace processing: a prefix, declared or not, is just a name
     parser.StartElementHandler = start
@@ -242,7 +259,7 @@ def plain_extent(pieces: Iterable[bytes], most_cells: int) -> Extent:
         parser.Parse(b"", True)
     except expat.ExpatError as exc:
         raise OddSheet(f"is not well-formed XML ({expat.ErrorString(exc.code)}, line {exc.lineno})") from None
-    return Extent(state["rows"], state["cols"], state["cells"])
+    return Extent(at.rows, at.cols, at.cells)
 
 
 class SheetScan:

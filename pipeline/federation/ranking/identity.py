@@ -21,12 +21,11 @@ def folded_names(names: pd.Series) -> pd.Series:
 
 
 def name_uses(contributions: pd.DataFrame) -> pd.DataFrame:
-    """Each (ID, name) pair seen: in how many events, and the newest file it appears in."""
+    """Each (ID, name) pair seen, labelled with in how many events and the newest file it appears in."""
     seen = contributions.dropna(subset=[C.name]).sort_values([C.date, C.file], kind="stable")
     grouped = seen.groupby([C.player, C.name], sort=True)
-    uses = pd.DataFrame({"events": grouped.size(), "newest": grouped[C.file].last()}).reset_index()
-    uses["label"] = uses["events"].astype("str") + " event(s), newest " + uses["newest"]
-    return uses
+    label = grouped.size().astype("str") + " event(s), newest " + grouped[C.file].last()
+    return label.rename("label").reset_index()
 
 
 def identity_reports(contributions: pd.DataFrame) -> pd.DataFrame:

@@ -11,7 +11,7 @@ import pandas as pd
 
 from pipeline.federation.ranking.rules import RankingRules
 from pipeline.games.ordering import lexicographic_order, natural_ranks
-from schemas.ranking import Contribution, CountedContribution, PlayerTotal, RankingRow
+from schemas.ranking import COUNTED, WINDOW, Contribution, CountedContribution, PlayerTotal, RankingRow
 
 C = Contribution
 K = CountedContribution
@@ -19,6 +19,7 @@ T = PlayerTotal
 R = RankingRow
 
 
+IN_WINDOW, BEFORE, AFTER = WINDOW
 EXACT = 2**53  # every whole number below this is exact in a float64 (and far inside an int64)
 
 
@@ -47,14 +48,14 @@ def event_contributions(
     """One event's contribution to each of its competitors (placings: player, name, place); validated with
     the whole season (`season_of`), not once per file."""
     field = len(placings)
-    place = placings["place"].astype("int64")
+    place = placings[C.place].astype("int64")
     tied = place.groupby(place).transform("size")
     frame = pd.DataFrame(
         {
             C.file: file,
             C.date: pd.Series(date, index=placings.index, dtype="datetime64[ns]"),
-            C.player: placings["player"].astype("str"),
-            C.name: placings["name"].astype("str"),
+            C.player: placings[C.player].astype("str"),
+            C.name: placings[C.name].astype("str"),
             C.place: place,
             C.field: np.int64(field),
             C.weight: float(weight),
@@ -70,6 +71,11 @@ def window_start(as_of: pd.Timestamp, rules: RankingRules) -> pd.Timestamp:
     return as_of - pd.Timedelta(days=rules.window_days - 1)
 
 
+def window_words(dates: pd.Series, as_of: pd.Timestamp, rules: RankingRules) -> np.ndarray:
+    """Where each date falls against the window (the Window column's words)."""
+    return np.select([dates > as_of, dates < window_start(as_of, rules)], [AFTER, BEFORE], IN_WINDOW)
+
+
 def counted_contributions(
     contributions: pd.DataFrame, as_of: pd.Timestamp, rules: RankingRules
 ) -> pd.DataFrame:
@@ -80,7 +86,7 @@ def counted_contributions(
     date = frame[C.date]
     after, before = (date > as_of).to_numpy(), (date < start).to_numpy()
     inside = ~(after | before)
-    window = np.select([after, before], ["after the as-of date", "before the window"], "in window")
+    window = np.select([after, before], [AFTER, BEFORE], IN_WINDOW)
     choice = frame.loc[inside, [C.player, C.units, C.date, C.file]].sort_values(
         [C.player, C.units, C.date, C.file], ascending=[True, False, False, True], kind="stable"
     )
@@ -90,7 +96,7 @@ def counted_contributions(
     note = np.select(
         [counted, after, before],
         [
-            "counted",
+            COUNTED,
             f"played after the as-of date {as_of:%Y-%m-%d}",
             f"played before the window ({start:%Y-%m-%d} to {as_of:%Y-%m-%d})",
         ],

@@ -5,13 +5,38 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from pipeline.federation.ranking.points import window_start
+from pipeline.federation.ranking.points import window_start, window_words
 from pipeline.federation.ranking.rules import RankingRules
 from pipeline.games.ordering import lexicographic_order, natural_ranks
+from pipeline.games.settings import WEIGHT_SETTING
 from pipeline.sheets import OutputSheet
-from schemas.ranking import CountedContribution, IdentityReport, RankingRow, SeasonEvent
+from schemas.common import sheet_name_of, titles_of
+from schemas.ranking import NOTE, CountedContribution, IdentityReport, RankingRow, RulesSheet, SeasonEvent
 
 E, K, R, I = SeasonEvent, CountedContribution, RankingRow, IdentityReport  # noqa: E741
+HEADERS = {
+    **titles_of(E),
+    **titles_of(K),
+    **titles_of(R),
+    **titles_of(I),
+    **titles_of(RulesSheet),
+}  # name -> header
+# each sheet's columns in order (Contributions names each event, Events says where each falls in the window)
+RANKING_COLUMNS = [R.rank, R.player, R.name, R.units, R.events, R.best]
+CONTRIBUTION_COLUMNS = [
+    K.player,
+    K.name,
+    E.event,
+    K.date,
+    K.file,
+    K.place,
+    K.field,
+    K.weight,
+    K.units,
+    K.counted,
+    K.note,
+]
+EVENT_COLUMNS = [E.file, E.game, E.event, E.date, E.weight, E.field, K.window, E.sha256]
 
 
 def points(units: pd.Series, rules: RankingRules) -> pd.Series:
@@ -19,18 +44,17 @@ def points(units: pd.Series, rules: RankingRules) -> pd.Series:
     return (units.astype("int64") / rules.unit).round(rules.decimals)
 
 
+def headed(frame: pd.DataFrame, columns: list[str]) -> pd.DataFrame:
+    """The columns of a frame in a sheet's order, under their headers."""
+    return frame[columns].rename(columns=HEADERS).reset_index(drop=True)
+
+
 def ranking_frame(ranking: pd.DataFrame, rules: RankingRules) -> pd.DataFrame:
     """The Ranking sheet: Rank, Player, Name, Points, Events, Best."""
-    return pd.DataFrame(
-        {
-            "Rank": ranking[R.rank],
-            "Player": ranking[R.player],
-            "Name": ranking[R.name],
-            "Points": points(ranking[R.units], rules),
-            "Events": ranking[R.events],
-            "Best": points(ranking[R.best], rules),
-        }
-    ).reset_index(drop=True)
+    shown = ranking.assign(
+        **{R.units: points(ranking[R.units], rules), R.best: points(ranking[R.best], rules)}
+    )
+    return headed(shown, RANKING_COLUMNS)
 
 
 def contributions_frame(counted: pd.DataFrame, events: pd.DataFrame, rules: RankingRules) -> pd.DataFrame:
@@ -44,49 +68,25 @@ def contributions_frame(counted: pd.DataFrame, events: pd.DataFrame, rules: Rank
         ]
     )
     c = counted.iloc[order].reset_index(drop=True)
-    return pd.DataFrame(
-        {
-            "Player": c[K.player],
-            "Name": c[K.name],
-            "Event": c[K.file].map(titles).astype("str"),
-            "Date": c[K.date],
-            "File": c[K.file],
-            "Place": c[K.place],
-            "Field": c[K.field],
-            "Weight": c[K.weight],
-            "Points": points(c[K.units], rules),
-            "Counted": np.where(c[K.counted], "yes", "no"),
-            "Note": c[K.note],
+    shown = c.assign(
+        **{
+            E.event: c[K.file].map(titles).astype("str"),
+            K.units: points(c[K.units], rules),
+            K.counted: pd.Series(np.where(c[K.counted], "yes", "no"), index=c.index),
         }
     )
+    return headed(shown, CONTRIBUTION_COLUMNS)
 
 
 def events_frame(events: pd.DataFrame, as_of: pd.Timestamp, rules: RankingRules) -> pd.DataFrame:
     """The Events sheet: each standings workbook read, by date."""
-    start = window_start(as_of, rules)
-    date = events[E.date]
-    window = np.select(
-        [date > as_of, date < start], ["after the as-of date", "before the window"], "in window"
-    )
-    return pd.DataFrame(
-        {
-            "File": events[E.file],
-            "Game": events[E.game],
-            "Event": events[E.event],
-            "Date": date,
-            "Weight": events[E.weight],
-            "Field": events[E.field],
-            "Window": window,
-            "SHA-256": events[E.sha256],
-        }
-    ).reset_index(drop=True)
+    window = window_words(events[E.date], as_of, rules)
+    return headed(events.assign(**{K.window: window}), EVENT_COLUMNS)
 
 
 def identity_frame(reports: pd.DataFrame) -> pd.DataFrame:
     """The Identity sheet: each likely mix-up of IDs and names."""
-    return reports.rename(
-        columns={I.check: "Check", I.players: "Player", I.names: "Names", I.seen_in: "Seen In"}
-    )
+    return reports.rename(columns=titles_of(I))
 
 
 def rules_frame(rules: RankingRules, as_of: pd.Timestamp, events: int, warnings: list[str]) -> pd.DataFrame:
@@ -94,7 +94,7 @@ def rules_frame(rules: RankingRules, as_of: pd.Timestamp, events: int, warnings:
     start = window_start(as_of, rules)
     rows = [
         ("As of", f"{as_of:%Y-%m-%d}"),
-        ("Window", f"events dated {start:%Y-%m-%d} to {as_of:%Y-%m-%d} ({rules.window_days} days)"),
+        (HEADERS[K.window], f"events dated {start:%Y-%m-%d} to {as_of:%Y-%m-%d} ({rules.window_days} days)"),
         (
             "Event points",
             f"weight x {rules.scale:g} x (field - place + 1) / field, rounded half up to {rules.decimals} decimals",
@@ -103,9 +103,9 @@ def rules_frame(rules: RankingRules, as_of: pd.Timestamp, events: int, warnings:
             "Shared places",
             "competitors sharing a place share the average of the points of the places they span",
         ),
-        ("Weight", f"the event's Weight setting; {rules.default_weight:g} where none is given"),
+        (WEIGHT_SETTING.title, f"the event's Weight setting; {rules.default_weight:g} where none is given"),
         (
-            "Counted",
+            HEADERS[K.counted],
             f"each competitor's best {rules.best} events in the window (equal points: the newer event first)",
         ),
         (
@@ -115,11 +115,12 @@ def rules_frame(rules: RankingRules, as_of: pd.Timestamp, events: int, warnings:
         ("Players", "matched across events by ID (the Player, Pair or Team column of each Standings)"),
         ("Events read", str(events)),
     ]
-    rows += [("Note", w) for w in warnings]
-    return pd.DataFrame(rows, columns=["Item", "Value"])
+    rows += [(NOTE, w) for w in warnings]
+    return pd.DataFrame(rows, columns=list(titles_of(RulesSheet).values()))
 
 
-RANKING_SHEETS = ("Ranking", "Contributions", "Events", "Identity", "Rules")  # also the Parquet tables' names
+# the sheets in order, named by their models (`tally rank` checks these names); also the Parquet tables' names
+RANKING_SHEETS = tuple(sheet_name_of(m) for m in (R, K, E, I, RulesSheet))
 
 
 def ranking_sheets(
@@ -134,15 +135,16 @@ def ranking_sheets(
     """The sheets of the ranking workbook, in order."""
     table = ranking_frame(ranking, rules)
     fmt = "0." + "0" * rules.decimals if rules.decimals else "0"
-    number = {"Points": fmt, "Best": fmt}
-    ranked, contributions, listed, identity, rules_sheet = RANKING_SHEETS  # `tally rank` checks these names
+    number = {HEADERS[R.units]: fmt, HEADERS[R.best]: fmt}
+    ranked, contributions, listed, identity, rules_sheet = RANKING_SHEETS
+    item, value = HEADERS[RulesSheet.item], HEADERS[RulesSheet.value]
     return [
-        OutputSheet(ranked, table, number, highlight=pd.Series(table["Rank"].to_numpy() <= 3)),
-        OutputSheet(contributions, contributions_frame(counted, events, rules), {"Points": fmt}),
-        OutputSheet(listed, events_frame(events, as_of, rules), widths={"SHA-256": 70}),
-        OutputSheet(identity, identity_frame(reports), widths={"Seen In": 100}),
+        OutputSheet(ranked, table, number, highlight=pd.Series(table[HEADERS[R.rank]].to_numpy() <= 3)),
+        OutputSheet(contributions, contributions_frame(counted, events, rules), {HEADERS[K.units]: fmt}),
+        OutputSheet(listed, events_frame(events, as_of, rules), widths={HEADERS[E.sha256]: 70}),
+        OutputSheet(identity, identity_frame(reports), widths={HEADERS[I.seen_in]: 100}),
         OutputSheet(
-            rules_sheet, rules_frame(rules, as_of, len(events), warnings), widths={"Item": 20, "Value": 100}
+            rules_sheet, rules_frame(rules, as_of, len(events), warnings), widths={item: 20, value: 100}
         ),
     ]
 

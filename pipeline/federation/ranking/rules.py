@@ -5,7 +5,8 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
+from typing import Any
 
 import pandas as pd
 
@@ -16,14 +17,39 @@ from schemas.common import Span
 
 
 @dataclass(frozen=True)
+class Limit:
+    """The sane range of a ranking rule, checked where the TOML file is read: the type of its value, the span
+    and what is expected, in words."""
+
+    kind: type
+    span: Span
+    expected: str
+
+
+def rule(default: float, limit: Limit) -> Any:
+    """A ranking rule declared once: its default and its limit."""
+    return field(default=default, metadata={"limit": limit})
+
+
+# The sane range of each rule. Together they keep the arithmetic exact: an event gives at most
+# weight x scale x 10^decimals = 100 x 10,000 x 10^6 = 10^12 units, and a total of the best 1,000 at most 10^15,
+# below 2^53 (about 9 x 10^15), so every figure is a whole number a float64 and an int64 hold exactly.
+@dataclass(frozen=True)
 class RankingRules:
     """How an event's places become ranking points and which events a total counts."""
 
-    scale: float = 100.0  # points for first place in an event of weight 1
-    best: int = 10  # events counted per competitor
-    window_days: int = 365  # the as-of day and the days before it
-    decimals: int = 2  # event points are rounded (half up) to this many decimals
-    default_weight: float = 1.0  # an event whose standings carry no Weight
+    # points for first place in an event of weight 1
+    scale: float = rule(100.0, Limit(float, Span(0, 10_000, above=True), "points for first place: a number"))
+    # events counted per competitor
+    best: int = rule(10, Limit(int, Span(1, 1_000), "events counted per competitor: a whole number"))
+    # the as-of day and the days before it
+    window_days: int = rule(365, Limit(int, Span(1, 36_600), "days in the window: a whole number"))
+    # event points are rounded (half up) to this many decimals
+    decimals: int = rule(2, Limit(int, Span(0, 6), "decimals of event points: a whole number"))
+    # an event whose standings carry no Weight
+    default_weight: float = rule(
+        1.0, Limit(float, WEIGHT, "the weight of an event that gives none: a number")
+    )
 
     @property
     def unit(self) -> int:
@@ -31,16 +57,7 @@ class RankingRules:
         return int(10**self.decimals)
 
 
-# The sane range of each setting. Together they keep the arithmetic exact: an event gives at most
-# weight x scale x 10^decimals = 100 x 10,000 x 10^6 = 10^12 units, and a total of the best 1,000 at most 10^15,
-# below 2^53 (about 9 x 10^15), so every figure is a whole number a float64 and an int64 hold exactly.
-LIMITS: dict[str, tuple[type, Span, str]] = {
-    "scale": (float, Span(0, 10_000, above=True), "points for first place: a number"),
-    "best": (int, Span(1, 1_000), "events counted per competitor: a whole number"),
-    "window_days": (int, Span(1, 36_600), "days in the window: a whole number"),
-    "decimals": (int, Span(0, 6), "decimals of event points: a whole number"),
-    "default_weight": (float, WEIGHT, "the weight of an event that gives none: a number"),
-}
+LIMITS: dict[str, Limit] = {f.name: f.metadata["limit"] for f in fields(RankingRules)}
 
 
 def ranking_rules(config: Mapping[str, object], source: str = "ranking.toml") -> RankingRules:
@@ -59,11 +76,11 @@ def ranking_rules(config: Mapping[str, object], source: str = "ranking.toml") ->
         raise UsageError(f"{source}: unknown setting(s) {', '.join(unknown)} (known: {', '.join(known)})")
     values: dict[str, object] = {}
     for key, value in table.items():  # a handful of settings
-        kind, span, expected = LIMITS[key]
-        fits = value in span and (kind is float or float(value).is_integer())
+        limit = LIMITS[key]
+        fits = value in limit.span and (limit.kind is float or float(value).is_integer())
         if not fits:
-            raise UsageError(f"{source}: {key} = {value!r}: expected {expected} {span.words}")
-        values[key] = kind(value)
+            raise UsageError(f"{source}: {key} = {value!r}: expected {limit.expected} {limit.span.words}")
+        values[key] = limit.kind(value)
     return RankingRules(**values)  # type: ignore[arg-type]
 
 

@@ -15,15 +15,18 @@ import pandas as pd
 from pipeline.federation.ranking.points import event_contributions, window_start
 from pipeline.federation.ranking.rules import RankingRules
 from pipeline.games.checks import problems_where
-from pipeline.games.settings import WEIGHT, WEIGHT_SETTING, iso_date
+from pipeline.games.settings import EVENT_DATE, EVENT_NAME, WEIGHT, WEIGHT_SETTING, iso_date
 from pipeline.parsing import DATE_RANGE, as_ids
 from pipeline.problems import Problem, kind, problems_from_frame
-from pipeline.sheets import Sheet
-from schemas.ranking import Contribution, SeasonEvent
+from pipeline.sheets import Sheet, accepted_headers, normalized_header, sheet_key
+from schemas.common import sheet_name_of
+from schemas.ranking import Contribution, RulesSheet, SeasonEvent, StandingsSheet
 
-E = SeasonEvent
-ID_COLUMNS = ["player", "pair", "team"]  # the competitor column of a domino, bridge pairs or teams Standings
-NAME_COLUMNS = ["name", "names"]
+C, E, S, RS = Contribution, SeasonEvent, StandingsSheet, RulesSheet
+RANK_SHEETS = (S, RS)  # the sheets of a standings workbook `tally rank` reads
+# the competitor column of a domino, bridge pairs or teams Standings (player, pair, team), and the name's
+ID_COLUMNS = [normalized_header(h) for h in accepted_headers(S, S.player)]
+NAME_COLUMNS = [normalized_header(h) for h in accepted_headers(S, S.name)]
 
 
 @dataclass
@@ -104,29 +107,31 @@ def event_facts(rules: Sheet, default_weight: float) -> tuple[dict[str, object],
     """Event, Date and Weight from the Rules sheet's Item / Value rows (the first of each), with a located
     problem for each bad one."""
     frame = rules.frame
-    if "item" not in frame or "value" not in frame:
+    if RS.item not in frame or RS.value not in frame:
         return {}, [
             Problem.of(
                 RULES_COLUMNS, rules.name, rules.header_row, None, None, "expected the columns Item and Value"
             )
         ]
-    items = frame["item"].astype("str").str.strip().str.lower()
+    items = frame[RS.item].astype("str").str.strip().str.lower()
     first = items[~items.duplicated()].dropna()
     row = dict(zip(first.to_numpy(), first.index, strict=True))  # item -> Excel row, a few dozen items
-    value = frame["value"]
-    shown = rules.written("value")
+    value = frame[RS.value]
+    shown = rules.written(RS.value)
     problems: list[Problem] = []
-    event = value.get(row["event"]) if "event" in row else None
-    facts: dict[str, object] = {"event": "" if pd.isna(event) else str(event), "weight": default_weight}
-    if "date" not in row:
-        problems.append(Problem.of(NO_DATE, rules.name, None, rules.written("item"), None, _NO_DATE))
+    # the items holding the settings' values, as compared (Event, Date, Weight)
+    named, dated, weighed = (spec.title.lower() for spec in (EVENT_NAME, EVENT_DATE, WEIGHT_SETTING))
+    event = value.get(row[named]) if named in row else None
+    facts: dict[str, object] = {E.event: "" if pd.isna(event) else str(event), E.weight: default_weight}
+    if dated not in row:
+        problems.append(Problem.of(NO_DATE, rules.name, None, rules.written(RS.item), None, _NO_DATE))
     else:
-        typed = value.get(row["date"])
-        facts["date"] = iso_date(typed)
-        if facts["date"] is None:
+        typed = value.get(row[dated])
+        facts[E.date] = iso_date(typed)
+        if facts[E.date] is None:
             text = None if pd.isna(typed) else str(typed)
-            problems.append(Problem.of(BAD_DATE, rules.name, int(row["date"]), shown, text, _BAD_DATE))
-    typed_weight = value.get(row["weight"]) if "weight" in row else None
+            problems.append(Problem.of(BAD_DATE, rules.name, int(row[dated]), shown, text, _BAD_DATE))
+    typed_weight = value.get(row[weighed]) if weighed in row else None
     if typed_weight is not None and not pd.isna(typed_weight):
         weight = event_weight(typed_weight)
         if weight is None:
@@ -134,13 +139,13 @@ def event_facts(rules: Sheet, default_weight: float) -> tuple[dict[str, object],
                 Problem.of(
                     BAD_WEIGHT,
                     rules.name,
-                    int(row["weight"]),
+                    int(row[weighed]),
                     shown,
                     str(typed_weight),
                     f"expected {WEIGHT_SETTING.expected}",
                 )
             )
-        facts["weight"] = weight
+        facts[E.weight] = weight
     return facts, problems
 
 
@@ -166,7 +171,7 @@ def standings_placings(standings: Sheet) -> tuple[pd.DataFrame, list[Problem]]:
     """Each competitor's id, name and place from a Standings sheet, with located problems."""
     frame = standings.frame.dropna(how="all")
     id_col = next((c for c in ID_COLUMNS if c in frame), None)
-    if "rank" not in frame or id_col is None:
+    if S.rank not in frame or id_col is None:
         expected = "expected the columns Rank and one of Player, Pair or Team"
         return pd.DataFrame(), [
             Problem.of(STANDINGS_COLUMNS, standings.name, standings.header_row, None, None, expected)
@@ -174,15 +179,15 @@ def standings_placings(standings: Sheet) -> tuple[pd.DataFrame, list[Problem]]:
     name_col = next((c for c in NAME_COLUMNS if c in frame), None)
     ids = as_ids(frame[id_col])
     field_size = len(frame)
-    number = pd.to_numeric(frame["rank"], errors="coerce")
+    number = pd.to_numeric(frame[S.rank], errors="coerce")
     whole = number.notna() & number.eq(number.round()) & number.ge(1)
     place = number.where(whole)
     checks = [
-        (~whole, "rank", "the rank must be a whole number, 1 or more", BAD_RANK),
-        (whole & (place > field_size), "rank", f"the rank is beyond the field of {field_size}", BAD_RANK),
+        (~whole, S.rank, "the rank must be a whole number, 1 or more", BAD_RANK),
+        (whole & (place > field_size), S.rank, f"the rank is beyond the field of {field_size}", BAD_RANK),
         (
             whole & (place <= field_size) & ~competition_ranks(place),
-            "rank",
+            S.rank,
             "the ranks must run as tally writes them, 1, 1, 3 (competitors sharing a place take the first "
             "place they span; the next rank skips the shared places)",
             RANK_ORDER,
@@ -194,7 +199,7 @@ def standings_placings(standings: Sheet) -> tuple[pd.DataFrame, list[Problem]]:
         problems_where(standings, mask, col, text, found) for mask, col, text, found in checks if mask.any()
     ]
     names = frame[name_col] if name_col else pd.Series(pd.NA, index=frame.index, dtype="str")
-    placings = pd.DataFrame({"player": ids, "name": names.astype("str"), "place": place})
+    placings = pd.DataFrame({C.player: ids, C.name: names.astype("str"), C.place: place})
     return placings, problems_from_frame(pd.concat(located)) if located else []
 
 
@@ -202,18 +207,18 @@ def season_file(
     sheets: Mapping[str, Sheet], file: str, digest: str, rules: RankingRules, game: str
 ) -> SeasonFile:
     """The season's view of one standings workbook: its record, its contributions, or its problems."""
-    missing = [n for n in ("Standings", "Rules") if n.lower() not in sheets]
+    missing = [sheet_name_of(m) for m in RANK_SHEETS if sheet_key(m) not in sheets]
     if missing:
         found = ", ".join(s.name for s in sheets.values()) or "none"
         text = f"not a standings workbook written by tally: no {' or '.join(repr(m) for m in missing)} sheet (sheets found: {found})"
         return SeasonFile(None, None, [Problem.of(NOT_STANDINGS, file, None, None, None, text)])
-    facts, problems = event_facts(sheets["rules"], rules.default_weight)
-    placings, placing_problems = standings_placings(sheets["standings"])
+    facts, problems = event_facts(sheets[sheet_key(RS)], rules.default_weight)
+    placings, placing_problems = standings_placings(sheets[sheet_key(S)])
     problems += placing_problems
     if placings.empty and not problems:
         problems.append(
             Problem.of(
-                NO_COMPETITORS, sheets["standings"].name, None, None, None, "no competitors in the Standings"
+                NO_COMPETITORS, sheets[sheet_key(S)].name, None, None, None, "no competitors in the Standings"
             )
         )
     if problems:
@@ -221,13 +226,13 @@ def season_file(
     record = {
         E.file: file,
         E.game: game,
-        E.event: facts["event"],
-        E.date: facts["date"],
-        E.weight: facts["weight"],
+        E.event: facts[E.event],
+        E.date: facts[E.date],
+        E.weight: facts[E.weight],
         E.field: len(placings),
         E.sha256: digest,
     }
-    contributions = event_contributions(placings, file, facts["date"], facts["weight"], rules)  # type: ignore[arg-type]
+    contributions = event_contributions(placings, file, facts[E.date], facts[E.weight], rules)  # type: ignore[arg-type]
     return SeasonFile(record, contributions)
 
 
@@ -270,23 +275,23 @@ def season_of(files: list[SeasonFile]) -> Season:
 
 
 _EVENT_TYPES = {
-    "file": "str",
-    "game": "str",
-    "event": "str",
-    "date": "datetime64[ns]",
-    "weight": "float64",
-    "field": "int64",
-    "sha256": "str",
+    E.file: "str",
+    E.game: "str",
+    E.event: "str",
+    E.date: "datetime64[ns]",
+    E.weight: "float64",
+    E.field: "int64",
+    E.sha256: "str",
 }
 _CONTRIBUTION_TYPES = {
-    "file": "str",
-    "date": "datetime64[ns]",
-    "player": "str",
-    "name": "str",
-    "place": "int64",
-    "field": "int64",
-    "weight": "float64",
-    "units": "int64",
+    C.file: "str",
+    C.date: "datetime64[ns]",
+    C.player: "str",
+    C.name: "str",
+    C.place: "int64",
+    C.field: "int64",
+    C.weight: "float64",
+    C.units: "int64",
 }
 
 

@@ -1,0 +1,87 @@
+"""Tables every game shares beside its own sheets: the Notes and Examples sheets of a template, and the
+round-robin designs a schedule is laid out from (pipeline/games/schedule.py) with the report on how even one is."""
+
+from __future__ import annotations
+
+import pandera.pandas as pa
+from pandera.typing import Series
+
+from schemas.common import column as declared  # `column` is the name of a column here too
+
+# ------------------------------------------------------------------ templates
+
+
+class NotesSheet(pa.DataFrameModel):
+    """`Notes` of a template: one row per column of each input sheet, whether it is needed and what it holds."""
+
+    sheet: Series[str] = declared("Sheet")
+    column: Series[str] = declared("Column")
+    required: Series[str] = declared("Required")
+    holds: Series[str] = declared("What it holds")
+
+    class Config:
+        name = "Notes"
+        strict = True
+
+
+class ExamplesSheet(pa.DataFrameModel):
+    """`Examples` of a template: a block per input sheet (its headers, then example rows) under the sheet's
+    column letters, after the sheet's name."""
+
+    sheet: Series[str] = declared("Sheet", nullable=True)
+
+    class Config:
+        name = "Examples"
+        strict = False  # the column letters A, B, C, ... follow
+
+
+# ------------------------------------------------------------------ round-robin designs
+
+
+class Meeting(pa.DataFrameModel):
+    """One meeting of a round robin by the circle method: its round and table (from 1; byes take no table) and
+    the two entrants' places in the round robin (from 0), the one at home first."""
+
+    round: Series[int] = declared("Round", ge=1)
+    table: Series[int] = declared("Table", ge=1)
+    home: Series[int] = declared("Home", ge=0)
+    away: Series[int] = declared("Away", ge=0)
+
+    class Config:
+        strict = True
+
+
+class Bye(pa.DataFrameModel):
+    """An entrant (a place in the round robin, from 0) who sits out a round."""
+
+    round: Series[int] = declared("Round", ge=1)
+    entrant: Series[int] = declared("Entrant", ge=0)
+
+    class Config:
+        strict = True
+
+
+class FourTable(pa.DataFrameModel):
+    """One table of four of a rotating-partners design: its round and table (from 1) and the entrants (places
+    from 0) of the partnership A1 and A2 against B1 and B2."""
+
+    round: Series[int] = declared("Round", ge=1)
+    table: Series[int] = declared("Table", ge=1)
+    a1: Series[int] = declared("A1", ge=0)
+    a2: Series[int] = declared("A2", ge=0)
+    b1: Series[int] = declared("B1", ge=0)
+    b2: Series[int] = declared("B2", ge=0)
+
+    class Config:
+        strict = True
+
+
+class ScheduleMeasure(pa.DataFrameModel):
+    """One line of the `Schedule Report`: a measure of how even a tables-of-four schedule is, and its value."""
+
+    measure: Series[str] = declared("Measure")
+    value: Series[int] = declared("Value")
+
+    class Config:
+        name = "Schedule Report"
+        strict = True
