@@ -375,7 +375,7 @@ class RuleLine(pa.DataFrameModel):
 # ------------------------------------------------------------------ the schedule workbook
 
 
-class Bye(pa.DataFrameModel):
+class ByeRow(pa.DataFrameModel):
     """One row of a schedule's `Byes` sheet: who sits out a round."""
 
     round: Series[int] = column("Round")

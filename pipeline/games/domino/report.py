@@ -6,8 +6,8 @@ import pandas as pd
 
 from pipeline.games.domino.load import SEAT_COLUMNS, DominoEvent
 from pipeline.games.domino.settings import (
-    DATE_SETTING,
-    EVENT_SETTING,
+    EVENT_DATE,
+    EVENT_NAME,
     MODE_SETTING,
     PODIUM_SETTING,
     TARGET_SETTING,
@@ -127,8 +127,8 @@ def rules_frame(event: DominoEvent) -> pd.DataFrame:
     w = s.count_word
     targets = sorted(event.matches[M.target].astype("int64").unique().tolist())
     rows = [
-        (EVENT_SETTING.title, s.event),
-        (DATE_SETTING.title, s.date),
+        (EVENT_NAME.title, s.event),
+        (EVENT_DATE.title, s.date),
         (
             MODE_SETTING.title,
             "run out (counts are hands)" if s.mode == MODE_RUN_OUT else "points (counts are pips)",

@@ -48,10 +48,10 @@ PODIUM_SETTING = SettingSpec(
     example=3,
     in_template=True,
 )
-EVENT_SETTING, DATE_SETTING = EVENT_SETTINGS.values()  # the event's name and date, as both games declare them
+EVENT_NAME, EVENT_DATE = EVENT_SETTINGS.values()  # the event's name and date, as both games declare them
 
 
-def keyed(*specs: SettingSpec) -> dict[str, SettingSpec]:
+def settings_by_key(*specs: SettingSpec) -> dict[str, SettingSpec]:
     """The settings by key: each one's name as a Settings sheet's Key is read (`Target` is `target`)."""
     keys = as_words(pd.Series([spec.title for spec in specs], dtype="str"))
     return dict(zip(keys, specs, strict=True))
@@ -59,7 +59,7 @@ def keyed(*specs: SettingSpec) -> dict[str, SettingSpec]:
 
 SETTINGS = {
     **EVENT_SETTINGS,
-    **keyed(TARGET_SETTING, MODE_SETTING, PODIUM_SETTING, WEIGHT_SETTING),
+    **settings_by_key(TARGET_SETTING, MODE_SETTING, PODIUM_SETTING, WEIGHT_SETTING),
     **CORRECTION_SETTINGS,
 }
 
