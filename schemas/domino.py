@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pandas as pd
 import pandera.pandas as pa
 from pandera.typing import Series
 
 from pipeline.problems import check_named, kind
-from schemas.common import Entry, Span, Text, column, is_one_of, is_whole_in
+from schemas.common import Entry, Span, Text, column, columns_of, is_one_of, is_whole_in, titles_of
 
-ENDINGS = ["target", "time", "forfeit"]
-MODES = ["points", "run_out"]
+ENDED_TARGET, ENDED_TIME, ENDED_FORFEIT = "target", "time", "forfeit"  # how a match ended (Ended)
+ENDINGS = [ENDED_TARGET, ENDED_TIME, ENDED_FORFEIT]
+MODE_POINTS, MODE_RUN_OUT = "points", "run_out"  # the Settings Mode: counts are pips, or hands (run out)
+MODES = [MODE_POINTS, MODE_RUN_OUT]
+COUNT_WORDS = {MODE_POINTS: "pips", MODE_RUN_OUT: "hands"}  # what a side's count is, in each mode
 SIDES = ["A", "B"]
+MATCH_NOUNS = ("matches", "match")  # what the rows of Matches are, in messages (no matches to score: ...)
 
 # The sane range of every number a domino workbook holds, checked where it is read (docs/trust.md, "Ranges").
 ROUND = Span(1, 10_000)  # Round and Table (and a penalty's Round): a week of play around the clock
@@ -114,9 +120,9 @@ class MatchesSheet(pa.DataFrameModel):
 class PlayersSheet(pa.DataFrameModel):
     """`Players`: the entrants (players, or pairs in a pairs event)."""
 
-    id: Series[Text] = pa.Field(nullable=False, title="ID")
-    name: Series[Text] | None = pa.Field(nullable=True, title="Name")
-    club: Series[Text] | None = pa.Field(nullable=True, title="Club")
+    id: Series[Text] = column("ID", note="the id used in Matches (text or number)", nullable=False)
+    name: Series[Text] | None = column("Name", note="the name shown in the standings", nullable=True)
+    club: Series[Text] | None = column("Club", note="the club", nullable=True)
 
     class Config:
         name = "Players"
@@ -126,10 +132,16 @@ class PlayersSheet(pa.DataFrameModel):
 class PenaltiesSheet(pa.DataFrameModel):
     """`Penalties`: pips deducted from one competitor's effectiveness."""
 
-    player: Series[Text] = pa.Field(nullable=False, title="Player")
-    pips: Series[Text] = pa.Field(nullable=False, title="Pips")
-    round: Series[Text] | None = pa.Field(nullable=True, title="Round")
-    reason: Series[Text] | None = pa.Field(nullable=True, title="Reason")
+    player: Series[Text] = column("Player", note="the id penalized", nullable=False)
+    pips: Series[Text] = column(
+        "Pips",
+        note=f"pips deducted from effectiveness, up to {PIPS.high:,} (10 and -10 both deduct 10)",
+        nullable=False,
+    )
+    round: Series[Text] | None = column(
+        "Round", note=f"the round from which it counts, {ROUND.words} (blank: from the first)", nullable=True
+    )
+    reason: Series[Text] | None = column("Reason", note="why", nullable=True)
 
     @pa.check(
         "pips",
@@ -152,10 +164,12 @@ class PenaltiesSheet(pa.DataFrameModel):
 
 
 class SettingsSheet(pa.DataFrameModel):
-    """`Settings`: two columns, Key and Value."""
+    """`Settings`: two columns, Key and Value (the Key's note, the settings' listing, is the game's)."""
 
-    key: Series[Text] = pa.Field(nullable=False, title="Key")
-    value: Series[Text] | None = pa.Field(nullable=True, title="Value")
+    key: Series[Text] = column("Key", nullable=False)
+    value: Series[Text] | None = column(
+        "Value", note="the setting's value; blank means the default", nullable=True
+    )
 
     class Config:
         name = "Settings"
@@ -165,62 +179,138 @@ class SettingsSheet(pa.DataFrameModel):
 # ------------------------------------------------------------------ typed tables
 
 
-class Match(pa.DataFrameModel):
-    """A validated match, one row per match; index = Excel row of the input."""
+def counted(title: str, hands: str, **declared: Any) -> Any:
+    """A column of pips, or of hands in a run-out event, declared once: its header in each (`title` in pips,
+    `hands` in hands), the rest as `column` takes it."""
+    field = column(title, **declared)
+    field.metadata["tally"]["in_hands"] = hands
+    return field
 
-    round: Series[int] = pa.Field(ge=1)
-    table: Series[int] = pa.Field(ge=1)
-    a1: Series[Text]
-    a2: Series[Text] = pa.Field(nullable=True)
-    b1: Series[Text]
-    b2: Series[Text] = pa.Field(nullable=True)
-    a_count: Series[int] = pa.Field(ge=0)
-    b_count: Series[int] = pa.Field(ge=0)
-    target: Series[int] = pa.Field(ge=1)
-    ended: Series[Text] = pa.Field(isin=ENDINGS)
-    winner: Series[Text] = pa.Field(nullable=True)
+
+def titles_counting(model: type[pa.DataFrameModel], count_word: str) -> dict[str, str]:
+    """Column name -> its header in an event whose counts are `count_word` (pips, or hands in a run-out
+    event), as the model declares them."""
+    declared = model.to_schema().columns
+    if count_word != COUNT_WORDS[MODE_RUN_OUT]:
+        return titles_of(model)
+    return {c.name: declared[c.name].metadata["tally"].get("in_hands", c.title) for c in columns_of(model)}
+
+
+class Match(pa.DataFrameModel):
+    """A validated match, one row per match; index = Excel row of the input. `a_count`/`b_count` are the
+    sides' pips, or hands in a run-out event."""
+
+    round: Series[int] = column("Round", ge=1)
+    table: Series[int] = column("Table", ge=1)
+    a1: Series[Text] = column("A1")
+    a2: Series[Text] = column("A2", nullable=True)
+    b1: Series[Text] = column("B1")
+    b2: Series[Text] = column("B2", nullable=True)
+    a_count: Series[int] = counted("A Pips", "A Hands", ge=0)
+    b_count: Series[int] = counted("B Pips", "B Hands", ge=0)
+    target: Series[int] = column("Target", ge=1)
+    ended: Series[Text] = column("Ended", isin=ENDINGS)
+    winner: Series[Text] = column("Winner", nullable=True)
 
     class Config:
         strict = "filter"
         coerce = True
 
 
+class Seating(pa.DataFrameModel):
+    """One seat taken in a match, for the check that nobody sits twice in a round: index = position."""
+
+    round: Series[int] = column("Round")
+    player: Series[Text] = column("Player")
+    row: Series[int] = column("Row")  # the Excel row of the match
+    seat: Series[Text] = column("Seat")  # the seat column (a1, a2, b1, b2)
+
+
+class Penalty(pa.DataFrameModel):
+    """A penalty as typed: who, how many pips deducted (always positive), from which round, why; index = the
+    Excel row of the Penalties sheet."""
+
+    player: Series[Text] = column("Player")
+    pips: Series[int] = column("Pips", ge=1)
+    round: Series[pd.Int64Dtype] = column("Round", nullable=True)
+    reason: Series[Text] = column("Reason", nullable=True)
+
+
 class SideResult(pa.DataFrameModel):
     """One side of one match after the rules: the figures each of its players receives."""
 
-    match: Series[int]
-    round: Series[int]
-    side: Series[Text] = pa.Field(isin=SIDES)
-    won: Series[bool]
-    points: Series[int] = pa.Field(isin=[0, 1, 2, 3])
-    match_points: Series[int] = pa.Field(isin=[0, 1])
-    pips_for: Series[int] = pa.Field(ge=0)
-    pips_against: Series[int] = pa.Field(ge=0)
+    match: Series[int] = column("Match")  # the Excel row of the match
+    round: Series[int] = column("Round")
+    side: Series[Text] = column("Side", isin=SIDES)
+    won: Series[bool] = column("Won")
+    points: Series[int] = column("Points", isin=[0, 1, 2, 3])
+    match_points: Series[int] = column("Match Points", isin=[0, 1])
+    pips_for: Series[int] = counted("Pips For", "Hands For", ge=0)
+    pips_against: Series[int] = counted("Pips Against", "Hands Against", ge=0)
+
+
+class PlayerResult(pa.DataFrameModel):
+    """One player of one match: the figures of their side (`player` is the player's code, a position in the
+    sorted ids)."""
+
+    match: Series[int] = column("Match")
+    round: Series[int] = column("Round")
+    won: Series[bool] = column("Won")
+    points: Series[int] = column("Points")
+    match_points: Series[int] = column("Match Points")
+    pips_for: Series[int] = counted("Pips For", "Hands For")
+    pips_against: Series[int] = counted("Pips Against", "Hands Against")
+    player: Series[int] = column("Player")
+
+
+class Meeting(pa.DataFrameModel):
+    """A player and a player seated on the other side of a match (partners never), by code; `diff` is the
+    player's side's pips for minus pips against."""
+
+    match: Series[int] = column("Match")
+    round: Series[int] = column("Round")
+    player: Series[int] = column("Player")
+    opponent: Series[int] = column("Opponent")
+    diff: Series[int] = counted("Pips Difference", "Hands Difference")
+
+
+class Tied(pa.DataFrameModel):
+    """A competitor level with others after a round: the group of those level together."""
+
+    round: Series[int] = column("Round")
+    player: Series[int] = column("Player")
+    group: Series[int] = column("Group")
+
+
+# What Decided By says of the criterion that separates a row from the next one in its round, criterion by
+# criterion ({w}: pips, or hands in a run-out event); then each pass of head-to-head, "tied" or nothing.
+DECIDED_BY = ("points", "match points", "effectiveness", "{w} for", "{w} against")
 
 
 class Standing(pa.DataFrameModel):
     """One row of the `Standings` sheet; titles are the written headers."""
 
-    rank: Series[int] = pa.Field(ge=1, title="Rank")
-    player: Series[Text] = pa.Field(unique=True, title="Player")
-    name: Series[Text] = pa.Field(nullable=True, title="Name")
-    played: Series[int] = pa.Field(ge=0, title="Played")
-    won: Series[int] = pa.Field(ge=0, title="Won")
-    lost: Series[int] = pa.Field(ge=0, title="Lost")
-    points: Series[int] = pa.Field(ge=0, title="Points")
-    match_points: Series[int] = pa.Field(ge=0, title="Match Points")
-    pips_for: Series[int] = pa.Field(ge=0, title="Pips For")
-    pips_against: Series[int] = pa.Field(ge=0, title="Pips Against")
-    penalties: Series[int] = pa.Field(ge=0, title="Penalties")
-    effectiveness: Series[int] = pa.Field(title="Effectiveness")
-    head_to_head: Series[float] = pa.Field(nullable=True, title="Head-to-Head")
-    decided_by: Series[Text] = pa.Field(title="Decided By")
+    rank: Series[int] = column("Rank", ge=1)
+    player: Series[Text] = column("Player", unique=True)
+    name: Series[Text] = column("Name", nullable=True)
+    played: Series[int] = column("Played", ge=0)
+    won: Series[int] = column("Won", ge=0)
+    lost: Series[int] = column("Lost", ge=0)
+    points: Series[int] = column("Points", ge=0)
+    match_points: Series[int] = column("Match Points", ge=0)
+    pips_for: Series[int] = counted("Pips For", "Hands Won", ge=0)
+    pips_against: Series[int] = counted("Pips Against", "Hands Lost", ge=0)
+    penalties: Series[int] = column("Penalties", ge=0)
+    effectiveness: Series[int] = column("Effectiveness")
+    head_to_head: Series[float] = column("Head-to-Head", number_format="0;-0;0", nullable=True)
+    decided_by: Series[Text] = column("Decided By")
 
     @pa.dataframe_check(name="won + lost = played")
     def _balance(cls, df: pd.DataFrame) -> pd.Series:
         return df["won"] + df["lost"] == df["played"]
 
     class Config:
+        name = "Standings"
         strict = True
         ordered = True
 
@@ -228,11 +318,82 @@ class Standing(pa.DataFrameModel):
 class ProgressiveStanding(Standing):
     """One row of the `Rounds` sheet: the standings after a round."""
 
-    round: Series[int] = pa.Field(ge=1, title="Round")
-    player: Series[Text] = pa.Field(title="Player")
+    round: Series[int] = column("Round", ge=1)
+    player: Series[Text] = column("Player")
 
     class Config:
+        name = "Rounds"
         strict = True
         ordered = False
         # one row per (round, player) holds by construction (a round x player grid); tested, not re-checked
         # here, where it cost 60 ms of a 100k-match run
+
+
+# ------------------------------------------------------------------ what the standings workbook shows besides
+
+
+class MatchOutcome(pa.DataFrameModel):
+    """The `Matches` sheet of the standings: the Excel row of each match, then its columns as typed, then
+    these, the result of both sides."""
+
+    row: Series[int] = column("Row")
+    winning_side: Series[Text] = column("Winning Side", isin=SIDES)
+    a_points: Series[int] = column("A Points")
+    b_points: Series[int] = column("B Points")
+    a_match_points: Series[int] = column("A Match Points")
+    b_match_points: Series[int] = column("B Match Points")
+    a_for: Series[int] = counted("A Pips For", "A Hands For")
+    a_against: Series[int] = counted("A Pips Against", "A Hands Against")
+    b_for: Series[int] = counted("B Pips For", "B Hands For")
+    b_against: Series[int] = counted("B Pips Against", "B Hands Against")
+
+
+class AppliedPenalty(pa.DataFrameModel):
+    """One row of the standings' `Penalties` sheet: the penalty as applied."""
+
+    row: Series[int] = column("Row")
+    player: Series[Text] = column("Player")
+    name: Series[Text] = column("Name", nullable=True)
+    pips: Series[int] = column("Pips Deducted")
+    round: Series[object] = column("Round", nullable=True)
+    reason: Series[Text] = column("Reason", nullable=True)
+
+    class Config:
+        name = "Penalties"
+
+
+class RuleLine(pa.DataFrameModel):
+    """One row of the `Rules` sheet: a setting or a rule that produced the workbook, in words."""
+
+    item: Series[Text] = column("Item")
+    value: Series[Text] = column("Value")
+
+    class Config:
+        name = "Rules"
+
+
+# ------------------------------------------------------------------ the schedule workbook
+
+
+class ByeRow(pa.DataFrameModel):
+    """One row of a schedule's `Byes` sheet: who sits out a round."""
+
+    round: Series[int] = column("Round")
+    player: Series[Text] = column("Player")
+    name: Series[Text] = column("Name", nullable=True)
+
+    class Config:
+        name = "Byes"
+
+
+class TableCard(pa.DataFrameModel):
+    """One line of a schedule's `Table Cards` sheet: a card's title, a seat and who sits there, or its score
+    line."""
+
+    card: Series[Text] = column("Card", nullable=True)
+    seat: Series[Text] = column("Seat", nullable=True)
+    id: Series[Text] = column("ID", nullable=True)
+    name: Series[Text] = column("Name", nullable=True)
+
+    class Config:
+        name = "Table Cards"

@@ -41,6 +41,7 @@ NOT_COLUMNS: dict[tuple[str, str], str] = {
     ("pipeline/workbook/package.py", "name"): "an XML attribute of the <sheet> element (ECMA-376)",
     ("pipeline/workbook/package.py", "id"): "an XML attribute of the <sheet> element, r:id (ECMA-376)",
     ("pipeline/workbook/scan.py", "row"): "the worksheet's <row> element (ECMA-376)",
+    ("pipeline/games/domino/settings.py", "Target"): "the Target setting's own name, in its SettingSpec",
 }
 
 

@@ -35,11 +35,17 @@ from pipeline.games.domino.rules import counts_with_forfeit_defaults
 from pipeline.games.domino.settings import POINTS_TARGET, DominoSettings, domino_settings
 from pipeline.parsing import as_ids, as_numbers, as_words, whole_in, whole_numbers
 from pipeline.problems import InputError, Problem, kind
-from pipeline.sheets import Sheet
-from schemas.common import Span, is_whole_in
+from pipeline.sheets import Sheet, normalized_header
+from schemas.common import Span, is_whole_in, sheet_name_of
 from schemas.domino import (
+    ENDED_FORFEIT,
+    ENDED_TARGET,
+    ENDED_TIME,
     ENDINGS,
     HANDS,
+    MATCH_NOUNS,
+    MODE_POINTS,
+    MODE_RUN_OUT,
     PIPS,
     ROUND,
     SIDES,
@@ -48,9 +54,16 @@ from schemas.domino import (
     MatchesSheet,
     PenaltiesSheet,
     PlayersSheet,
+    SettingsSheet,
 )
+from schemas.domino import Match as M
+from schemas.domino import MatchesSheet as MS
+from schemas.domino import PenaltiesSheet as PenS
+from schemas.domino import Penalty as Pen
+from schemas.domino import PlayersSheet as PS
+from schemas.domino import Seating as Seat
 
-SEAT_COLUMNS = ["a1", "a2", "b1", "b2"]
+SEAT_COLUMNS = [MS.a1, MS.a2, MS.b1, MS.b2]
 UNEVEN_SIDES = kind("D101", "one side has two players and the other one")
 MATCH_TWICE = kind("D102", "a round and table appear twice")
 SEATED_TWICE = kind("D103", "a player sits twice in one match, or plays twice in one round")
@@ -85,7 +98,7 @@ NO_MATCHES_YET = kind(
     "warning",
     example="Matches: warning: no matches yet: every competitor has 0",
 )
-CORRECTABLE = ["a1", "a2", "b1", "b2", "a_pips", "b_pips", "a_hands", "b_hands", "target", "ended", "winner"]
+CORRECTABLE = [*SEAT_COLUMNS, MS.a_pips, MS.b_pips, MS.a_hands, MS.b_hands, MS.target, MS.ended, MS.winner]
 
 
 @dataclass
@@ -100,10 +113,17 @@ class DominoEvent:
     warnings: list[Problem] = field(default_factory=list)
 
 
+def sheet_key(model: type) -> str:
+    """Where the sheet a model describes is among a workbook's sheets: its name, normalized."""
+    return normalized_header(sheet_name_of(model))
+
+
 def correction_rules() -> CorrectionRules:
     """Domino corrections name a match by Round and Table, and correct one of its result columns."""
     titles = model_titles(MatchesSheet)
-    return CorrectionRules("matches", ["round", "table"], [], {c: titles[c] for c in CORRECTABLE})
+    return CorrectionRules(
+        sheet_key(MatchesSheet), [MS.round, MS.table], [], {c: titles[c] for c in CORRECTABLE}
+    )
 
 
 def seat_ids(frame: pd.DataFrame) -> dict[str, pd.Series]:
@@ -124,23 +144,23 @@ def typed_matches(sheet: Sheet, settings: DominoSettings) -> pd.DataFrame:
         return whole_in(f[col], span)
 
     fallback = settings.target
-    if fallback is None and settings.mode == "points":
+    if fallback is None and settings.mode == MODE_POINTS:
         fallback = POINTS_TARGET
-    target = whole("target", TARGET).fillna(pd.NA if fallback is None else fallback)
-    counts = HANDS if settings.mode == "run_out" else PIPS
-    ended = as_words(f["ended"]).fillna("target")
-    winner = f["winner"].astype("str").str.strip().str.upper()
+    target = whole(MS.target, TARGET).fillna(pd.NA if fallback is None else fallback)
+    counts = HANDS if settings.mode == MODE_RUN_OUT else PIPS
+    ended = as_words(f[MS.ended]).fillna(ENDED_TARGET)
+    winner = f[MS.winner].astype("str").str.strip().str.upper()
     a_count, b_count = settings.count_columns
     return pd.DataFrame(
         {
-            "round": whole("round", ROUND),
-            "table": whole("table", ROUND),
+            M.round: whole(MS.round, ROUND),
+            M.table: whole(MS.table, ROUND),
             **seat_ids(f),
-            "a_count": whole(a_count, counts),
-            "b_count": whole(b_count, counts),
-            "target": target.astype("Int64"),
-            "ended": ended.where(ended.isin(ENDINGS)),
-            "winner": winner.where(winner.isin(SIDES)),
+            M.a_count: whole(a_count, counts),
+            M.b_count: whole(b_count, counts),
+            M.target: target.astype("Int64"),
+            M.ended: ended.where(ended.isin(ENDINGS)),
+            M.winner: winner.where(winner.isin(SIDES)),
         },
         index=f.index,
     )
@@ -151,48 +171,46 @@ def seating_problems(sheet: Sheet, t: pd.DataFrame, known: pd.Index | None) -> l
     out = [
         problems_where(
             sheet,
-            t["a2"].isna() != t["b2"].isna(),
-            ["a2", "b2"],
+            t[M.a2].isna() != t[M.b2].isna(),
+            [MS.a2, MS.b2],
             "one side has two players and the other one; fill in both A2 and B2 or neither",
             UNEVEN_SIDES,
         )
     ]
-    repeat, first = first_rows(t[["round", "table"]])
+    repeat, first = first_rows(t[[M.round, M.table]])
     if repeat.any():
         out.append(
             problems_where(
                 sheet,
                 repeat,
-                ["round", "table"],
+                [MS.round, MS.table],
                 "this round and table already appear at row " + first.astype("str"),
                 MATCH_TWICE,
             )
         )
     seats = pd.DataFrame(  # one row per seat, match by match in seat order
         {
-            "round": t["round"].array.repeat(len(SEAT_COLUMNS)),
-            "player": pd.Series(t[SEAT_COLUMNS].to_numpy(dtype=object).ravel(), dtype="str"),
-            "at": np.repeat(t.index.to_numpy(), len(SEAT_COLUMNS)),
-            "seat": np.tile(np.array(SEAT_COLUMNS, dtype=object), len(t)),
+            Seat.round: t[M.round].array.repeat(len(SEAT_COLUMNS)),
+            Seat.player: pd.Series(t[SEAT_COLUMNS].to_numpy(dtype=object).ravel(), dtype="str"),
+            Seat.row: np.repeat(t.index.to_numpy(), len(SEAT_COLUMNS)),
+            Seat.seat: np.tile(np.array(SEAT_COLUMNS, dtype=object), len(t)),
         }
     )
-    seats = seats[seats["round"].notna().to_numpy() & seats["player"].notna().to_numpy()]
+    seats = seats[seats[Seat.round].notna().to_numpy() & seats[Seat.player].notna().to_numpy()]
     if not (t.index.is_monotonic_increasing and t.index.is_unique):
-        seats = seats.sort_values(["at", "seat"], kind="stable")
+        seats = seats.sort_values([Seat.row, Seat.seat], kind="stable")
     seats = seats.reset_index(drop=True)
-    twice = seats.duplicated(["round", "player"], keep="first").to_numpy()
+    twice = seats.duplicated([Seat.round, Seat.player], keep="first").to_numpy()
     if twice.any():
-        first_at = seats.groupby(["round", "player"])["at"].transform("min").to_numpy()
-        clash = seats[twice].assign(first=first_at[twice])
+        first_at = seats.groupby([Seat.round, Seat.player])[Seat.row].transform("min")
+        clash, first = seats[twice], first_at[twice]  # each seat taken again, and the row it was first taken
+        who = "player " + clash[Seat.player].astype("str")
         text = np.where(
-            clash["first"] == clash["at"],
-            "player " + clash["player"].astype("str") + " sits twice in this match",
-            "player "
-            + clash["player"].astype("str")
-            + " also plays in this round at row "
-            + clash["first"].astype("str"),
+            first == clash[Seat.row],
+            who + " sits twice in this match",
+            who + " also plays in this round at row " + first.astype("str"),
         )
-        per_row = pd.Series(text, index=clash["at"].to_numpy()).groupby(level=0).agg("; ".join)
+        per_row = pd.Series(text, index=clash[Seat.row].to_numpy()).groupby(level=0).agg("; ".join)
         mask = pd.Series(t.index.isin(per_row.index), index=t.index)
         out.append(
             problems_where(sheet, mask, SEAT_COLUMNS, per_row.reindex(t.index).fillna(""), SEATED_TWICE)
@@ -209,15 +227,15 @@ def seating_problems(sheet: Sheet, t: pd.DataFrame, known: pd.Index | None) -> l
 def score_problems(sheet: Sheet, t: pd.DataFrame, settings: DominoSettings) -> list[pd.DataFrame]:
     """How each match ended against its counts: target reached, level at time, forfeits, blanks."""
     cols, word = settings.count_columns, settings.count_word
-    a, b, target = (t[c].to_numpy(dtype="float64", na_value=np.nan) for c in ("a_count", "b_count", "target"))
-    ended, winner = t["ended"].to_numpy(dtype=object), t["winner"].to_numpy(dtype=object)
-    filled = {c: sheet.frame[c].notna().to_numpy() for c in [*cols, "target", "winner"]}
+    a, b, target = (t[c].to_numpy(dtype="float64", na_value=np.nan) for c in (M.a_count, M.b_count, M.target))
+    ended, winner = t[M.ended].to_numpy(dtype=object), t[M.winner].to_numpy(dtype=object)
+    filled = {c: sheet.frame[c].notna().to_numpy() for c in [*cols, MS.target, MS.winner]}
 
     def row_mask(mask: np.ndarray) -> pd.Series:
         """The mask as a Series over the matches."""
         return pd.Series(mask, index=t.index)
 
-    is_target, is_time, is_forfeit = ended == "target", ended == "time", ended == "forfeit"
+    is_target, is_time, is_forfeit = ended == ENDED_TARGET, ended == ENDED_TIME, ended == ENDED_FORFEIT
     out = [
         problems_where(
             sheet,
@@ -231,19 +249,19 @@ def score_problems(sheet: Sheet, t: pd.DataFrame, settings: DominoSettings) -> l
     out.append(
         problems_where(
             sheet,
-            row_mask(np.isnan(target) & ~filled["target"]),
-            "target",
+            row_mask(np.isnan(target) & ~filled[MS.target]),
+            MS.target,
             "a run_out event needs its target in hands: a Target column or the Settings Target",
             NO_TARGET,
         )
     )
     known = ~np.isnan(a) & ~np.isnan(b) & ~np.isnan(target)
     reached_a, reached_b = (a >= target) & known, (b >= target) & known  # NaN compares False
-    named = t["winner"].notna().to_numpy()
+    named = t[M.winner].notna().to_numpy()
     both = is_target & reached_a & reached_b
     neither = is_target & known & ~reached_a & ~reached_b
     past = is_time & (reached_a | reached_b)
-    at = " " + t["target"].astype("str") if (both | neither | past).any() else ""  # only a message needs it
+    at = " " + t[M.target].astype("str") if (both | neither | past).any() else ""  # only a message needs it
     reacher = np.where(reached_a, "A", "B")
     higher = np.where(a > b, "A", "B")
     out += [
@@ -264,7 +282,7 @@ def score_problems(sheet: Sheet, t: pd.DataFrame, settings: DominoSettings) -> l
         problems_where(
             sheet,
             row_mask(is_target & named & (reached_a ^ reached_b) & (winner != reacher)),
-            "winner",
+            MS.winner,
             "the winner named is not the side that reached the target",
             WRONG_WINNER,
         ),
@@ -278,21 +296,21 @@ def score_problems(sheet: Sheet, t: pd.DataFrame, settings: DominoSettings) -> l
         problems_where(
             sheet,
             row_mask(is_time & known & (a == b) & ~named),
-            "winner",
+            MS.winner,
             f"the {word} are level at time: name the Winner (A or B)",
             LEVEL_AT_TIME,
         ),
         problems_where(
             sheet,
             row_mask(is_time & known & (a != b) & named & (winner != higher)),
-            "winner",
+            MS.winner,
             f"the winner named has fewer {word} than the other side",
             WRONG_WINNER,
         ),
         problems_where(
             sheet,
-            row_mask(is_forfeit & ~named & ~filled["winner"]),
-            "winner",
+            row_mask(is_forfeit & ~named & ~filled[MS.winner]),
+            MS.winner,
             "a forfeit needs the Winner (A or B)",
             FORFEIT_WINNER,
         ),
@@ -310,22 +328,22 @@ def score_problems(sheet: Sheet, t: pd.DataFrame, settings: DominoSettings) -> l
 def players_table(sheet: Sheet | None) -> tuple[pd.DataFrame, pd.Index | None, list[pd.DataFrame]]:
     """The Players sheet as (id, name, club), the known ids (None without the sheet, or with only its header,
     as a template leaves it), and its problems."""
-    empty = pd.DataFrame({c: pd.Series(dtype="str") for c in ("id", "name", "club")})
+    empty = pd.DataFrame({c: pd.Series(dtype="str") for c in (PS.id, PS.name, PS.club)})
     if sheet is None or sheet.frame.dropna(how="all").empty:
         return empty, None, []
     sheet = present_columns(sheet, PlayersSheet)
     frame = sheet.frame.dropna(how="all")
-    ids = as_ids(frame["id"])
+    ids = as_ids(frame[PS.id])
     repeat, first = first_rows(ids.to_frame())
     problems = [
         schema_problems(Sheet(sheet.name, frame, sheet.headers), PlayersSheet),
         problems_where(
-            sheet, repeat, "id", "this ID is already listed at row " + first.astype("str"), LISTED_TWICE
+            sheet, repeat, PS.id, "this ID is already listed at row " + first.astype("str"), LISTED_TWICE
         ),
     ]
-    players = pd.DataFrame({"id": ids, "name": frame["name"], "club": frame["club"]})
-    players = players.dropna(subset=["id"]).drop_duplicates("id").reset_index(drop=True)
-    return players, pd.Index(players["id"]), problems
+    players = pd.DataFrame({PS.id: ids, PS.name: frame[PS.name], PS.club: frame[PS.club]})
+    players = players.dropna(subset=[PS.id]).drop_duplicates(PS.id).reset_index(drop=True)
+    return players, pd.Index(players[PS.id]), problems
 
 
 def penalties_table(
@@ -334,10 +352,10 @@ def penalties_table(
     """The Penalties sheet as (player, pips deducted, round, reason), and its problems."""
     empty = pd.DataFrame(
         {
-            "player": pd.Series(dtype="str"),
-            "pips": pd.Series(dtype="int64"),
-            "round": pd.Series(dtype="Int64"),
-            "reason": pd.Series(dtype="str"),
+            Pen.player: pd.Series(dtype="str"),
+            Pen.pips: pd.Series(dtype="int64"),
+            Pen.round: pd.Series(dtype="Int64"),
+            Pen.reason: pd.Series(dtype="str"),
         }
     )
     if sheet is None:
@@ -345,38 +363,38 @@ def penalties_table(
     sheet = present_columns(sheet, PenaltiesSheet)
     frame = sheet.frame.dropna(how="all")
     own = Sheet(sheet.name, frame, sheet.headers)
-    who = as_ids(frame["player"])
+    who = as_ids(frame[PenS.player])
     problems = [
         schema_problems(own, PenaltiesSheet),
         problems_where(
-            own, who.notna() & ~who.isin(everyone), "player", f"unknown id: not in {where}", UNKNOWN_ID
+            own, who.notna() & ~who.isin(everyone), PenS.player, f"unknown id: not in {where}", UNKNOWN_ID
         ),
     ]
-    rnd = as_numbers(frame["round"]).where(is_whole_in(frame["round"], ROUND))
+    rnd = as_numbers(frame[PenS.round]).where(is_whole_in(frame[PenS.round], ROUND))
     penalties = pd.DataFrame(
         {
-            "player": who,
-            "pips": as_numbers(frame["pips"]).abs(),
-            "round": rnd.round().astype("Int64"),
-            "reason": frame["reason"],
+            Pen.player: who,
+            Pen.pips: as_numbers(frame[PenS.pips]).abs(),
+            Pen.round: rnd.round().astype("Int64"),
+            Pen.reason: frame[PenS.reason],
         },
         index=frame.index,
     )
     return penalties, problems
 
 
-RESULT_COLUMNS = ["a_pips", "b_pips", "a_hands", "b_hands", "ended", "winner"]
+RESULT_COLUMNS = [MS.a_pips, MS.b_pips, MS.a_hands, MS.b_hands, MS.ended, MS.winner]
 
 
 def not_yet_played(frame: pd.DataFrame) -> pd.Series:
     """Scheduled matches (round, table and seats given) whose result cells are all still empty."""
-    seated = frame[["round", "table", "a1", "b1"]].notna().to_numpy().any(axis=1)
+    seated = frame[[MS.round, MS.table, MS.a1, MS.b1]].notna().to_numpy().any(axis=1)
     return pd.Series(seated & frame[RESULT_COLUMNS].isna().to_numpy().all(axis=1), index=frame.index)
 
 
 def not_yet_played_warning(sheet: Sheet, waiting: pd.Series) -> pd.DataFrame:
     """One warning: how many scheduled matches have no result yet, and in which rounds; they are left out."""
-    rounds = sorted(set(whole_numbers(sheet.frame.loc[waiting, "round"]).dropna().astype(int).tolist()))
+    rounds = sorted(set(whole_numbers(sheet.frame.loc[waiting, MS.round]).dropna().astype(int).tolist()))
     listed = ", ".join(map(str, rounds)) or "?"
     first = pd.Series(False, index=sheet.frame.index)
     first[waiting[waiting].index[0]] = True
@@ -395,16 +413,16 @@ def id_places(
 ) -> list[tuple[Sheet, str, pd.Series]]:
     """Every column holding competitor ids, Players first, for the letter-case check."""
     places = []
-    for name, column, model in (("players", "id", PlayersSheet), ("penalties", "player", PenaltiesSheet)):
-        if name in sheets:
-            sheet = present_columns(sheets[name], model)
+    for model, column in ((PlayersSheet, PS.id), (PenaltiesSheet, PenS.player)):
+        if sheet_key(model) in sheets:
+            sheet = present_columns(sheets[sheet_key(model)], model)
             places.append((sheet, column, as_ids(sheet.frame[column])))
     return places[:1] + [(matches, c, typed[c]) for c in SEAT_COLUMNS] + places[1:]
 
 
 def domino_event(sheets: dict[str, Sheet]) -> DominoEvent:
     """The validated event, or InputError carrying every problem found in the workbook."""
-    matches = sheets.get("matches")
+    matches = sheets.get(sheet_key(MatchesSheet))
     if matches is None:
         found = ", ".join(f"'{s.name}'" for s in sheets.values()) or "none"
         raise InputError(
@@ -415,23 +433,25 @@ def domino_event(sheets: dict[str, Sheet]) -> DominoEvent:
                     None,
                     None,
                     None,
-                    f"missing required sheet 'Matches' (sheets found: {found})",
+                    f"missing required sheet '{sheet_name_of(MatchesSheet)}' (sheets found: {found})",
                 )
             ]
         )
-    settings, settings_problems = domino_settings(sheets.get("settings"))
+    settings, settings_problems = domino_settings(sheets.get(sheet_key(SettingsSheet)))
     structural = missing_columns(
         matches, required_columns(MatchesSheet) + settings.count_columns, model_titles(MatchesSheet)
     )
-    for name, model in (("players", PlayersSheet), ("penalties", PenaltiesSheet)):
-        if name in sheets:
-            structural += missing_columns(sheets[name], required_columns(model), model_titles(model))
+    for model in (PlayersSheet, PenaltiesSheet):
+        if sheet_key(model) in sheets:
+            structural += missing_columns(
+                sheets[sheet_key(model)], required_columns(model), model_titles(model)
+            )
     if structural:
         raise InputError(
             as_problem_list([settings_problems], [*structural, *sheet_package_problems(sheets.values())])
         )
 
-    used = [sheets.get(n) for n in ("matches", "settings", "players", "penalties")]
+    used = [sheets.get(sheet_key(m)) for m in (MatchesSheet, SettingsSheet, PlayersSheet, PenaltiesSheet)]
     frames = [settings_problems, *[blank_row_warnings(s) for s in used[2:] if s is not None]]
     frames.append(blank_row_warnings(matches))
     matches = present_columns(matches, MatchesSheet)
@@ -441,22 +461,23 @@ def domino_event(sheets: dict[str, Sheet]) -> DominoEvent:
         frames.append(not_yet_played_warning(matches, waiting))
         matches = Sheet(matches.name, matches.frame[~waiting], matches.headers, matches.header_row)
     frames.append(schema_problems(matches, MatchesSheet))
-    players, known, problems = players_table(sheets.get("players"))
+    players, known, problems = players_table(sheets.get(sheet_key(PlayersSheet)))
     frames += problems
     nothing = matches.frame.empty and players.empty  # an untouched template: no match, nobody listed
     if nothing:
-        frames.append(nothing_to_score(matches, "matches", "match"))
+        frames.append(nothing_to_score(matches, *MATCH_NOUNS))
     typed = typed_matches(matches, settings)
     pasted, first = repeated_rows(matches.frame)
     frames.append(repeated_row_problems(matches, found=(pasted, first)))
     frames += seating_problems(matches, typed[~pasted], known)
     frames += score_problems(matches, typed, settings)
     seated = pd.Index(pd.concat([typed[c] for c in SEAT_COLUMNS]).dropna().unique())
-    everyone, where = (known, "the Players sheet") if known is not None else (seated, "any match")
-    penalties, problems = penalties_table(sheets.get("penalties"), everyone, where)
+    listed = f"the {sheet_name_of(PlayersSheet)} sheet"
+    everyone, where = (known, listed) if known is not None else (seated, "any match")
+    penalties, problems = penalties_table(sheets.get(sheet_key(PenaltiesSheet)), everyone, where)
     frames += problems
-    if "penalties" in sheets:
-        frames.append(repeated_row_problems(sheets["penalties"], "warning"))
+    if sheet_key(PenaltiesSheet) in sheets:
+        frames.append(repeated_row_problems(sheets[sheet_key(PenaltiesSheet)], "warning"))
     frames.append(id_spelling_problems(id_places(sheets, matches, typed)))
     if typed.empty and not nothing:  # every scheduled match still to play
         empty = Problem.of(
@@ -467,7 +488,7 @@ def domino_event(sheets: dict[str, Sheet]) -> DominoEvent:
     found_problems = as_problem_list(frames, sheet_package_problems(used))
     if any(p.severity == "error" for p in found_problems):
         raise InputError(found_problems)
-    penalties["pips"] = penalties["pips"].astype("int64")
+    penalties[Pen.pips] = penalties[Pen.pips].astype("int64")
     return DominoEvent(
         settings=settings,
         matches=Match.validate(counts_with_forfeit_defaults(typed)),
@@ -480,7 +501,7 @@ def domino_event(sheets: dict[str, Sheet]) -> DominoEvent:
 
 def entrants(sheets: dict[str, Sheet]) -> pd.DataFrame:
     """The validated `Players` sheet of an entrants workbook (id, name, club), or InputError."""
-    sheet = required_sheet(sheets, "players", "Players", PlayersSheet)
+    sheet = required_sheet(sheets, sheet_key(PlayersSheet), sheet_name_of(PlayersSheet), PlayersSheet)
     players, _, problems = players_table(sheet)
     stop_on_errors(sheet, problems)
     return players

@@ -5,13 +5,27 @@ from __future__ import annotations
 import pandas as pd
 
 from pipeline.games.domino.load import SEAT_COLUMNS, DominoEvent
-from pipeline.games.domino.settings import SETTINGS
+from pipeline.games.domino.settings import (
+    EVENT_DATE,
+    EVENT_NAME,
+    MODE_SETTING,
+    PODIUM_SETTING,
+    TARGET_SETTING,
+)
 from pipeline.games.domino.tally import DominoTables
+from pipeline.games.settings import WEIGHT_SETTING
 from pipeline.parsing import as_numbers
 from pipeline.sheets import OutputSheet
+from schemas.common import columns_of, sheet_name_of, titles_of
+from schemas.domino import MODE_RUN_OUT, MatchesSheet, PenaltiesSheet, Standing, titles_counting
+from schemas.domino import AppliedPenalty as A
+from schemas.domino import Match as M
+from schemas.domino import MatchOutcome as O
+from schemas.domino import Penalty as Pen
+from schemas.domino import PlayersSheet as PS
 from schemas.domino import ProgressiveStanding as P
+from schemas.domino import RuleLine as R
 from schemas.domino import SideResult as S
-from schemas.domino import Standing
 
 CRITERIA_WORDS = [
     "Points, highest first",
@@ -24,14 +38,12 @@ CRITERIA_WORDS = [
     "smaller group it leaves level, until nothing splits further",
     "Still level: the rank is shared (3, 3, 5)",
 ]
+WINNERS = "Winners"  # the sheet of the podium's rows of the standings
 
 
 def display_headers(count_word: str) -> dict[str, str]:
     """Column name -> written header; in a run-out event pips become hands won and lost."""
-    headers = {name: col.title or name for name, col in P.to_schema().columns.items()}
-    if count_word == "hands":
-        headers.update({P.pips_for: "Hands Won", P.pips_against: "Hands Lost"})
-    return headers
+    return titles_counting(P, count_word)
 
 
 def standings_frame(standings: pd.DataFrame, count_word: str) -> pd.DataFrame:
@@ -40,6 +52,11 @@ def standings_frame(standings: pd.DataFrame, count_word: str) -> pd.DataFrame:
     if P.round in standings.columns:
         columns = [P.round, *columns]
     return standings[columns].rename(columns=display_headers(count_word))
+
+
+def number_formats() -> dict[str, str]:
+    """Written header -> number format, for the standings' columns that declare one."""
+    return {c.title: c.number_format for c in columns_of(P) if c.number_format}
 
 
 def numbers_where_numeric(text: pd.Series) -> pd.Series:
@@ -54,7 +71,8 @@ def matches_frame(event: DominoEvent, sides: pd.DataFrame) -> pd.DataFrame:
     """Each input match with its columns as given, then the computed result of both sides."""
     sheet = event.matches_sheet
     given = sheet.frame.loc[event.matches.index]
-    given = given.loc[:, given.notna().any() | given.columns.isin(["round", "table", "a1", "b1"])]
+    kept = [MatchesSheet.round, MatchesSheet.table, MatchesSheet.a1, MatchesSheet.b1]  # shown even when blank
+    given = given.loc[:, given.notna().any() | given.columns.isin(kept)]
     shown = pd.DataFrame(
         {
             sheet.written(c): given[c] if c in SEAT_COLUMNS else numbers_where_numeric(given[c])
@@ -63,58 +81,61 @@ def matches_frame(event: DominoEvent, sides: pd.DataFrame) -> pd.DataFrame:
     )
     a = sides[sides[S.side] == "A"].set_index(S.match)
     b = sides[sides[S.side] == "B"].set_index(S.match)
-    w = "Hands" if event.settings.count_word == "hands" else "Pips"
+    title = titles_counting(O, event.settings.count_word)
     computed = pd.DataFrame(
         {
-            "Winning Side": a[S.won].map({True: "A", False: "B"}),
-            "A Points": a[S.points],
-            "B Points": b[S.points],
-            "A Match Points": a[S.match_points],
-            "B Match Points": b[S.match_points],
-            f"A {w} For": a[S.pips_for],
-            f"A {w} Against": a[S.pips_against],
-            f"B {w} For": b[S.pips_for],
-            f"B {w} Against": b[S.pips_against],
+            O.winning_side: a[S.won].map({True: "A", False: "B"}),
+            O.a_points: a[S.points],
+            O.b_points: b[S.points],
+            O.a_match_points: a[S.match_points],
+            O.b_match_points: b[S.match_points],
+            O.a_for: a[S.pips_for],
+            O.a_against: a[S.pips_against],
+            O.b_for: b[S.pips_for],
+            O.b_against: b[S.pips_against],
         }
-    )
+    ).rename(columns=title)
     shown.index = event.matches.index
     out = pd.concat([shown, computed.reindex(event.matches.index)], axis=1)
-    out.insert(0, "Row", event.matches.index.astype("int64"))
+    out.insert(0, title[O.row], event.matches.index.astype("int64"))
     return out.reset_index(drop=True)
 
 
 def penalties_frame(event: DominoEvent) -> pd.DataFrame:
     """The penalties as applied: who, how many pips deducted, in which round, why."""
     p = event.penalties
-    names = event.players.set_index("id")["name"]
-    return pd.DataFrame(
-        {
-            "Row": p.index.astype("int64"),
-            "Player": p["player"],
-            "Name": p["player"].map(names),
-            "Pips Deducted": p["pips"],
-            "Round": p["round"].astype("object").where(p["round"].notna(), None),
-            "Reason": p["reason"],
-        }
-    ).reset_index(drop=True)
+    names = event.players.set_index(PS.id)[PS.name]
+    return (
+        pd.DataFrame(
+            {
+                A.row: p.index.astype("int64"),
+                A.player: p[Pen.player],
+                A.name: p[Pen.player].map(names),
+                A.pips: p[Pen.pips],
+                A.round: p[Pen.round].astype("object").where(p[Pen.round].notna(), None),
+                A.reason: p[Pen.reason],
+            }
+        )
+        .rename(columns=titles_of(A))
+        .reset_index(drop=True)
+    )
 
 
 def rules_frame(event: DominoEvent) -> pd.DataFrame:
     """The settings and the order of criteria that produced the workbook, in words."""
     s = event.settings
     w = s.count_word
-    targets = sorted(event.matches["target"].astype("int64").unique().tolist())
-    title = {key: spec.title for key, spec in SETTINGS.items()}  # the settings' labels, as declared
+    targets = sorted(event.matches[M.target].astype("int64").unique().tolist())
     rows = [
-        (title["event"], s.event),
-        (title["date"], s.date),
+        (EVENT_NAME.title, s.event),
+        (EVENT_DATE.title, s.date),
         (
-            title["mode"],
-            "run out (counts are hands)" if s.mode == "run_out" else "points (counts are pips)",
+            MODE_SETTING.title,
+            "run out (counts are hands)" if s.mode == MODE_RUN_OUT else "points (counts are pips)",
         ),
-        (title["target"], ", ".join(map(str, targets)) or str(s.target or "")),
-        (title["podium"], str(s.podium)),
-        (title["weight"], f"{s.weight:g}"),
+        (TARGET_SETTING.title, ", ".join(map(str, targets)) or str(s.target or "")),
+        (PODIUM_SETTING.title, str(s.podium)),
+        (WEIGHT_SETTING.title, f"{s.weight:g}"),
         (
             "Points per match",
             f"winner: 3 if the loser made 0 {w}, 2 if 1 to half the target, otherwise 1; loser 0",
@@ -125,12 +146,15 @@ def rules_frame(event: DominoEvent) -> pd.DataFrame:
             f"a winner that reaches the target is credited the target; at time, the scoreboard "
             f"as it stands; a forfeit's blank {w} read as the target for the winner and 0",
         ),
-        ("Penalties", "each row deducts its absolute value from the competitor's effectiveness"),
+        (
+            sheet_name_of(PenaltiesSheet),
+            "each row deducts its absolute value from the competitor's effectiveness",
+        ),
     ]
     rows += [
         (f"Criterion {i}", text.format(w=w, W=w.title())) for i, text in enumerate(CRITERIA_WORDS, start=1)
     ]
-    return pd.DataFrame(rows, columns=["Item", "Value"])
+    return pd.DataFrame(rows, columns=[titles_of(R)[R.item], titles_of(R)[R.value]])
 
 
 def domino_sheets(event: DominoEvent, tables: DominoTables) -> list[OutputSheet]:
@@ -141,12 +165,13 @@ def domino_sheets(event: DominoEvent, tables: DominoTables) -> list[OutputSheet]
     winners = standings[podium.to_numpy()].reset_index(drop=True)
     rounds = standings_frame(tables.rounds, w)
     leaders = tables.rounds[P.rank].eq(1).reset_index(drop=True)
-    number = {"Head-to-Head": "0;-0;0"}
+    number = number_formats()
+    rules = titles_of(R)
     return [
-        OutputSheet("Standings", standings, number, highlight=podium.reset_index(drop=True)),
-        OutputSheet("Matches", matches_frame(event, tables.sides)),
-        OutputSheet("Rounds", rounds, number, highlight=leaders),
-        OutputSheet("Winners", winners, number, highlight=pd.Series(True, index=winners.index)),
-        OutputSheet("Penalties", penalties_frame(event)),
-        OutputSheet("Rules", rules_frame(event), widths={"Item": 28, "Value": 100}),
+        OutputSheet(sheet_name_of(Standing), standings, number, highlight=podium.reset_index(drop=True)),
+        OutputSheet(sheet_name_of(MatchesSheet), matches_frame(event, tables.sides)),
+        OutputSheet(sheet_name_of(P), rounds, number, highlight=leaders),
+        OutputSheet(WINNERS, winners, number, highlight=pd.Series(True, index=winners.index)),
+        OutputSheet(sheet_name_of(A), penalties_frame(event)),
+        OutputSheet(sheet_name_of(R), rules_frame(event), widths={rules[R.item]: 28, rules[R.value]: 100}),
     ]

@@ -9,13 +9,14 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from schemas.domino import ENDED_FORFEIT, ENDED_TARGET, ENDED_TIME
 from schemas.domino import Match as M
 from schemas.domino import SideResult as S
 
 
 def counts_with_forfeit_defaults(m: pd.DataFrame) -> pd.DataFrame:
     """Counts where a forfeit's blank pips read as the target for the winner and 0 for the loser."""
-    forfeit = m[M.ended].eq("forfeit")
+    forfeit = m[M.ended].eq(ENDED_FORFEIT)
     out = m.copy()
     for side in ("A", "B"):
         col = M.a_count if side == "A" else M.b_count
@@ -32,11 +33,11 @@ def match_winners(m: pd.DataFrame) -> pd.Series:
     by_score = np.where(a > b, "A", np.where(b > a, "B", m[M.winner].fillna("")))
     ended = m[M.ended]
     winner = np.select(
-        [ended.eq("target"), ended.eq("time"), ended.eq("forfeit")],
+        [ended.eq(ENDED_TARGET), ended.eq(ENDED_TIME), ended.eq(ENDED_FORFEIT)],
         [by_target, by_score, m[M.winner].fillna("")],
         default="",
     )
-    return pd.Series(winner, index=m.index, name="winner", dtype="str")
+    return pd.Series(winner, index=m.index, name=M.winner, dtype="str")
 
 
 def points_awarded(loser_count: pd.Series, target: pd.Series) -> pd.Series:

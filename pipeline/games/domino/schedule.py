@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from pipeline.games.checks import model_titles
-from pipeline.games.domino.settings import SETTINGS
+from pipeline.games.domino.load import RESULT_COLUMNS
+from pipeline.games.domino.settings import EVENT_NAME, MODE_SETTING, TARGET_SETTING
 from pipeline.games.schedule import (
     circle_byes,
     circle_pairings,
@@ -15,23 +15,29 @@ from pipeline.games.schedule import (
     rotating_partners,
     schedule_report,
 )
-from pipeline.sheets import OutputSheet, Validation, whole_validation
-from schemas.domino import ENDINGS, PIPS, SIDES, MatchesSheet, PlayersSheet
+from pipeline.games.template import model_sheet
+from pipeline.sheets import OutputSheet
+from schemas.common import columns_of, sheet_name_of, titles_of
+from schemas.domino import ByeRow as B
+from schemas.domino import MatchesSheet as MS
+from schemas.domino import PlayersSheet as PS
+from schemas.domino import SettingsSheet as K
+from schemas.domino import TableCard as TC
 
-RESULT_CELLS = ["a_pips", "b_pips", "ended", "winner"]
+SEATS = [MS.a1, MS.a2, MS.b1, MS.b2]
 
 
 def numbered_entrants(count: int) -> pd.DataFrame:
     """Entrants 1..count with no names, for a schedule made from a count alone."""
-    return pd.DataFrame({"id": [str(i) for i in range(1, count + 1)], "name": None, "club": None})
+    return pd.DataFrame({PS.id: [str(i) for i in range(1, count + 1)], PS.name: None, PS.club: None})
 
 
 def placed_ids(players: pd.DataFrame, avoid_clubs: bool, seed: int) -> np.ndarray:
     """The entrant ids in round-robin place order: as listed, or placed so that clubs meet late."""
-    ids = players["id"].to_numpy()
+    ids = players[PS.id].to_numpy()
     if not avoid_clubs:
         return ids
-    return ids[np.argsort(club_order(players["club"], seed))]
+    return ids[np.argsort(club_order(players[PS.club], seed))]
 
 
 def pairs_schedule(
@@ -45,40 +51,37 @@ def pairs_schedule(
     ids = placed_ids(players, avoid_clubs, seed)
     matches = pd.DataFrame(
         {
-            "round": meetings["round"].to_numpy(),
-            "table": meetings["table"].to_numpy(),
-            "a1": ids[meetings["home"].to_numpy()],
-            "b1": ids[meetings["away"].to_numpy()],
+            MS.round: meetings["round"].to_numpy(),
+            MS.table: meetings["table"].to_numpy(),
+            MS.a1: ids[meetings["home"].to_numpy()],
+            MS.b1: ids[meetings["away"].to_numpy()],
         }
     )
     return matches, pd.DataFrame(
-        {"round": byes["round"].to_numpy(), "player": ids[byes["entrant"].to_numpy()]}
+        {B.round: byes["round"].to_numpy(), B.player: ids[byes["entrant"].to_numpy()]}
     )
-
-
-SEATS = {"a1": "A1", "a2": "A2", "b1": "B1", "b2": "B2"}
 
 
 def table_cards(matches: pd.DataFrame, names: pd.Series) -> pd.DataFrame:
     """One block per table and round for printing: the card's title, who sits in each seat, a score line."""
     seats = [c for c in SEATS if c in matches]
+    seat_titles = titles_of(MS)
+    title = "Round " + matches[MS.round].astype("str") + ", Table " + matches[MS.table].astype("str")
     at = np.arange(len(matches))
-    title = "Round " + matches["round"].astype("str") + ", Table " + matches["table"].astype("str")
 
-    def line(number: int, card: object, seat: str, player: object) -> pd.DataFrame:
-        return pd.DataFrame({"at": at, "line": number, "Card": card, "Seat": seat, "ID": player})
+    def line(card: object, seat: str, player: object) -> pd.DataFrame:
+        """One line of every card (index: the card's match)."""
+        return pd.DataFrame({TC.card: card, TC.seat: seat, TC.id: player}, index=at)
 
-    parts = [line(0, title.to_numpy(), "", None)]
-    parts += [line(i, "", SEATS[c], matches[c].to_numpy()) for i, c in enumerate(seats, start=1)]  # seats
-    parts += [
-        line(len(seats) + 1, "Score: A ______   B ______", "", None),
-        line(len(seats) + 2, "", "", None),
-    ]
-    cards = pd.concat(parts, ignore_index=True).sort_values(["at", "line"], kind="stable")
-    cards = cards[~(cards["Seat"].ne("") & cards["ID"].isna())]
-    cards["Name"] = cards["ID"].map(names)
-    shown = cards[["Card", "Seat", "ID", "Name"]].reset_index(drop=True)
-    return shown.astype("object").where(shown.notna() & (shown != ""), None)
+    parts = [line(title.to_numpy(), "", None)]
+    parts += [line("", seat_titles[c], matches[c].to_numpy()) for c in seats]  # seats
+    parts += [line("Score: A ______   B ______", "", None), line("", "", None)]
+    cards = pd.concat(parts).sort_index(kind="stable").reset_index(drop=True)  # card by card, line by line
+    cards = cards[~(cards[TC.seat].ne("") & cards[TC.id].isna())]
+    cards[TC.name] = cards[TC.id].map(names)
+    shown = cards[[TC.card, TC.seat, TC.id, TC.name]].reset_index(drop=True)
+    shown = shown.astype("object").where(shown.notna() & (shown != ""), None)
+    return shown.rename(columns=titles_of(TC))
 
 
 def individual_schedule(
@@ -87,16 +90,22 @@ def individual_schedule(
     """Tables of four with rotating partners: matches (round, table, a1, a2, b1, b2), byes and the report.
     Keeping clubs apart places players so that club-mates partner, and as far as possible face each other,
     in the last rounds."""
-    mates = club_mates(players["club"])
+    mates = club_mates(players[PS.club])
     clubs_matter = avoid_clubs and bool(mates.any())
-    place = np.argsort(club_order(players["club"], seed)) if clubs_matter else None
+    place = np.argsort(club_order(players[PS.club], seed)) if clubs_matter else None
     clash = mates if clubs_matter else None
     tables, rests = rotating_partners(len(players), seed, place, clash)
     if rounds is not None:
         tables, rests = tables[tables["round"] <= rounds], rests[rests["round"] <= rounds]
-    ids = players["id"].to_numpy()
-    matches = tables[["round", "table"]].assign(**{c: ids[tables[c].to_numpy()] for c in SEATS})
-    byes = pd.DataFrame({"round": rests["round"].to_numpy(), "player": ids[rests["entrant"].to_numpy()]})
+    ids = players[PS.id].to_numpy()
+    matches = pd.DataFrame(
+        {
+            MS.round: tables["round"],
+            MS.table: tables["table"],
+            **{c: ids[tables[c].to_numpy()] for c in SEATS},
+        }
+    )
+    byes = pd.DataFrame({B.round: rests["round"].to_numpy(), B.player: ids[rests["entrant"].to_numpy()]})
     return matches.reset_index(drop=True), byes, schedule_report(tables, rests, len(players))
 
 
@@ -109,47 +118,34 @@ def schedule_sheets(
     report: pd.DataFrame | None = None,
 ) -> list[OutputSheet]:
     """Players, Settings, Matches (result cells empty) and Byes: a workbook `tally domino standings` reads."""
-    m = model_titles(MatchesSheet)
-    p = model_titles(PlayersSheet)
+    name, _, checks = model_sheet(MS)  # the columns a template shows, with Excel's checks of the results
+    shown = [c.name for c in columns_of(MS) if c.in_template]
+    m, p, k, b = titles_of(MS), titles_of(PS), titles_of(K), titles_of(B)
     blank = pd.Series(None, index=matches.index, dtype=object)
-    shown = pd.DataFrame(
-        {
-            m["round"]: matches["round"],
-            m["table"]: matches["table"],
-            m["a1"]: matches["a1"],
-            m["a2"]: matches.get("a2", blank),
-            m["b1"]: matches["b1"],
-            m["b2"]: matches.get("b2", blank),
-            **{m[c]: blank for c in RESULT_CELLS},
-        }
-    )
-    names = players.set_index("id")["name"]
+    sheet = pd.DataFrame({m[c]: matches.get(c, blank) for c in shown})
+    names = players.set_index(PS.id)[PS.name]
     listed = pd.DataFrame(
-        {"Round": byes["round"], "Player": byes["player"], "Name": byes["player"].map(names)}
+        {b[B.round]: byes[B.round], b[B.player]: byes[B.player], b[B.name]: byes[B.player].map(names)}
     )
-    checks = (
-        whole_validation(m["a_pips"], PIPS),
-        whole_validation(m["b_pips"], PIPS),
-        Validation(m["ended"], choices=tuple(ENDINGS), message="Ended: target (or blank), time or forfeit"),
-        Validation(m["winner"], choices=tuple(SIDES), message="Winner: A or B (needed at time or forfeit)"),
-    )
-    entry = tuple(m[c] for c in RESULT_CELLS)
+    entry = tuple(m[c] for c in RESULT_COLUMNS if c in shown)
+    cards = titles_of(TC)
     return [
-        OutputSheet("Matches", shown, entry=entry, validations=checks, protect=True),
+        OutputSheet(name, sheet, entry=entry, validations=checks, protect=True),
+        OutputSheet(sheet_name_of(PS), players[[PS.id, PS.name, PS.club]].rename(columns=p)),
         OutputSheet(
-            "Players",
-            pd.DataFrame({p["id"]: players["id"], p["name"]: players["name"], p["club"]: players["club"]}),
-        ),
-        OutputSheet(
-            "Settings",
+            sheet_name_of(K),
             pd.DataFrame(
                 {
-                    "Key": [SETTINGS[key].title for key in ("event", "target", "mode")],
-                    "Value": [event, target, SETTINGS["mode"].default],
+                    k[K.key]: [EVENT_NAME.title, TARGET_SETTING.title, MODE_SETTING.title],
+                    k[K.value]: [event, target, MODE_SETTING.default],
                 }
             ),
         ),
-        *([OutputSheet("Byes", listed)] if len(listed) else []),
-        OutputSheet("Table Cards", table_cards(matches, names), widths={"Card": 28, "Seat": 10, "Name": 36}),
+        *([OutputSheet(sheet_name_of(B), listed)] if len(listed) else []),
+        OutputSheet(
+            sheet_name_of(TC),
+            table_cards(matches, names),
+            widths={cards[TC.card]: 28, cards[TC.seat]: 10, cards[TC.name]: 36},
+        ),
         *([OutputSheet("Schedule Report", report, widths={"Measure": 60})] if report is not None else []),
     ]

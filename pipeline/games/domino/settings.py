@@ -16,8 +16,9 @@ from pipeline.games.settings import (
     one_word_of,
     whole_number_in,
 )
+from pipeline.parsing import as_words
 from pipeline.sheets import Sheet
-from schemas.domino import MODES, PODIUM, TARGET
+from schemas.domino import COUNT_WORDS, MODE_POINTS, MODE_RUN_OUT, MODES, PODIUM, TARGET, MatchesSheet
 
 POINTS_TARGET = 100  # the target of a points event when neither Settings nor the match gives one
 TARGET_SETTING = SettingSpec(
@@ -29,54 +30,65 @@ TARGET_SETTING = SettingSpec(
     kind=int,
     default_words=f"{POINTS_TARGET} in a points event; none in a run-out event (each match's Target)",
 )  # no default of its own: 100 in a points event, none in a run-out (see `DominoSettings.target`)
+MODE_SETTING = SettingSpec(
+    "Mode",
+    one_word_of(MODES),
+    "points or run_out",
+    default=MODE_POINTS,
+    hint="points or run_out",
+    example=MODE_POINTS,
+    in_template=True,
+)
+PODIUM_SETTING = SettingSpec(
+    "Podium",
+    whole_number_in(PODIUM),
+    f"how many places the podium shows: a whole number {PODIUM.words}",
+    default=3,
+    hint=f"3; {PODIUM.words}",
+    example=3,
+    in_template=True,
+)
+EVENT_NAME, EVENT_DATE = EVENT_SETTINGS.values()  # the event's name and date, as both games declare them
+
+
+def settings_by_key(*specs: SettingSpec) -> dict[str, SettingSpec]:
+    """The settings by key: each one's name as a Settings sheet's Key is read (`Target` is `target`)."""
+    keys = as_words(pd.Series([spec.title for spec in specs], dtype="str"))
+    return dict(zip(keys, specs, strict=True))
+
+
 SETTINGS = {
     **EVENT_SETTINGS,
-    "target": TARGET_SETTING,
-    "mode": SettingSpec(
-        "Mode",
-        one_word_of(MODES),
-        "points or run_out",
-        default="points",
-        hint="points or run_out",
-        example="points",
-        in_template=True,
-    ),
-    "podium": SettingSpec(
-        "Podium",
-        whole_number_in(PODIUM),
-        f"how many places the podium shows: a whole number {PODIUM.words}",
-        default=3,
-        hint=f"3; {PODIUM.words}",
-        example=3,
-        in_template=True,
-    ),
-    "weight": WEIGHT_SETTING,
+    **settings_by_key(TARGET_SETTING, MODE_SETTING, PODIUM_SETTING, WEIGHT_SETTING),
     **CORRECTION_SETTINGS,
 }
 
 
 @dataclass
 class DominoSettings:
-    """The event's settings after validation (each field's default is its declaration's)."""
+    """The event's settings after validation: each field is the setting of that key (`SETTINGS`), as given or
+    its declared default."""
 
-    event: str = SETTINGS["event"].default
-    date: str = SETTINGS["date"].default
-    target: int | None = None  # as given; `None` means the points target, or none in a run-out event
-    mode: str = SETTINGS["mode"].default
-    podium: int = SETTINGS["podium"].default
-    weight: float = SETTINGS["weight"].default
-    published_at: pd.Timestamp | None = None
-    correction_minutes: int = SETTINGS["correction_minutes"].default
+    event: str
+    date: str
+    target: int | None  # as given; `None` means the points target, or none in a run-out event
+    mode: str
+    podium: int
+    weight: float
+    published_at: pd.Timestamp | None
+    correction_minutes: int
 
     @property
     def count_word(self) -> str:
         """What the counts are: pips, or hands in a run-out event."""
-        return "hands" if self.mode == "run_out" else "pips"
+        return COUNT_WORDS[self.mode]
 
     @property
     def count_columns(self) -> list[str]:
         """The Matches columns holding the counts."""
-        return ["a_hands", "b_hands"] if self.mode == "run_out" else ["a_pips", "b_pips"]
+        if self.mode == MODE_RUN_OUT:
+            return [MatchesSheet.a_hands, MatchesSheet.b_hands]
+        return [MatchesSheet.a_pips, MatchesSheet.b_pips]
 
 
 def domino_settings(sheet: Sheet | None) -> tuple[DominoSettings, pd.DataFrame]:

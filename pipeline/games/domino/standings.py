@@ -11,10 +11,16 @@ import numpy as np
 import pandas as pd
 
 from pipeline.games.ordering import lexicographic_order
+from schemas.domino import COUNT_WORDS, DECIDED_BY, MODE_POINTS
+from schemas.domino import Match as M
+from schemas.domino import Meeting as Mt
+from schemas.domino import Penalty as Pen
+from schemas.domino import PlayerResult as R
 from schemas.domino import ProgressiveStanding as P
 from schemas.domino import SideResult as S
+from schemas.domino import Tied as T
 
-SEATS = {"A": ("a1", "a2"), "B": ("b1", "b2")}
+SEATS = {"A": (M.a1, M.a2), "B": (M.b1, M.b2)}
 # (column, ascending) in the seed's order: points, match points, effectiveness, pips for, pips against
 CRITERIA: list[tuple[str, bool]] = [
     (P.points, False),
@@ -43,14 +49,14 @@ def player_results(m: pd.DataFrame, sides: pd.DataFrame, ids: pd.Index) -> pd.Da
     """One row per (match, player): every player of a side receives the side's figures."""
     codes = player_codes(m, ids)
     columns = [S.match, S.round, *FIGURES]
-    parts: dict[str, list[np.ndarray]] = {c: [] for c in [*columns, "player"]}
+    parts: dict[str, list[np.ndarray]] = {c: [] for c in [*columns, R.player]}
     for side, seats in SEATS.items():  # two sides, two seats each
         figures = _side_arrays(sides, side, columns)
         for seat in seats:
             keep = codes[seat] >= 0
             for c in columns:
                 parts[c].append(figures[c][keep])
-            parts["player"].append(codes[seat][keep])
+            parts[R.player].append(codes[seat][keep])
     return pd.DataFrame({c: np.concatenate(v) for c, v in parts.items()})
 
 
@@ -58,18 +64,20 @@ def meetings(m: pd.DataFrame, sides: pd.DataFrame, ids: pd.Index) -> pd.DataFram
     """(match, round, player, opponent, diff): a row for each player and each player seated on the other side
     of a match (partners excluded); `diff` is the player's side's pips for minus pips against."""
     codes = player_codes(m, ids)
-    parts: dict[str, list[np.ndarray]] = {c: [] for c in (S.match, S.round, "player", "opponent", "diff")}
+    parts: dict[str, list[np.ndarray]] = {
+        c: [] for c in (Mt.match, Mt.round, Mt.player, Mt.opponent, Mt.diff)
+    }
     for side, other in (("A", "B"), ("B", "A")):
         figures = _side_arrays(sides, side, [S.match, S.round, S.pips_for, S.pips_against])
         diff = figures[S.pips_for] - figures[S.pips_against]
         for seat in SEATS[side]:
             for opp in SEATS[other]:
                 keep = (codes[seat] >= 0) & (codes[opp] >= 0)
-                parts[S.match].append(figures[S.match][keep])
-                parts[S.round].append(figures[S.round][keep])
-                parts["player"].append(codes[seat][keep])
-                parts["opponent"].append(codes[opp][keep])
-                parts["diff"].append(diff[keep])
+                parts[Mt.match].append(figures[S.match][keep])
+                parts[Mt.round].append(figures[S.round][keep])
+                parts[Mt.player].append(codes[seat][keep])
+                parts[Mt.opponent].append(codes[opp][keep])
+                parts[Mt.diff].append(diff[keep])
     return pd.DataFrame({c: np.concatenate(v) for c, v in parts.items()})
 
 
@@ -84,7 +92,7 @@ def progressive_totals(
 
     Done with one `bincount` per figure over (player, round) cells and a cumulative sum along the rounds."""
     n_rounds = len(rounds)
-    cell = results["player"].to_numpy() * n_rounds + rounds.get_indexer(pd.Index(results[S.round]))
+    cell = results[R.player].to_numpy() * n_rounds + rounds.get_indexer(pd.Index(results[R.round]))
     size = n_players * n_rounds
 
     def cumulative(cells: np.ndarray, weights: np.ndarray | None) -> np.ndarray:
@@ -92,20 +100,20 @@ def progressive_totals(
         return np.cumsum(grid, axis=1).T.ravel().round().astype("int64")  # round-major order
 
     # a penalty counts from the first round played at or after its round (blank: the first round)
-    pen_round = penalties["round"].fillna(rounds.min()).astype("int64").to_numpy()
+    pen_round = penalties[Pen.round].fillna(rounds.min()).astype("int64").to_numpy()
     pen_at = np.minimum(rounds.searchsorted(pen_round, side="left"), n_rounds - 1)
-    pen_cell = penalties["player"].to_numpy() * n_rounds + pen_at
+    pen_cell = penalties[Pen.player].to_numpy() * n_rounds + pen_at
     totals = pd.DataFrame(
         {
             P.round: np.repeat(rounds.to_numpy(), n_players),
-            "player": np.tile(np.arange(n_players), n_rounds),
+            P.player: np.tile(np.arange(n_players), n_rounds),
             P.played: cumulative(cell, None),
-            P.won: cumulative(cell, results[S.won].to_numpy(dtype="float64")),
-            P.points: cumulative(cell, results[S.points].to_numpy(dtype="float64")),
-            P.match_points: cumulative(cell, results[S.match_points].to_numpy(dtype="float64")),
-            P.pips_for: cumulative(cell, results[S.pips_for].to_numpy(dtype="float64")),
-            P.pips_against: cumulative(cell, results[S.pips_against].to_numpy(dtype="float64")),
-            P.penalties: cumulative(pen_cell, penalties["pips"].to_numpy(dtype="float64")),
+            P.won: cumulative(cell, results[R.won].to_numpy(dtype="float64")),
+            P.points: cumulative(cell, results[R.points].to_numpy(dtype="float64")),
+            P.match_points: cumulative(cell, results[R.match_points].to_numpy(dtype="float64")),
+            P.pips_for: cumulative(cell, results[R.pips_for].to_numpy(dtype="float64")),
+            P.pips_against: cumulative(cell, results[R.pips_against].to_numpy(dtype="float64")),
+            P.penalties: cumulative(pen_cell, penalties[Pen.pips].to_numpy(dtype="float64")),
         }
     )
     totals[P.lost] = totals[P.played] - totals[P.won]
@@ -126,8 +134,8 @@ def head_to_head(tied: pd.DataFrame, meets: pd.DataFrame) -> np.ndarray:
 
     Done as two merges in NumPy: the rows of each group with themselves (every member and every other
     member), then those pairs with the meetings on (player, opponent), kept to date and once per match."""
-    rounds, players = tied[P.round].to_numpy(), tied["player"].to_numpy()
-    _, members = np.unique(np.stack([rounds, tied["group"].to_numpy()], axis=1), axis=0, return_inverse=True)
+    rounds, players = tied[T.round].to_numpy(), tied[T.player].to_numpy()
+    _, members = np.unique(np.stack([rounds, tied[T.group].to_numpy()], axis=1), axis=0, return_inverse=True)
     members = members.ravel()
     # every (row, other row) of the same round and group, as the merge of the rows with themselves
     by_group = np.argsort(members, kind="stable")
@@ -137,7 +145,7 @@ def head_to_head(tied: pd.DataFrame, meets: pd.DataFrame) -> np.ndarray:
     other = by_group[np.repeat(starts, sizes) + _block_positions(sizes)]
     apart = players[row] != players[other]
     row, opponent = row[apart], players[other[apart]]
-    m_player, m_opponent = meets["player"].to_numpy(), meets["opponent"].to_numpy()
+    m_player, m_opponent = meets[Mt.player].to_numpy(), meets[Mt.opponent].to_numpy()
     width = int(max(m_opponent.max(), opponent.max(initial=0), 0)) + 1 if len(meets) else 1
     # the meetings of each such pair, as the merge of the pairs with the meetings on (player, opponent)
     keys = m_player * width + m_opponent
@@ -147,8 +155,8 @@ def head_to_head(tied: pd.DataFrame, meets: pd.DataFrame) -> np.ndarray:
     count = np.searchsorted(keys[by_key], wanted, side="right") - low
     met = by_key[np.repeat(low, count) + _block_positions(count)]
     row = np.repeat(row, count)
-    match, played_in = meets[S.match].to_numpy()[met], meets[S.round].to_numpy()[met]
-    diff = meets["diff"].to_numpy(dtype="float64")[met]
+    match, played_in = meets[Mt.match].to_numpy()[met], meets[Mt.round].to_numpy()[met]
+    diff = meets[Mt.diff].to_numpy(dtype="float64")[met]
     to_date = played_in <= rounds[row]
     row, match, diff = row[to_date], match[to_date], diff[to_date]
     # each match once per row: the same side's differential, whichever member it met there
@@ -182,7 +190,13 @@ def head_to_head_passes(ordered: pd.DataFrame, meets: pd.DataFrame) -> pd.DataFr
     active = _sizes(group) > 1
     passes: dict[str, np.ndarray] = {}
     while active.any():  # one pass per level of re-application, vectorized over all groups
-        tied = ordered.loc[active, [P.round, "player"]].assign(group=group[active])
+        tied = pd.DataFrame(
+            {
+                T.round: ordered.loc[active, P.round],
+                T.player: ordered.loc[active, P.player],
+                T.group: group[active],
+            }
+        )
         diff = np.full(len(ordered), np.nan)
         diff[active] = head_to_head(tied, meets)
         passes[f"h2h_{len(passes) + 1}"] = diff
@@ -195,20 +209,22 @@ def head_to_head_passes(ordered: pd.DataFrame, meets: pd.DataFrame) -> pd.DataFr
     return pd.DataFrame(passes, index=ordered.index)
 
 
-def classification(totals: pd.DataFrame, meets: pd.DataFrame, count_word: str = "pips") -> pd.DataFrame:
+def classification(
+    totals: pd.DataFrame, meets: pd.DataFrame, count_word: str = COUNT_WORDS[MODE_POINTS]
+) -> pd.DataFrame:
     """Totals ranked within each round: the five criteria, then head-to-head; level rows share a rank."""
-    if not pd.api.types.is_integer_dtype(totals["player"]):  # ids as text: rank them as codes
-        ids = pd.Index(np.sort(totals["player"].unique()))
-        codes = {c: ids.get_indexer(meets[c]) for c in ("player", "opponent")}
+    if not pd.api.types.is_integer_dtype(totals[P.player]):  # ids as text: rank them as codes
+        ids = pd.Index(np.sort(totals[P.player].unique()))
+        codes = {c: ids.get_indexer(meets[c]) for c in (Mt.player, Mt.opponent)}
         coded = classification(
-            totals.assign(player=ids.get_indexer(totals["player"])), meets.assign(**codes), count_word
+            totals.assign(**{P.player: ids.get_indexer(totals[P.player])}), meets.assign(**codes), count_word
         )
-        return coded.assign(player=ids[coded["player"].to_numpy()])
+        return coded.assign(**{P.player: ids[coded[P.player].to_numpy()]})
     keys = [c for c, _ in CRITERIA]
     signs = [1 if asc else -1 for _, asc in CRITERIA]
     sort_keys = [totals[P.round].to_numpy()]
     sort_keys += [s * totals[c].to_numpy() for c, s in zip(keys, signs, strict=True)]
-    ordered = totals.iloc[lexicographic_order([*sort_keys, totals["player"].to_numpy()])]
+    ordered = totals.iloc[lexicographic_order([*sort_keys, totals[P.player].to_numpy()])]
     ordered = ordered.reset_index(drop=True)
     passes = head_to_head_passes(ordered, meets)
     h2h = list(passes.columns)
@@ -216,7 +232,7 @@ def classification(totals: pd.DataFrame, meets: pd.DataFrame, count_word: str = 
     ranked = pd.concat([ordered, passes.fillna(0), first.rename(P.head_to_head).astype("float64")], axis=1)
     if h2h:  # within each group level on the five criteria, higher differentials first
         group = run_ids(ordered[[P.round, *keys]].to_numpy())
-        again = [group, *[-ranked[h].to_numpy() for h in h2h], ranked["player"].to_numpy()]
+        again = [group, *[-ranked[h].to_numpy() for h in h2h], ranked[P.player].to_numpy()]
         ranked = ranked.iloc[lexicographic_order(again)].reset_index(drop=True)
     final = run_ids(ranked[[P.round, *keys, *h2h]].to_numpy())
     start = np.r_[0, np.flatnonzero(np.diff(ranked[P.round].to_numpy())) + 1]
@@ -231,11 +247,7 @@ def classification(totals: pd.DataFrame, meets: pd.DataFrame, count_word: str = 
 def _decided_by(ranked: pd.DataFrame, keys: list[str], h2h: list[str], count_word: str) -> pd.Series:
     """The first criterion that separates each row from the next one in its round, or `tied`."""
     labels = [
-        "points",
-        "match points",
-        "effectiveness",
-        f"{count_word} for",
-        f"{count_word} against",
+        *(words.format(w=count_word) for words in DECIDED_BY),
         *["head-to-head" if i == 0 else f"head-to-head, pass {i + 1}" for i in range(len(h2h))],
         "tied",
         "",

@@ -11,6 +11,9 @@ from pipeline.games.domino.load import DominoEvent
 from pipeline.games.domino.rules import side_results
 from pipeline.games.domino.standings import classification, meetings, player_results, progressive_totals
 from pipeline.games.ordering import natural_ranks
+from schemas.domino import Match as M
+from schemas.domino import Penalty as Pen
+from schemas.domino import PlayersSheet as Players
 from schemas.domino import ProgressiveStanding as P
 from schemas.domino import SideResult as S
 from schemas.domino import Standing
@@ -29,27 +32,27 @@ class DominoTables:
 def competitors(event: DominoEvent) -> pd.Index:
     """Every id in the event: listed players, seated players and penalized players, sorted."""
     m = event.matches
-    seated = pd.concat([m[c] for c in ("a1", "a2", "b1", "b2")]).dropna()
-    everyone = pd.concat([event.players["id"], seated, event.penalties["player"]]).dropna()
+    seated = pd.concat([m[c] for c in (M.a1, M.a2, M.b1, M.b2)]).dropna()
+    everyone = pd.concat([event.players[Players.id], seated, event.penalties[Pen.player]]).dropna()
     distinct = pd.Series(everyone.astype("str").unique())
-    return pd.Index(distinct.iloc[np.argsort(natural_ranks(distinct))].to_numpy(), name="player", dtype="str")
+    return pd.Index(distinct.iloc[np.argsort(natural_ranks(distinct))].to_numpy(), name=P.player, dtype="str")
 
 
 def progressive_standings(event: DominoEvent, sides: pd.DataFrame) -> pd.DataFrame:
     """The standings after every round, long form, ranked within each round."""
     m = event.matches
     ids = competitors(event)
-    rounds = pd.Index(np.sort(m["round"].astype("int64").unique()), name=P.round)
+    rounds = pd.Index(np.sort(m[M.round].astype("int64").unique()), name=P.round)
     if rounds.empty:
         rounds = pd.Index([1], name=P.round)
     penalties = event.penalties.assign(
-        player=pd.Categorical(event.penalties["player"], categories=ids).codes.astype("int64")
+        **{Pen.player: pd.Categorical(event.penalties[Pen.player], categories=ids).codes.astype("int64")}
     )
     results = player_results(m, sides, ids)
     totals = progressive_totals(results, penalties, len(ids), rounds)
     ranked = classification(totals, meetings(m, sides, ids), event.settings.count_word)
-    code = ranked["player"].to_numpy()
-    names = event.players.set_index("id")["name"].reindex(ids).astype("str")
+    code = ranked[P.player].to_numpy()
+    names = event.players.set_index(Players.id)[Players.name].reindex(ids).astype("str")
     ranked[P.player] = pd.Series(ids.to_numpy()[code], index=ranked.index, dtype="str")
     ranked[P.name] = pd.Series(names.to_numpy()[code], index=ranked.index, dtype="str")
     return P.validate(ranked[list(P.to_schema().columns)])
