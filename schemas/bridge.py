@@ -441,7 +441,7 @@ class Frequency(pa.DataFrameModel):
     session: Series[Text] = column("Session")
     board: Series[int] = column("Board")
     ns_score: Series[float] = column("NS Score")
-    count: Series[int] = column("Count")
+    occurrences: Series[int] = column("Count")
     value: Series[float] | None = pa.Field(nullable=True)
 
     class Config:
