@@ -442,7 +442,7 @@ class Frequency(pa.DataFrameModel):
     board: Series[int] = column("Board")
     ns_score: Series[float] = column("NS Score")
     occurrences: Series[int] = column("Count")
-    value: Series[float] | None = pa.Field(nullable=True)
+    value: Series[float] | None = pa.Field(nullable=True)  # to 0.01, headed as the method says
 
     class Config:
         name = "Frequencies"
