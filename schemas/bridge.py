@@ -1,4 +1,6 @@
-"""Bridge workbook sheets: what the director types (input) and what tally writes (output)."""
+"""Bridge workbook sheets: what the director types (input), the typed tables tally builds from them, and what
+tally writes (output). Every column is declared here once, with its header; pipeline/ names it through its model
+(`ResultsSheet.board`, `TypedResult.ns_score`), never as a string."""
 
 from __future__ import annotations
 
@@ -7,9 +9,21 @@ import pandera.pandas as pa
 from pandera.typing import Series
 
 from pipeline.problems import check_named, kind
-from schemas.common import Span, Text, is_whole_in
+from schemas.common import Entry, Span, Text, column, is_whole_in
 
-ROOMS = ["open", "closed"]
+ROOMS = ["open", "closed"]  # a teams result's Room, as read (folded to lower case)
+OPEN, CLOSED = ROOMS
+ROOM_NAMES = ("Open", "Closed")  # the rooms as written: Results' list of rooms, Table Cards, Travellers
+SEATS = ("N", "E", "S", "W")  # a Declarer as written
+NS_SEATS = ("N", "S")  # the seats of the north-south pair
+NORTH_SOUTH, EAST_WEST = "NS", "EW"  # the two directions as Scorecards write them
+# A Vul cell as typed (after NFKC, upper-casing and whitespace removal): 0 none, 1 NS, 2 EW, 3 both.
+VUL_WORDS: dict[str, int] = {
+    **dict.fromkeys(["NONE", "NIL", "-", "O", "LOVE"], 0),
+    **dict.fromkeys(["NS", "N-S", "N/S"], 1),
+    **dict.fromkeys(["EW", "E-W", "E/W"], 2),
+    **dict.fromkeys(["ALL", "BOTH", "B"], 3),
+}
 
 # The sane range of every number a bridge workbook holds, checked where it is read (docs/trust.md, "Ranges").
 BOARD = Span(1, 10_000)  # Board, Round and Table: far beyond any event's boards, rounds or tables
@@ -27,27 +41,68 @@ BAD_MATCH_ROUND = kind(
     example="Matches, row 3, column 'Round' [0]: expected a whole number from 1 to 10,000",
 )
 BUTLER_DROP = Span(0, 100)  # how many top and bottom scores a Butler datum drops
+HUNDREDTHS = "0.00"  # the number format of a figure shown to 0.01
+
+
+# ------------------------------------------------------------------ input sheets
 
 
 class ResultsSheet(pa.DataFrameModel):
     """`Results`: one row per table result (pairs: NS/EW ids; teams: Match and Room)."""
 
-    board: Series[Text] = pa.Field(nullable=False, title="Board")
-    ns: Series[Text] | None = pa.Field(nullable=True, title="NS")
-    ew: Series[Text] | None = pa.Field(nullable=True, title="EW")
-    match: Series[Text] | None = pa.Field(nullable=True, title="Match")
-    room: Series[Text] | None = pa.Field(nullable=True, title="Room")
-    contract: Series[Text] | None = pa.Field(nullable=True, title="Contract")
-    declarer: Series[Text] | None = pa.Field(nullable=True, title="Declarer")
-    tricks: Series[Text] | None = pa.Field(nullable=True, title="Tricks")
-    result: Series[Text] | None = pa.Field(nullable=True, title="Result")
-    section: Series[Text] | None = pa.Field(nullable=True, title="Section")
-    session: Series[Text] | None = pa.Field(nullable=True, title="Session")
-    round: Series[Text] | None = pa.Field(nullable=True, title="Round")
-    table: Series[Text] | None = pa.Field(nullable=True, title="Table")
-    vul: Series[Text] | None = pa.Field(nullable=True, title="Vul")
-    score: Series[Text] | None = pa.Field(nullable=True, title="Score")
-    adjusted: Series[Text] | None = pa.Field(nullable=True, title="Adjusted")
+    board: Series[Text] = column(
+        "Board", note=f"the board number, {BOARD.words}", entry=Entry(BOARD), nullable=False
+    )
+    ns: Series[Text] | None = column(
+        "NS", note="the north-south pair id (pairs events)", needed="pairs", nullable=True
+    )
+    ew: Series[Text] | None = column(
+        "EW", note="the east-west pair id (pairs events)", needed="pairs", nullable=True
+    )
+    match: Series[Text] | None = column(
+        "Match", note="the match id from Matches (teams events)", needed="teams", nullable=True
+    )
+    room: Series[Text] | None = column(
+        "Room",
+        note="Open or Closed (teams events)",
+        needed="teams",
+        entry=Entry(choices=ROOM_NAMES, words="Open or Closed"),
+        nullable=True,
+    )
+    contract: Series[Text] | None = column(
+        "Contract",
+        note="4S, 3NTX, 6HXX, 4 黑桃 or PASS (*or a Score, or an Adjusted score)",
+        needed="yes*",
+        nullable=True,
+    )
+    declarer: Series[Text] | None = column(
+        "Declarer",
+        note="N, E, S or W",
+        needed="yes*",
+        entry=Entry(choices=SEATS, words="N, E, S or W"),
+        nullable=True,
+    )
+    tricks: Series[Text] | None = column(
+        "Tricks",
+        note="tricks declarer took, 0 to 13 (or give Result: =, +1, -2)",
+        needed="yes*",
+        entry=Entry(TRICKS, words="the tricks declarer took"),
+        nullable=True,
+    )
+    result: Series[Text] | None = column("Result", in_template=False, nullable=True)
+    section: Series[Text] | None = column("Section", in_template=False, nullable=True)
+    session: Series[Text] | None = column("Session", in_template=False, nullable=True)
+    round: Series[Text] | None = column("Round", in_template=False, nullable=True)
+    table: Series[Text] | None = column("Table", in_template=False, nullable=True)
+    vul: Series[Text] | None = column("Vul", in_template=False, nullable=True)
+    score: Series[Text] | None = column(
+        "Score",
+        note=f"the north-south score instead of a contract: a multiple of 10, {SCORE.words}",
+        nullable=True,
+    )
+    adjusted: Series[Text] | None = column(
+        "Adjusted", note="A+/A-, A/A, 60/40 or NP (not played)", nullable=True
+    )
 
     @pa.check(
         "board",
@@ -86,8 +141,8 @@ class ResultsSheet(pa.DataFrameModel):
 class PairsSheet(pa.DataFrameModel):
     """`Pairs`: the pairs and their names."""
 
-    pair: Series[Text] = pa.Field(nullable=False, title="Pair")
-    names: Series[Text] | None = pa.Field(nullable=True, title="Names")
+    pair: Series[Text] = column("Pair", note="the pair id used in Results", nullable=False)
+    names: Series[Text] | None = column("Names", note="the players' names", nullable=True)
 
     class Config:
         name = "Pairs"
@@ -97,8 +152,8 @@ class PairsSheet(pa.DataFrameModel):
 class TeamsSheet(pa.DataFrameModel):
     """`Teams`: the teams and their players' names."""
 
-    team: Series[Text] = pa.Field(nullable=False, title="Team")
-    names: Series[Text] | None = pa.Field(nullable=True, title="Names")
+    team: Series[Text] = column("Team", note="the team id used in Matches", nullable=False)
+    names: Series[Text] | None = column("Names", note="the players' names", nullable=True)
 
     class Config:
         name = "Teams"
@@ -108,10 +163,12 @@ class TeamsSheet(pa.DataFrameModel):
 class TeamMatchesSheet(pa.DataFrameModel):
     """`Matches` of a teams event: the home team sits NS in the Open room and EW in the Closed room."""
 
-    match: Series[Text] = pa.Field(nullable=False, title="Match")
-    round: Series[Text] | None = pa.Field(nullable=True, title="Round")
-    home: Series[Text] = pa.Field(nullable=False, title="Home")
-    away: Series[Text] = pa.Field(nullable=False, title="Away")
+    match: Series[Text] = column("Match", note="the match id used in Results", nullable=False)
+    round: Series[Text] | None = column(
+        "Round", note=f"the round, a whole number {BOARD.words}", nullable=True
+    )
+    home: Series[Text] = column("Home", note="the home team: NS in the Open room", nullable=False)
+    away: Series[Text] = column("Away", note="the away team: NS in the Closed room", nullable=False)
 
     @pa.check("round", name=check_named("TeamMatchesSheet", f"a whole number {BOARD.words}", BAD_MATCH_ROUND))
     def _round(cls, s: Series[Text]) -> pd.Series:
@@ -122,31 +179,357 @@ class TeamMatchesSheet(pa.DataFrameModel):
         strict = False
 
 
-# ------------------------------------------------------------------ typed tables
+# ------------------------------------------------------------------ typed tables (read from the sheets)
+
+
+class Contract(pa.DataFrameModel):
+    """A typed contract: its level, strain (C D H S N) and doublings (0-2); passed out; whether it was read."""
+
+    level: Series[pd.Int64Dtype] = pa.Field(nullable=True)
+    strain: Series[Text] = pa.Field(nullable=True)
+    doubling: Series[int] = pa.Field(isin=[0, 1, 2])
+    passed: Series[bool]
+    valid: Series[bool]
+
+
+class Vulnerability(pa.DataFrameModel):
+    """Which sides are vulnerable on a board (NA where unknown), and whether a typed Vul was read."""
+
+    ns: Series[pd.BooleanDtype] = pa.Field(nullable=True)
+    ew: Series[pd.BooleanDtype] = pa.Field(nullable=True)
+    valid: Series[bool] | None
+
+
+class AdjustedScore(pa.DataFrameModel):
+    """A typed Adjusted cell: each side's percentage (A+ 60, A 50, A- 40), not played, whether it was read."""
+
+    ns_pct: Series[float] = pa.Field(nullable=True)
+    ew_pct: Series[float] = pa.Field(nullable=True)
+    not_played: Series[bool]
+    valid: Series[bool]
+
+
+class TypedResult(pa.DataFrameModel):
+    """A Results row typed and scored (NA wherever a cell is bad); index = Excel row of the input. `ns_score`,
+    the score every method compares, is added once the results are valid (not-played rows left out)."""
+
+    board: Series[pd.Int64Dtype] = pa.Field(nullable=True)
+    section: Series[Text]  # "" when not given
+    session: Series[Text]
+    ns: Series[Text] = pa.Field(nullable=True)
+    ew: Series[Text] = pa.Field(nullable=True)
+    match: Series[Text] = pa.Field(nullable=True)
+    room: Series[Text] = pa.Field(nullable=True)  # one of ROOMS when valid
+    level: Series[pd.Int64Dtype] = pa.Field(nullable=True)
+    strain: Series[Text] = pa.Field(nullable=True)
+    doubling: Series[int]
+    passed: Series[bool]
+    contract_ok: Series[bool]  # the Contract was read (or is blank)
+    declarer: Series[Text] = pa.Field(nullable=True)  # one of SEATS
+    tricks: Series[pd.Int64Dtype] = pa.Field(nullable=True)  # as typed, else from the Result
+    typed_tricks: Series[pd.Int64Dtype] = pa.Field(nullable=True)
+    result_tricks: Series[pd.Int64Dtype] = pa.Field(nullable=True)
+    ns_vul: Series[pd.BooleanDtype] = pa.Field(nullable=True)
+    ew_vul: Series[pd.BooleanDtype] = pa.Field(nullable=True)
+    computed_score: Series[pd.Float64Dtype] = pa.Field(nullable=True)  # the contract's NS score (Law 77)
+    typed_score: Series[pd.Float64Dtype] = pa.Field(nullable=True)
+    ns_pct: Series[float] = pa.Field(nullable=True)
+    ew_pct: Series[float] = pa.Field(nullable=True)
+    not_played: Series[bool]
+    adjusted_ok: Series[bool]
+    ns_score: Series[float] | None = pa.Field(nullable=True)
+
+
+class Competitor(pa.DataFrameModel):
+    """A pair or team of the event (from Pairs or Teams, else from the results) and its players' names."""
+
+    id: Series[Text] = pa.Field(unique=True)
+    names: Series[Text] = pa.Field(nullable=True)
+
+
+class TeamMatch(pa.DataFrameModel):
+    """A validated match of a teams event (the typed Matches sheet)."""
+
+    match: Series[Text] = column("Match", unique=True)
+    round: Series[pd.Int64Dtype] = column("Round", nullable=True)
+    home: Series[Text] = column("Home")
+    away: Series[Text] = column("Away")
+
+
+# ------------------------------------------------------------------ scoring
+
+
+class SideValues(pa.DataFrameModel):
+    """What a pairs method scores on each result (beside the typed result): each side's value and, where the
+    method has one (matchpoints), the top the values are out of."""
+
+    ns_value: Series[float] = pa.Field(nullable=True)
+    ew_value: Series[float] = pa.Field(nullable=True)
+    top: Series[float] | None
+
+
+class PairResult(pa.DataFrameModel):
+    """One pair's side of one result: the pair, its side's value and any top."""
+
+    pair: Series[Text]
+    value: Series[float] = pa.Field(nullable=True)
+    top: Series[float] | None
+
+
+class CrossImp(pa.DataFrameModel):
+    """One comparison of cross-IMPs: a result's row and NS score against another result's on the same board."""
+
+    row: Series[int]
+    board: Series[float]
+    score: Series[float]
+    other_row: Series[int]
+    other_score: Series[float]
+
+
+class Seat(pa.DataFrameModel):
+    """One pair of one result, where it sat (for the check that a pair plays a board once)."""
+
+    section: Series[Text]
+    session: Series[Text]
+    board: Series[pd.Int64Dtype]
+    pair: Series[Text]
+    result_row: Series[int]  # the Excel row of the result
+    direction: Series[Text]  # the Results column the pair is in: ns or ew
+
+
+class RoomScore(pa.DataFrameModel):
+    """A board of a match as scored in both rooms (index: match, board): each room's NS score and artificial
+    IMPs."""
+
+    open_score: Series[float] = pa.Field(nullable=True)
+    open_artificial: Series[float]
+    closed_score: Series[float] = pa.Field(nullable=True)
+    closed_artificial: Series[float]
+
+
+class TeamSide(pa.DataFrameModel):
+    """One team's side of one match: its IMP margin, VPs and the boards played."""
+
+    team: Series[Text]
+    imps: Series[float]
+    vps: Series[float] = pa.Field(nullable=True)
+    boards: Series[float]
+
+
+class VpScale(pa.DataFrameModel):
+    """The WBF 20-VP table of one match length: whole-IMP margins, the winner's and the loser's VPs."""
+
+    margin: Series[int] = pa.Field(ge=0)
+    winner_vp: Series[float] = pa.Field(ge=10, le=20)
+    loser_vp: Series[float] = pa.Field(ge=0, le=10)
+
+
+class VictoryPoints(pa.DataFrameModel):
+    """The VPs of the side whose margin is given, and of its opponent (NA for a margin that is not whole)."""
+
+    vp: Series[float] = pa.Field(nullable=True)
+    opponent_vp: Series[float] = pa.Field(nullable=True)
+
+
+# ------------------------------------------------------------------ written sheets
 
 
 class PairStanding(pa.DataFrameModel):
-    """One row of a pairs `Standings` sheet."""
+    """One row of a pairs `Standings` sheet: its place, the pair, the boards it played and its total (with
+    matchpoints, also the tops it was scored out of and its percentage of them). The method names the total's
+    header (`MatchpointTotals`, `ImpTotals`, `PointTotals`)."""
 
-    rank: Series[int] = pa.Field(ge=1, title="Rank")
-    pair: Series[Text] = pa.Field(unique=True, title="Pair")
-    names: Series[Text] = pa.Field(nullable=True, title="Names")
-    boards: Series[int] = pa.Field(ge=0, title="Boards")
+    rank: Series[int] = column("Rank", ge=1)
+    pair: Series[Text] = column("Pair", unique=True)
+    names: Series[Text] = column("Names", nullable=True)
+    boards: Series[int] = column("Boards", ge=0)
+    total: Series[float] = pa.Field()
+    top: Series[float] | None = pa.Field()
+    percent: Series[float] | None = pa.Field()
 
     class Config:
+        name = "Standings"
         strict = False
 
 
-class TeamStanding(pa.DataFrameModel):
-    """One row of a teams `Standings` sheet."""
+class MatchpointTotals(pa.DataFrameModel):
+    """The columns a matchpoint Standings sheet shows after Boards."""
 
-    rank: Series[int] = pa.Field(ge=1, title="Rank")
-    team: Series[Text] = pa.Field(unique=True, title="Team")
-    names: Series[Text] = pa.Field(nullable=True, title="Names")
-    matches: Series[int] = pa.Field(ge=0, title="Matches")
-    boards: Series[int] = pa.Field(ge=0, title="Boards")
-    imps: Series[int] = pa.Field(title="IMPs")
-    vps: Series[float] = pa.Field(ge=0, title="VPs")
+    total: Series[float] = column("MP", number_format=HUNDREDTHS)
+    top: Series[float] = column("Top", number_format=HUNDREDTHS)
+    percent: Series[float] = column("Percent", number_format=HUNDREDTHS)
+
+
+class ImpTotals(pa.DataFrameModel):
+    """The column a Standings sheet scored in IMPs (cross-IMPs, Butler) shows after Boards."""
+
+    total: Series[float] = column("IMPs", number_format=HUNDREDTHS)
+
+
+class PointTotals(pa.DataFrameModel):
+    """The column a total-points Standings sheet shows after Boards."""
+
+    total: Series[float] = column("Total", number_format=HUNDREDTHS)
+
+
+class TeamStanding(pa.DataFrameModel):
+    """One row of a teams `Standings` sheet (VPs only with a VP scale)."""
+
+    rank: Series[int] = column("Rank", ge=1)
+    team: Series[Text] = column("Team", unique=True)
+    names: Series[Text] = column("Names", nullable=True)
+    matches: Series[int] = column("Matches", ge=0)
+    boards: Series[int] = column("Boards", ge=0)
+    imps: Series[int] = column("IMPs")
+    vps: Series[float] = column("VPs", ge=0, number_format=HUNDREDTHS)
 
     class Config:
+        name = "Standings"
+        strict = False
+
+
+class Traveller(pa.DataFrameModel):
+    """The columns of a `Travellers` row every method shows (Match and Room in a teams event, Section and
+    Session where given, NS and EW in a pairs event); the method's own follow."""
+
+    match: Series[Text] = column("Match")
+    room: Series[Text] = column("Room")
+    section: Series[Text] = column("Section")
+    session: Series[Text] = column("Session")
+    board: Series[int] = column("Board")
+    ns: Series[Text] = column("NS")
+    ew: Series[Text] = column("EW")
+    contract_text: Series[Text] = column("Contract")  # 4S, 3NTX, 6HXX, PASS, or the adjusted score as typed
+    declarer: Series[Text] = column("Declarer", nullable=True)
+    tricks: Series[pd.Int64Dtype] = column("Tricks", nullable=True)
+    ns_score: Series[float] = column("NS Score")
+    ew_score: Series[float] = column("EW Score")
+
+    class Config:
+        name = "Travellers"
+        strict = False
+
+
+class MatchpointTraveller(pa.DataFrameModel):
+    """The matchpoint columns of a `Travellers` row: each side's matchpoints and percentage, and the top."""
+
+    ns_value: Series[float] = column("NS MP", number_format=HUNDREDTHS)
+    ew_value: Series[float] = column("EW MP", number_format=HUNDREDTHS)
+    ns_pct_out: Series[float] = column("NS %", nullable=True, number_format=HUNDREDTHS)
+    ew_pct_out: Series[float] = column("EW %", nullable=True, number_format=HUNDREDTHS)
+    top: Series[float] = column("Top")
+
+
+class ImpTraveller(pa.DataFrameModel):
+    """The IMP columns of a `Travellers` row (cross-IMPs, Butler, teams)."""
+
+    ns_value: Series[float] = column("NS IMPs")
+    ew_value: Series[float] = column("EW IMPs")
+
+
+class ButlerTraveller(ImpTraveller):
+    """Butler's `Travellers` columns: the IMPs, then the board's datum."""
+
+    datum: Series[pd.Int64Dtype] = column("Datum", nullable=True)
+
+
+class Frequency(pa.DataFrameModel):
+    """One row of `Frequencies`: an NS score on a board, how often it occurred and its NS value under the
+    method (headed as the method's NS column)."""
+
+    section: Series[Text] = column("Section")
+    session: Series[Text] = column("Session")
+    board: Series[int] = column("Board")
+    ns_score: Series[float] = column("NS Score")
+    occurrences: Series[int] = column("Count")
+    value: Series[float] | None = pa.Field(nullable=True)  # to 0.01, headed as the method says
+
+    class Config:
+        name = "Frequencies"
+        strict = False
+
+
+class Scorecard(pa.DataFrameModel):
+    """One row of `Scorecards`: a board one pair played, from its side."""
+
+    pair: Series[Text] = column("Pair")
+    board: Series[int] = column("Board")
+    direction: Series[Text] = column("Direction", isin=[NORTH_SOUTH, EAST_WEST])
+    opponents: Series[Text] = column("Opponents")
+    contract: Series[Text] = column("Contract")
+    declarer: Series[Text] = column("Declarer", nullable=True)
+    tricks: Series[pd.Int64Dtype] = column("Tricks", nullable=True)
+    score: Series[float] = column("Score")
+    result: Series[float] = column("Result", number_format=HUNDREDTHS)
+
+    class Config:
+        name = "Scorecards"
+        strict = False
+
+
+class MatchResult(TeamMatch):
+    """One row of a teams standings workbook's `Matches` sheet: the match, its boards, each side's gross IMPs
+    and VPs."""
+
+    boards: Series[float] = column("Boards")
+    home_imps: Series[float] = column("Home IMPs")
+    away_imps: Series[float] = column("Away IMPs")
+    home_vps: Series[float] = column("Home VPs", nullable=True, number_format=HUNDREDTHS)
+    away_vps: Series[float] = column("Away VPs", nullable=True, number_format=HUNDREDTHS)
+
+    class Config:
+        name = "Matches"
+        strict = False
+
+
+class BoardImps(pa.DataFrameModel):
+    """One row of `Board IMPs`: a board of a match and the IMPs each side won on it."""
+
+    match: Series[Text] = column("Match")
+    board: Series[int] = column("Board")
+    home_imps: Series[float] = column("Home IMPs")
+    away_imps: Series[float] = column("Away IMPs")
+
+    class Config:
+        name = "Board IMPs"
+        strict = False
+
+
+class RulesRow(pa.DataFrameModel):
+    """One row of the `Rules` sheet: what was used, in words."""
+
+    item: Series[Text] = column("Item")
+    value: Series[Text] = column("Value")
+
+    class Config:
+        name = "Rules"
+        strict = False
+
+
+# ------------------------------------------------------------------ the teams schedule
+
+
+class TeamBye(pa.DataFrameModel):
+    """One row of a teams schedule's `Byes` sheet: the team without a match in a round."""
+
+    round: Series[int] = column("Round")
+    team: Series[Text] = column("Team")
+
+    class Config:
+        name = "Byes"
+        strict = False
+
+
+class MatchCard(pa.DataFrameModel):
+    """One line of a teams schedule's `Table Cards`: a match's title, then who sits NS and EW in each room."""
+
+    card: Series[Text] = column("Card", nullable=True)
+    room: Series[Text] = column("Room", nullable=True)
+    ns: Series[Text] = column("NS", nullable=True)
+    ns_names: Series[Text] = column("NS Names", nullable=True)
+    ew: Series[Text] = column("EW", nullable=True)
+    ew_names: Series[Text] = column("EW Names", nullable=True)
+
+    class Config:
+        name = "Table Cards"
         strict = False

@@ -42,6 +42,10 @@ NOT_COLUMNS: dict[tuple[str, str], str] = {
     ("pipeline/workbook/package.py", "id"): "an XML attribute of the <sheet> element, r:id (ECMA-376)",
     ("pipeline/workbook/scan.py", "row"): "the worksheet's <row> element (ECMA-376)",
     ("pipeline/games/domino/settings.py", "Target"): "the Target setting's own name, in its SettingSpec",
+    ("pipeline/games/bridge/settings.py", "event"): "the Event setting's key in the bridge settings",
+    ("pipeline/games/bridge/settings.py", "date"): "the Date setting's key in the bridge settings",
+    ("pipeline/games/bridge/settings.py", "weight"): "the Weight setting's key in the bridge settings",
+    ("pipeline/games/bridge/methods/matchpoints.py", "MP"): "the matchpoint method's name (Settings Scoring)",
 }
 
 

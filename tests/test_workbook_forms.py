@@ -259,8 +259,9 @@ def test_the_bridge_template_validates_results_entry_beyond_the_example(tmp_path
     out = tmp_path / "blank.xlsx"
     run("template", "bridge", "-o", out)
     found = rules(load_workbook(out)["Results"])
-    declarer = next(v for v in found.values() if v.type == "list")
-    assert declarer.formula1 == '"N,E,S,W"' and str(declarer.sqref) == "G2:G1002"
+    declarer, room = found["G2:G1002"], found["E2:E1002"]
+    assert (declarer.type, declarer.formula1) == ("list", '"N,E,S,W"')
+    assert (room.type, room.formula1) == ("list", '"Open,Closed"')  # the Room list the teams schedule has
 
 
 def test_bridge_table_cards_seat_home_ns_in_the_open_room(tmp_path: Path) -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pandas as pd
 
+from schemas.bridge import Contract as K
+
 # Strain spellings, replaced (after NFKC, upper-casing and whitespace removal) by one letter.
 STRAIN_SPELLINGS: dict[str, str] = {
     r"[♣♧]|梅花": "C",
@@ -12,7 +14,7 @@ STRAIN_SPELLINGS: dict[str, str] = {
     r"[♠♤]|黑桃": "S",
     r"NT|无将|無將": "N",
 }
-CONTRACT_PATTERN = r"^(?P<level>[1-7])(?P<strain>[CDHSN])(?P<doubles>XX|X|\*\*|\*)?$"
+CONTRACT_PATTERN = rf"^(?P<{K.level}>[1-7])(?P<{K.strain}>[CDHSN])(?P<{K.doubling}>XX|X|\*\*|\*)?$"
 PASSED_PATTERN = r"^(?:PASS|P|AP|ALLPASS)$"
 DECLARER_NAMES: dict[str, str] = {
     **dict.fromkeys(["N", "NORTH", "北"], "N"),
@@ -42,18 +44,18 @@ def strain_letters(text: pd.Series) -> pd.Series:
 
 
 def parsed_contracts(text: pd.Series) -> pd.DataFrame:
-    """Columns level, strain, doubling, passed and valid parsed from typed contracts."""
+    """Typed contracts (`Contract`: level, strain, doubling, passed, valid) parsed from the text typed."""
     clean = strain_letters(normalized_text(text))
     parts = clean.str.extract(CONTRACT_PATTERN)
     passed = clean.str.fullmatch(PASSED_PATTERN).fillna(False).astype(bool)
-    found = parts["level"].notna()
+    found = parts[K.level].notna()
     return pd.DataFrame(
         {
-            "level": pd.to_numeric(parts["level"]).astype("Int64"),
-            "strain": parts["strain"],
-            "doubling": parts["doubles"].str.len().fillna(0).astype("int64"),
-            "passed": passed,
-            "valid": found | passed,
+            K.level: pd.to_numeric(parts[K.level]).astype("Int64"),
+            K.strain: parts[K.strain],
+            K.doubling: parts[K.doubling].str.len().fillna(0).astype("int64"),  # X or * once, XX or ** twice
+            K.passed: passed,
+            K.valid: found | passed,
         },
         index=text.index,
     )

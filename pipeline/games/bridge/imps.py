@@ -5,6 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from schemas.bridge import CrossImp as X
+
 # Lower bound of the total-point difference for 1, 2, ..., 24 IMPs (Law 78B).
 IMP_LOWER_BOUNDS = np.array(
     [20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900, 1100, 1300, 1500, 1750,
@@ -24,14 +26,15 @@ def imps_from_difference(diff: pd.Series) -> pd.Series:
 def cross_imps(scores: pd.Series, board: pd.Series) -> pd.Series:
     """Each result IMPed against every other result on its board, averaged over n - 1."""
     rows = pd.DataFrame(
-        {"row": np.arange(len(scores)), "board": board.to_numpy(), "score": scores.to_numpy()}
-    ).dropna(subset=["board", "score"])
-    pairs = rows.merge(rows, on="board", suffixes=("", "_other"))
-    pairs = pairs[pairs["row"] != pairs["row_other"]]
-    imps = imps_from_difference(pairs["score"] - pairs["score_other"]).astype("float64")
-    average = imps.groupby(pairs["row"].to_numpy()).mean()
+        {X.row: np.arange(len(scores)), X.board: board.to_numpy(), X.score: scores.to_numpy()}
+    ).dropna(subset=[X.board, X.score])
+    others = rows.rename(columns={X.row: X.other_row, X.score: X.other_score})
+    pairs = rows.merge(others, on=X.board)  # every two results on a board, both ways round
+    pairs = pairs[pairs[X.row] != pairs[X.other_row]]
+    imps = imps_from_difference(pairs[X.score] - pairs[X.other_score]).astype("float64")
+    average = imps.groupby(pairs[X.row].to_numpy()).mean()
     result = np.full(len(scores), np.nan)
-    result[rows["row"].to_numpy()] = 0.0
+    result[rows[X.row].to_numpy()] = 0.0
     result[average.index.to_numpy()] = average.to_numpy()
     return pd.Series(result, index=scores.index)
 

@@ -27,7 +27,6 @@ from pipeline.games.checks import (
     first_rows,
     id_spelling_problems,
     missing_columns,
-    model_titles,
     nothing_to_score,
     present_columns,
     problems_where,
@@ -42,18 +41,28 @@ from pipeline.games.checks import (
 from pipeline.games.corrections import CorrectionRules
 from pipeline.parsing import as_ids, as_words, whole_numbers
 from pipeline.problems import InputError, Problem, kind
-from pipeline.sheets import Sheet
+from pipeline.sheets import Sheet, normalized_header
 from schemas.bridge import (
     BOARD,
+    NS_SEATS,
+    ROOM_NAMES,
     ROOMS,
     SCORE,
     TRICKS,
     PairsSheet,
-    ResultsSheet,
-    TeamMatchesSheet,
     TeamsSheet,
 )
-from schemas.common import Span
+from schemas.bridge import AdjustedScore as A
+from schemas.bridge import Competitor as CO
+from schemas.bridge import Contract as K
+from schemas.bridge import ResultsSheet as R
+from schemas.bridge import Seat as ST
+from schemas.bridge import TeamMatch as TM
+from schemas.bridge import TeamMatchesSheet as M
+from schemas.bridge import TypedResult as T
+from schemas.bridge import Vulnerability as V
+from schemas.common import Span, sheet_name_of, titles_of
+from schemas.domino import SettingsSheet  # the Settings sheet of every workbook (pipeline/games/settings.py)
 
 
 def whole_within(span: Span) -> Callable[[pd.Series], pd.Series]:
@@ -90,7 +99,12 @@ BAD_ROOM = kind("B121", "a teams result without a Room of Open or Closed")
 ROOM_TWICE = kind("B122", "a board scored twice in one room")
 ONE_ROOM = kind("B123", "a board of a match scored in one room only")
 LISTED_TWICE = kind("B124", "an id listed twice (Pairs, Teams or Matches)")
-CORRECTABLE = ["contract", "declarer", "tricks", "result", "vul", "score", "adjusted"]
+CORRECTABLE = [R.contract, R.declarer, R.tricks, R.result, R.vul, R.score, R.adjusted]
+
+
+def sheet_key(model: type) -> str:
+    """The key of a model's sheet among a workbook's sheets: the sheet's declared name, normalized."""
+    return normalized_header(sheet_name_of(model))
 
 
 @dataclass
@@ -107,12 +121,12 @@ class BridgeEvent:
 
 def correction_rules(teams: bool) -> CorrectionRules:
     """Bridge corrections name a result by Board with NS/EW (pairs) or by Match, Room and Board (teams)."""
-    titles = model_titles(ResultsSheet)
+    titles = titles_of(R)
     correctable = {c: titles[c] for c in CORRECTABLE}
     if teams:
-        return CorrectionRules("results", ["match", "room", "board"], [], correctable)
+        return CorrectionRules(sheet_key(R), [R.match, R.room, R.board], [], correctable)
     return CorrectionRules(
-        "results", ["board"], ["ns", "ew", "section", "session"], correctable, ["ns", "ew"]
+        sheet_key(R), [R.board], [R.ns, R.ew, R.section, R.session], correctable, [R.ns, R.ew]
     )
 
 
@@ -124,8 +138,8 @@ def blank_parse(parse: Callable[[pd.Series], pd.DataFrame]) -> pd.DataFrame:
 
 @functools.cache
 def frame_parser(parse: Callable[[pd.Series], pd.Series]) -> Callable[[pd.Series], pd.DataFrame]:
-    """`parse` with its answers as the column `v` of a frame (one such parser for each `parse`)."""
-    return lambda s: parse(s).to_frame("v")
+    """`parse` with its answers as the one column of a frame (one such parser for each `parse`)."""
+    return lambda s: parse(s).to_frame()
 
 
 def frame_via_distinct(text: pd.Series, parse: Callable[[pd.Series], pd.DataFrame]) -> pd.DataFrame:
@@ -141,7 +155,7 @@ def frame_via_distinct(text: pd.Series, parse: Callable[[pd.Series], pd.DataFram
 
 def series_via_distinct(text: pd.Series, parse: Callable[[pd.Series], pd.Series]) -> pd.Series:
     """`parse` applied to the distinct cells only, spread back."""
-    return frame_via_distinct(text, frame_parser(parse))["v"]
+    return frame_via_distinct(text, frame_parser(parse)).iloc[:, 0]
 
 
 def result_offsets(text: pd.Series) -> pd.Series:
@@ -152,54 +166,54 @@ def result_offsets(text: pd.Series) -> pd.Series:
 
 
 def typed_results(sheet: Sheet) -> pd.DataFrame:
-    """Every Results row typed and scored; NA wherever a cell is bad."""
+    """Every Results row typed and scored (`TypedResult`); NA wherever a cell is bad."""
     f = sheet.frame
-    contract = frame_via_distinct(f["contract"], parsed_contracts)
-    declarer = series_via_distinct(f["declarer"], parsed_declarers)
-    board = whole_within(BOARD)(f["board"])
-    offset = series_via_distinct(f["result"], result_offsets)
-    from_result = (contract["level"].astype("Float64") + 6 + offset).astype("Int64")
+    contract = frame_via_distinct(f[R.contract], parsed_contracts)
+    declarer = series_via_distinct(f[R.declarer], parsed_declarers)
+    board = whole_within(BOARD)(f[R.board])
+    offset = series_via_distinct(f[R.result], result_offsets)
+    from_result = (contract[K.level].astype("Float64") + 6 + offset).astype("Int64")
     from_result = from_result.where(from_result.between(0, 13))
-    typed_tricks = whole_within(TRICKS)(f["tricks"])
+    typed_tricks = whole_within(TRICKS)(f[R.tricks])
     tricks = typed_tricks.fillna(from_result)
     cycle = vulnerability_from_board(board.astype("Float64"))
-    typed_vul = frame_via_distinct(f["vul"], vulnerability_from_text)
-    ns_vul = typed_vul["ns"].where(f["vul"].notna(), cycle["ns"])
-    ew_vul = typed_vul["ew"].where(f["vul"].notna(), cycle["ew"])
-    declarer_vul = ns_vul.where(declarer.isin(["N", "S"]), ew_vul)
+    typed_vul = frame_via_distinct(f[R.vul], vulnerability_from_text)
+    ns_vul = typed_vul[V.ns].where(f[R.vul].notna(), cycle[V.ns])
+    ew_vul = typed_vul[V.ew].where(f[R.vul].notna(), cycle[V.ew])
+    declarer_vul = ns_vul.where(declarer.isin(NS_SEATS), ew_vul)
     points = declarer_scores(
-        contract["level"], contract["strain"], contract["doubling"], tricks, declarer_vul
+        contract[K.level], contract[K.strain], contract[K.doubling], tricks, declarer_vul
     )
-    computed = ns_scores(points, declarer.where(~contract["passed"]))
-    computed = computed.where(contract["valid"])
-    typed_score = whole_within(SCORE)(f["score"])
-    adjusted = frame_via_distinct(f["adjusted"], adjusted_score_parts)
+    computed = ns_scores(points, declarer.where(~contract[K.passed]))
+    computed = computed.where(contract[K.valid])
+    typed_score = whole_within(SCORE)(f[R.score])
+    adjusted = frame_via_distinct(f[R.adjusted], adjusted_score_parts)
     return pd.DataFrame(
         {
-            "board": board,
-            "section": f["section"].astype("str").fillna(""),
-            "session": f["session"].astype("str").fillna(""),
-            "ns": as_ids(f["ns"]),
-            "ew": as_ids(f["ew"]),
-            "match": as_ids(f["match"]),
-            "room": as_words(f["room"]),
-            "level": contract["level"],
-            "strain": contract["strain"],
-            "doubling": contract["doubling"],
-            "passed": contract["passed"],
-            "contract_ok": contract["valid"],
-            "declarer": declarer,
-            "tricks": tricks,
-            "typed_tricks": typed_tricks,
-            "result_tricks": from_result,
-            "ns_vul": ns_vul,
-            "ew_vul": ew_vul,
-            "computed_score": computed.astype("Float64"),
-            "typed_score": typed_score.astype("Float64"),
-            "ns_pct": adjusted["ns_pct"],
-            "ew_pct": adjusted["ew_pct"],
-            "not_played": adjusted["not_played"].astype(bool),
-            "adjusted_ok": adjusted["valid"].astype(bool),
+            T.board: board,
+            T.section: f[R.section].astype("str").fillna(""),
+            T.session: f[R.session].astype("str").fillna(""),
+            T.ns: as_ids(f[R.ns]),
+            T.ew: as_ids(f[R.ew]),
+            T.match: as_ids(f[R.match]),
+            T.room: as_words(f[R.room]),
+            T.level: contract[K.level],
+            T.strain: contract[K.strain],
+            T.doubling: contract[K.doubling],
+            T.passed: contract[K.passed],
+            T.contract_ok: contract[K.valid],
+            T.declarer: declarer,
+            T.tricks: tricks,
+            T.typed_tricks: typed_tricks,
+            T.result_tricks: from_result,
+            T.ns_vul: ns_vul,
+            T.ew_vul: ew_vul,
+            T.computed_score: computed.astype("Float64"),
+            T.typed_score: typed_score.astype("Float64"),
+            T.ns_pct: adjusted[A.ns_pct],
+            T.ew_pct: adjusted[A.ew_pct],
+            T.not_played: adjusted[A.not_played].astype(bool),
+            T.adjusted_ok: adjusted[A.valid].astype(bool),
         },
         index=f.index,
     )
@@ -209,93 +223,93 @@ def result_problems(sheet: Sheet, t: pd.DataFrame, settings: BridgeSettings) -> 
     """Contracts, declarers, tricks, scores and adjusted scores of each row, against each other; then the
     method's own checks."""
     f = sheet.frame
-    has = {c: f[c].notna() for c in ("contract", "declarer", "tricks", "result", "score", "adjusted", "vul")}
-    bid = t["contract_ok"] & ~t["passed"]
+    has = {c: f[c].notna() for c in (R.contract, R.declarer, R.tricks, R.result, R.score, R.adjusted, R.vul)}
+    bid = t[T.contract_ok] & ~t[T.passed]
     out = [
         problems_where(
             sheet,
-            has["contract"] & ~t["contract_ok"],
-            "contract",
+            has[R.contract] & ~t[T.contract_ok],
+            R.contract,
             "expected a contract: level 1-7, strain C D H S NT (or ♣ ♦ ♥ ♠, 梅花 方块 红心 黑桃 无将), "
             "then X or XX (or * / **); or PASS",
             BAD_CONTRACT,
         ),
         problems_where(
-            sheet, bid & t["declarer"].isna(), "declarer", "expected the declarer: N, E, S or W", NO_DECLARER
+            sheet, bid & t[T.declarer].isna(), R.declarer, "expected the declarer: N, E, S or W", NO_DECLARER
         ),
         problems_where(
             sheet,
-            has["result"] & ~has["tricks"] & bid & t["result_tricks"].isna(),
-            "result",
+            has[R.result] & ~has[R.tricks] & bid & t[T.result_tricks].isna(),
+            R.result,
             "expected a result such as =, +1 or -2 that gives 0 to 13 tricks",
             BAD_RESULT,
         ),
         problems_where(
             sheet,
-            bid & ~has["tricks"] & ~has["result"],
-            ["tricks", "result"],
+            bid & ~has[R.tricks] & ~has[R.result],
+            [R.tricks, R.result],
             "a contract needs the tricks taken (Tricks) or the result (Result)",
             NO_TRICKS,
         ),
         problems_where(
             sheet,
-            has["tricks"]
-            & has["result"]
-            & t["typed_tricks"].notna()
-            & t["result_tricks"].notna()
-            & t["typed_tricks"].ne(t["result_tricks"]).fillna(False),
-            ["tricks", "result"],
+            has[R.tricks]
+            & has[R.result]
+            & t[T.typed_tricks].notna()
+            & t[T.result_tricks].notna()
+            & t[T.typed_tricks].ne(t[T.result_tricks]).fillna(False),
+            [R.tricks, R.result],
             "Tricks and Result disagree",
             TRICKS_RESULT,
         ),
         problems_where(
-            sheet, has["vul"] & t["ns_vul"].isna(), "vul", "expected None, NS, EW or All", BAD_VUL
+            sheet, has[R.vul] & t[T.ns_vul].isna(), R.vul, "expected None, NS, EW or All", BAD_VUL
         ),
         problems_where(
             sheet,
-            has["adjusted"] & ~t["adjusted_ok"],
-            "adjusted",
+            has[R.adjusted] & ~t[T.adjusted_ok],
+            R.adjusted,
             "expected an adjusted score: A+/A-, A/A, A-/A+, A+/A+, 60/40 (percentages) or NP",
             BAD_ADJUSTED,
         ),
         problems_where(
             sheet,
-            has["adjusted"] & (has["contract"] | has["score"]),
-            ["contract", "score", "adjusted"],
+            has[R.adjusted] & (has[R.contract] | has[R.score]),
+            [R.contract, R.score, R.adjusted],
             "give either the result (Contract or Score) or an adjusted score, not both",
             RESULT_AND_ADJUSTED,
         ),
         problems_where(
             sheet,
-            ~has["contract"] & ~has["score"] & ~has["adjusted"],
-            ["contract", "score", "adjusted"],
+            ~has[R.contract] & ~has[R.score] & ~has[R.adjusted],
+            [R.contract, R.score, R.adjusted],
             "each row needs a Contract, a Score or an Adjusted score",
             NO_RESULT,
         ),
     ]
-    both = t["computed_score"].notna() & t["typed_score"].notna()
-    disagree = both & t["computed_score"].ne(t["typed_score"]).fillna(False)
+    both = t[T.computed_score].notna() & t[T.typed_score].notna()
+    disagree = both & t[T.computed_score].ne(t[T.typed_score]).fillna(False)
     out.append(
         problems_where(
             sheet,
             disagree,
-            ["contract", "score"],
+            [R.contract, R.score],
             "the Score does not match the contract: it scores "
-            + t["computed_score"].astype("Int64").astype("str")
+            + t[T.computed_score].astype("Int64").astype("str")
             + " for north-south",
             SCORE_DISAGREES,
         )
     )
-    typed_only = t["typed_score"].notna() & ~has["contract"] & (t["typed_score"] % 10 == 0).fillna(False)
+    typed_only = t[T.typed_score].notna() & ~has[R.contract] & (t[T.typed_score] % 10 == 0).fillna(False)
     impossible = impossible_score_mask(
-        t["typed_score"].where(typed_only), t["ns_vul"].astype("boolean"), t["ew_vul"].astype("boolean")
+        t[T.typed_score].where(typed_only), t[T.ns_vul].astype("boolean"), t[T.ew_vul].astype("boolean")
     )
     vul_words = pd.Series(
         np.select(
             [
-                t["ns_vul"].fillna(False) & t["ew_vul"].fillna(False),
-                t["ns_vul"].fillna(False),
-                t["ew_vul"].fillna(False),
+                t[T.ns_vul].fillna(False) & t[T.ew_vul].fillna(False),
+                t[T.ns_vul].fillna(False),
+                t[T.ew_vul].fillna(False),
             ],
             ["both sides vulnerable", "NS vulnerable, EW not", "EW vulnerable, NS not"],
             "neither side vulnerable",
@@ -306,7 +320,7 @@ def result_problems(sheet: Sheet, t: pd.DataFrame, settings: BridgeSettings) -> 
         problems_where(
             sheet,
             impossible & typed_only,
-            "score",
+            R.score,
             "no contract scores this for north-south with "
             + vul_words
             + "; check the sign, the board and its vulnerability",
@@ -319,47 +333,48 @@ def result_problems(sheet: Sheet, t: pd.DataFrame, settings: BridgeSettings) -> 
 def pair_problems(sheet: Sheet, t: pd.DataFrame, known: pd.Index | None) -> list[pd.DataFrame]:
     """Pairs events: both ids present, no pair playing itself or a board twice, ids known."""
     out = [
-        problems_where(sheet, t["ns"].isna(), "ns", "the north-south pair is required", NO_PAIR),
-        problems_where(sheet, t["ew"].isna(), "ew", "the east-west pair is required", NO_PAIR),
+        problems_where(sheet, t[T.ns].isna(), R.ns, "the north-south pair is required", NO_PAIR),
+        problems_where(sheet, t[T.ew].isna(), R.ew, "the east-west pair is required", NO_PAIR),
         problems_where(
-            sheet, t["ns"].eq(t["ew"]).fillna(False), ["ns", "ew"], "a pair cannot play itself", PLAYS_ITSELF
+            sheet, t[T.ns].eq(t[T.ew]).fillna(False), [R.ns, R.ew], "a pair cannot play itself", PLAYS_ITSELF
         ),
     ]
-    itself = t["ns"].eq(t["ew"]).fillna(False).to_numpy()
-    sides = ("ew", "ns")  # each result's pairs in the order sorted by column name
+    itself = t[T.ns].eq(t[T.ew]).fillna(False).to_numpy()
+    sides = (R.ew, R.ns)  # each result's pair columns, in the order of their names (as sorted below)
     seats = pd.DataFrame(  # one row per pair of each result; a pair against itself is reported once, above
         {
-            "section": t["section"].array.repeat(2),
-            "session": t["session"].array.repeat(2),
-            "board": t["board"].array.repeat(2),
-            "pair": pd.Series(t[list(sides)].to_numpy(dtype=object).ravel(), dtype="str"),
-            "at": np.repeat(t.index.to_numpy(), 2),
-            "col": np.tile(np.array(sides, dtype=object), len(t)),
+            ST.section: t[T.section].array.repeat(2),
+            ST.session: t[T.session].array.repeat(2),
+            ST.board: t[T.board].array.repeat(2),
+            ST.pair: pd.Series(t[list(sides)].to_numpy(dtype=object).ravel(), dtype="str"),
+            ST.result_row: np.repeat(t.index.to_numpy(), 2),
+            ST.direction: np.tile(np.array(sides, dtype=object), len(t)),
         }
     )
     keep = np.stack([~itself, np.ones(len(t), dtype=bool)], axis=1).ravel()
-    seats = seats[keep & seats["board"].notna().to_numpy() & seats["pair"].notna().to_numpy()]
+    seats = seats[keep & seats[ST.board].notna().to_numpy() & seats[ST.pair].notna().to_numpy()]
     if not (t.index.is_monotonic_increasing and t.index.is_unique):
-        seats = seats.sort_values(["at", "col"], kind="stable")
+        seats = seats.sort_values([ST.result_row, ST.direction], kind="stable")
     seats = seats.reset_index(drop=True)
-    keys = ["section", "session", "board", "pair"]
+    keys = [ST.section, ST.session, ST.board, ST.pair]
     twice = seats.duplicated(keys, keep="first").to_numpy()
     if twice.any():  # a pair played a board twice
-        first = seats.groupby(keys)["at"].transform("min").to_numpy()
-        clash = seats[twice].assign(first=first[twice])
-        for col in ("ns", "ew"):  # the two pair columns
-            hits = clash[clash["col"] == col]
+        first = seats.groupby(keys)[ST.result_row].transform("min").to_numpy()
+        clash, clash_first = seats[twice], first[twice]
+        for col in (R.ns, R.ew):  # the two pair columns
+            this = (clash[ST.direction] == col).to_numpy()
+            hits = clash[this]
             words = (
                 "pair "
-                + hits["pair"].astype("str")
+                + hits[ST.pair].astype("str")
                 + " already played this board at row "
-                + hits["first"].astype("str")
+                + pd.Series(clash_first[this], index=hits.index).astype("str")
             )
-            text = pd.Series(words.to_numpy(), index=hits["at"].to_numpy())
-            mask = pd.Series(t.index.isin(hits["at"]), index=t.index)
+            text = pd.Series(words.to_numpy(), index=hits[ST.result_row].to_numpy())
+            mask = pd.Series(t.index.isin(hits[ST.result_row]), index=t.index)
             out.append(problems_where(sheet, mask, col, text.reindex(t.index).fillna(""), BOARD_TWICE))
     if known is not None:
-        for col in ("ns", "ew"):
+        for col in (R.ns, R.ew):
             out.append(
                 problems_where(
                     sheet,
@@ -375,43 +390,43 @@ def pair_problems(sheet: Sheet, t: pd.DataFrame, known: pd.Index | None) -> list
 def team_problems(sheet: Sheet, t: pd.DataFrame, matches: pd.DataFrame | None) -> list[pd.DataFrame]:
     """Teams events: a known match, Open or Closed, each board once per room and in both rooms."""
     out = [
-        problems_where(sheet, t["match"].isna(), "match", "the match is required in a teams event", NO_MATCH),
-        problems_where(sheet, t["room"].isna(), "room", "the room is required: Open or Closed", BAD_ROOM),
+        problems_where(sheet, t[T.match].isna(), R.match, "the match is required in a teams event", NO_MATCH),
+        problems_where(sheet, t[T.room].isna(), R.room, "the room is required: Open or Closed", BAD_ROOM),
         problems_where(
-            sheet, t["room"].notna() & ~t["room"].isin(ROOMS), "room", "expected Open or Closed", BAD_ROOM
+            sheet, t[T.room].notna() & ~t[T.room].isin(ROOMS), R.room, "expected Open or Closed", BAD_ROOM
         ),
     ]
     if matches is not None:
         out.append(
             problems_where(
                 sheet,
-                t["match"].notna() & ~t["match"].isin(matches["match"]),
-                "match",
+                t[T.match].notna() & ~t[T.match].isin(matches[TM.match]),
+                R.match,
                 "unknown match: not listed on the Matches sheet",
                 UNKNOWN_ID,
             )
         )
-    keys = t[["match", "room", "board"]]
-    complete = keys.notna().all(axis=1) & t["room"].isin(ROOMS)
+    keys = t[[T.match, T.room, T.board]]
+    complete = keys.notna().all(axis=1) & t[T.room].isin(ROOMS)
     repeat, first = first_rows(keys.where(complete))
     out.append(
         problems_where(
             sheet,
             repeat,
-            ["match", "room", "board"],
+            [R.match, R.room, R.board],
             "this board is already scored in this room at row " + first.astype("str"),
             ROOM_TWICE,
         )
     )
-    rooms = t[complete].groupby(["match", "board"])["room"].transform("nunique")
+    rooms = t[complete].groupby([T.match, T.board])[T.room].transform("nunique")
     lonely = pd.Series(False, index=t.index)
     lonely[rooms.index] = (rooms < 2).to_numpy()
-    other = t["room"].map({"open": "Closed", "closed": "Open"}).fillna("")
+    other = t[T.room].map(dict(zip(ROOMS, reversed(ROOM_NAMES), strict=True))).fillna("")  # as written
     out.append(
         problems_where(
             sheet,
             lonely,
-            ["match", "room", "board"],
+            [R.match, R.room, R.board],
             "this board has no result from the " + other + " room of the match",
             ONE_ROOM,
         )
@@ -419,8 +434,11 @@ def team_problems(sheet: Sheet, t: pd.DataFrame, matches: pd.DataFrame | None) -
     return out
 
 
-def listed(sheet: Sheet | None, model: type, key: str) -> tuple[pd.DataFrame | None, list[pd.DataFrame]]:
-    """A Pairs/Teams sheet as (id, names) with its problems; None when absent or only a header (a template)."""
+def listed(
+    sheet: Sheet | None, model: type, key: str, names: str
+) -> tuple[pd.DataFrame | None, list[pd.DataFrame]]:
+    """A Pairs/Teams sheet as competitors (id, names) with its problems; None when absent or only a header (a
+    template). `key` and `names` are the sheet's columns of ids and of names."""
     if sheet is None or sheet.frame.dropna(how="all").empty:
         return None, []
     sheet = present_columns(sheet, model)
@@ -433,75 +451,78 @@ def listed(sheet: Sheet | None, model: type, key: str) -> tuple[pd.DataFrame | N
             sheet, repeat, key, "this id is already listed at row " + first.astype("str"), LISTED_TWICE
         ),
     ]
-    table = pd.DataFrame({"id": ids, "names": frame["names"]}).dropna(subset=["id"]).drop_duplicates("id")
+    table = pd.DataFrame({CO.id: ids, CO.names: frame[names]}).dropna(subset=[CO.id]).drop_duplicates(CO.id)
     return table.reset_index(drop=True), problems
 
 
 def team_matches(
     sheet: Sheet | None, teams: pd.DataFrame | None
 ) -> tuple[pd.DataFrame | None, list[pd.DataFrame]]:
-    """The teams `Matches` sheet typed, with its problems."""
+    """The teams `Matches` sheet typed (`TeamMatch`), with its problems."""
     if sheet is None:
         return None, []
-    sheet = present_columns(sheet, TeamMatchesSheet)
+    sheet = present_columns(sheet, M)
     frame = sheet.frame.dropna(how="all")
     own = Sheet(sheet.name, frame, sheet.headers)
     table = pd.DataFrame(
         {
-            "match": as_ids(frame["match"]),
-            "round": whole_within(BOARD)(frame["round"]),
-            "home": as_ids(frame["home"]),
-            "away": as_ids(frame["away"]),
+            TM.match: as_ids(frame[M.match]),
+            TM.round: whole_within(BOARD)(frame[M.round]),
+            TM.home: as_ids(frame[M.home]),
+            TM.away: as_ids(frame[M.away]),
         },
         index=frame.index,
     )
-    repeat, first = first_rows(table[["match"]])
+    repeat, first = first_rows(table[[TM.match]])
     problems = [
-        schema_problems(own, TeamMatchesSheet),
+        schema_problems(own, M),
         problems_where(
-            own, repeat, "match", "this match is already listed at row " + first.astype("str"), LISTED_TWICE
+            own, repeat, M.match, "this match is already listed at row " + first.astype("str"), LISTED_TWICE
         ),
         problems_where(
             own,
-            table["home"].eq(table["away"]).fillna(False),
-            ["home", "away"],
+            table[TM.home].eq(table[TM.away]).fillna(False),
+            [M.home, M.away],
             "a team cannot play itself",
             PLAYS_ITSELF,
         ),
     ]
     if teams is not None:
-        for col in ("home", "away"):
+        for col in (M.home, M.away):  # the sheet's columns, typed under the same names
             problems.append(
                 problems_where(
                     own,
-                    table[col].notna() & ~table[col].isin(teams["id"]),
+                    table[col].notna() & ~table[col].isin(teams[CO.id]),
                     col,
                     "unknown team: not listed on the Teams sheet",
                     UNKNOWN_ID,
                 )
             )
-    return table.drop_duplicates("match"), problems
+    return table.drop_duplicates(TM.match), problems
 
 
 def bridge_id_places(
     sheets: dict[str, Sheet], results: Sheet, typed: pd.DataFrame, teams: bool
 ) -> list[tuple[Sheet, str, pd.Series]]:
     """Every column holding pair, team or match ids (the listing sheet first), for the letter-case check."""
-    listing = {"teams": (TeamsSheet, ["team"]), "matches": (TeamMatchesSheet, ["match", "home", "away"])}
+    listing: dict[str, tuple[type, list[str]]] = {
+        sheet_key(TeamsSheet): (TeamsSheet, [TeamsSheet.team]),
+        sheet_key(M): (M, [M.match, M.home, M.away]),
+    }
     if not teams:
-        listing = {"pairs": (PairsSheet, ["pair"])}
+        listing = {sheet_key(PairsSheet): (PairsSheet, [PairsSheet.pair])}
     places = []
     for name, (model, columns) in listing.items():
         if name in sheets:
             sheet = present_columns(sheets[name], model)
             places += [(sheet, c, as_ids(sheet.frame[c])) for c in columns]
-    return places + [(results, c, typed[c]) for c in (["match"] if teams else ["ns", "ew"])]
+    return places + [(results, c, typed[c]) for c in ([T.match] if teams else [T.ns, T.ew])]
 
 
 def bridge_event(sheets: dict[str, Sheet]) -> BridgeEvent:
     """The validated bridge event, or InputError carrying every problem found in the workbook."""
     found = ", ".join(f"'{s.name}'" for s in sheets.values()) or "none"
-    results = sheets.get("results")
+    results = sheets.get(sheet_key(R))
     if results is None:
         raise InputError(
             [
@@ -511,26 +532,26 @@ def bridge_event(sheets: dict[str, Sheet]) -> BridgeEvent:
                     None,
                     None,
                     None,
-                    f"missing required sheet 'Results' (sheets found: {found})",
+                    f"missing required sheet '{sheet_name_of(R)}' (sheets found: {found})",
                 )
             ]
         )
-    settings, settings_problems = bridge_settings(sheets.get("settings"))
-    titles = model_titles(ResultsSheet)
-    needed = required_columns(ResultsSheet) + (["match", "room"] if settings.teams else ["ns", "ew"])
+    settings, settings_problems = bridge_settings(sheets.get(sheet_key(SettingsSheet)))
+    titles = titles_of(R)
+    needed = required_columns(R) + ([R.match, R.room] if settings.teams else [R.ns, R.ew])
     structural = missing_columns(results, needed, titles)
-    if "tricks" not in results.frame and "result" not in results.frame and "contract" in results.frame:
+    if R.tricks not in results.frame and R.result not in results.frame and R.contract in results.frame:
         structural.append(
             Problem.of(
                 MISSING_COLUMN,
                 results.name,
                 results.header_row,
-                "Tricks",
+                titles[R.tricks],
                 None,
-                "missing column: give the tricks taken (Tricks) or the result (Result)",
+                f"missing column: give the tricks taken ({titles[R.tricks]}) or the result ({titles[R.result]})",
             )
         )
-    if settings.teams and "matches" not in sheets:
+    if settings.teams and sheet_key(M) not in sheets:
         structural.append(
             Problem.of(
                 MISSING_SHEET,
@@ -538,61 +559,64 @@ def bridge_event(sheets: dict[str, Sheet]) -> BridgeEvent:
                 None,
                 None,
                 None,
-                f"a teams event needs a 'Matches' sheet (Match, Round, Home, Away); sheets found: {found}",
+                f"a teams event needs a '{sheet_name_of(M)}' sheet ({', '.join(titles_of(M).values())}); "
+                f"sheets found: {found}",
             )
         )
-    listed_models = (
-        {"matches": TeamMatchesSheet, "teams": TeamsSheet} if settings.teams else {"pairs": PairsSheet}
-    )
-    for name, model in listed_models.items():
-        if name in sheets:
-            structural += missing_columns(sheets[name], required_columns(model), model_titles(model))
+    lists = [TeamsSheet, M] if settings.teams else [PairsSheet]
+    listed_models = [M, TeamsSheet] if settings.teams else [PairsSheet]
+    for model in listed_models:
+        if sheet_key(model) in sheets:
+            structural += missing_columns(sheets[sheet_key(model)], required_columns(model), titles_of(model))
     if structural:
         raise InputError(
             as_problem_list([settings_problems], [*structural, *sheet_package_problems(sheets.values())])
         )
-    lists = ["teams", "matches"] if settings.teams else ["pairs"]
-    used = [sheets.get(n) for n in ["results", "settings", *lists]]
+    used = [sheets.get(sheet_key(m)) for m in [R, SettingsSheet, *lists]]
     frames = [settings_problems, *[blank_row_warnings(s) for s in used if s is not None and s is not used[1]]]
-    results = present_columns(results, ResultsSheet)
+    results = present_columns(results, R)
     results = Sheet(results.name, results.frame.dropna(how="all"), results.headers, results.header_row)
-    frames.append(schema_problems(results, ResultsSheet))
+    frames.append(schema_problems(results, R))
     typed = typed_results(results)
     frames += result_problems(results, typed, settings)
     pasted, first = repeated_rows(results.frame)
     frames.append(repeated_row_problems(results, found=(pasted, first)))
     matches = None
     if settings.teams:
-        competitors, problems = listed(sheets.get("teams"), TeamsSheet, "team")
+        competitors, problems = listed(
+            sheets.get(sheet_key(TeamsSheet)), TeamsSheet, TeamsSheet.team, TeamsSheet.names
+        )
         frames += problems
-        matches, problems = team_matches(sheets["matches"], competitors)
+        matches, problems = team_matches(sheets[sheet_key(M)], competitors)
         frames += problems
         frames += team_problems(results, typed[~pasted], matches)
     else:
-        competitors, problems = listed(sheets.get("pairs"), PairsSheet, "pair")
+        competitors, problems = listed(
+            sheets.get(sheet_key(PairsSheet)), PairsSheet, PairsSheet.pair, PairsSheet.names
+        )
         frames += problems
-        known = None if competitors is None else pd.Index(competitors["id"])
+        known = None if competitors is None else pd.Index(competitors[CO.id])
         frames += pair_problems(results, typed[~pasted], known)
     frames.append(id_spelling_problems(bridge_id_places(sheets, results, typed, settings.teams)))
     listed_any = (competitors is not None and not competitors.empty) or (
         matches is not None and not matches.empty
     )
     if results.frame.empty and not listed_any:  # an untouched template: no result, nobody listed or scheduled
-        frames.append(nothing_to_score(results, "results", "table result"))
+        frames.append(nothing_to_score(results, sheet_key(R), "table result"))
     problems_found = as_problem_list(frames, sheet_package_problems(used))
     if any(p.severity == "error" for p in problems_found):
         raise InputError(problems_found)
     if competitors is None:
-        sides = [matches["home"], matches["away"]] if matches is not None else [typed["ns"], typed["ew"]]
+        sides = [matches[TM.home], matches[TM.away]] if matches is not None else [typed[T.ns], typed[T.ew]]
         ids = pd.concat(sides)
-        competitors = pd.DataFrame({"id": np.sort(ids.dropna().unique()), "names": pd.NA})
-    typed = typed[~typed["not_played"]].copy()
-    typed["ns_score"] = typed["computed_score"].fillna(typed["typed_score"]).astype("float64")
+        competitors = pd.DataFrame({CO.id: np.sort(ids.dropna().unique()), CO.names: pd.NA})
+    typed = typed[~typed[T.not_played]].copy()
+    typed[T.ns_score] = typed[T.computed_score].fillna(typed[T.typed_score]).astype("float64")
     return BridgeEvent(
         settings=settings,
         results=typed,
         competitors=competitors,
-        matches=matches if matches is not None else pd.DataFrame(columns=["match", "round", "home", "away"]),
+        matches=matches if matches is not None else pd.DataFrame(columns=list(titles_of(TM))),
         results_sheet=results,
         warnings=[p for p in problems_found if p.severity == "warning"],
     )
@@ -600,7 +624,9 @@ def bridge_event(sheets: dict[str, Sheet]) -> BridgeEvent:
 
 def entrant_teams(sheets: dict[str, Sheet]) -> pd.DataFrame:
     """The validated `Teams` sheet of an entrants workbook (id, names), or InputError."""
-    sheet = required_sheet(sheets, "teams", "Teams", TeamsSheet)
-    teams, problems = listed(sheet, TeamsSheet, "team")
+    sheet = required_sheet(sheets, sheet_key(TeamsSheet), sheet_name_of(TeamsSheet), TeamsSheet)
+    teams, problems = listed(sheet, TeamsSheet, TeamsSheet.team, TeamsSheet.names)
     stop_on_errors(sheet, problems)
-    return teams if teams is not None else pd.DataFrame({"id": pd.Series(dtype="str"), "names": pd.NA})
+    if teams is not None:
+        return teams
+    return pd.DataFrame({CO.id: pd.Series(dtype="str"), CO.names: pd.NA})

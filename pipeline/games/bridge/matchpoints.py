@@ -5,10 +5,13 @@ from __future__ import annotations
 import pandas as pd
 
 from pipeline.games.bridge.contracts import normalized_text
+from schemas.bridge import AdjustedScore as A
 
 AVERAGE_PERCENT: dict[str, float] = {"+": 60.0, "": 50.0, "-": 40.0}
-AVERAGE_PATTERN = r"^A(?:VE|VG|V)?(?P<ns>[+-]?)/A(?:VE|VG|V)?(?P<ew>[+-]?)$"
-PERCENT_PATTERN = r"^(?P<ns>[0-9]{1,3}(?:\.[0-9]+)?)%?/(?P<ew>[0-9]{1,3}(?:\.[0-9]+)?)%?$"
+# each side's part of an adjusted score, in the group named after that side's percentage
+AVERAGE_PATTERN = rf"^A(?:VE|VG|V)?(?P<{A.ns_pct}>[+-]?)/A(?:VE|VG|V)?(?P<{A.ew_pct}>[+-]?)$"
+PERCENT = r"[0-9]{1,3}(?:\.[0-9]+)?"
+PERCENT_PATTERN = rf"^(?P<{A.ns_pct}>{PERCENT})%?/(?P<{A.ew_pct}>{PERCENT})%?$"
 NOT_PLAYED_PATTERN = r"^(?:NP|N/P|NOTPLAYED)$"
 
 
@@ -20,7 +23,7 @@ def matchpoints(scores: pd.Series, board: pd.Series, scale: int = 2) -> pd.Serie
 
 def result_counts(scores: pd.Series, board: pd.Series) -> pd.Series:
     """Number of scored (non-NA) results on each row's board."""
-    counts = pd.to_numeric(scores).groupby(board, sort=False).transform("count")
+    counts = pd.to_numeric(scores).groupby(board, sort=False).transform("count")  # non-NA scores
     return counts.fillna(0).astype("int64")
 
 
@@ -39,20 +42,20 @@ def neuberg(
 
 
 def adjusted_score_parts(text: pd.Series) -> pd.DataFrame:
-    """Columns ns_pct, ew_pct, not_played and valid parsed from A+/A-, 60/40 or NP."""
+    """Typed adjusted scores (`AdjustedScore`: ns_pct, ew_pct, not_played, valid) from A+/A-, 60/40 or NP."""
     clean = normalized_text(text)
     averages = clean.str.extract(AVERAGE_PATTERN)
     percents = clean.str.extract(PERCENT_PATTERN)
     not_played = clean.str.fullmatch(NOT_PLAYED_PATTERN).fillna(False).astype(bool)
-    ns = averages["ns"].map(AVERAGE_PERCENT).fillna(pd.to_numeric(percents["ns"]))
-    ew = averages["ew"].map(AVERAGE_PERCENT).fillna(pd.to_numeric(percents["ew"]))
+    ns = averages[A.ns_pct].map(AVERAGE_PERCENT).fillna(pd.to_numeric(percents[A.ns_pct]))
+    ew = averages[A.ew_pct].map(AVERAGE_PERCENT).fillna(pd.to_numeric(percents[A.ew_pct]))
     in_range = ns.between(0, 100) & ew.between(0, 100)
     return pd.DataFrame(
         {
-            "ns_pct": ns.where(in_range).astype("float64"),
-            "ew_pct": ew.where(in_range).astype("float64"),
-            "not_played": not_played,
-            "valid": in_range | not_played,
+            A.ns_pct: ns.where(in_range).astype("float64"),
+            A.ew_pct: ew.where(in_range).astype("float64"),
+            A.not_played: not_played,
+            A.valid: in_range | not_played,
         },
         index=text.index,
     )

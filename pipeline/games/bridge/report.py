@@ -7,9 +7,19 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 
-from pipeline.games.bridge.settings import setting_specs
+from pipeline.games.bridge.settings import DATE, EVENT, SCORING, WEIGHT, setting_specs
 from pipeline.games.ordering import lexicographic_order, natural_ranks
 from pipeline.sheets import OutputSheet
+from schemas.bridge import CLOSED, EAST_WEST, NORTH_SOUTH, OPEN
+from schemas.bridge import Frequency as F
+from schemas.bridge import PairStanding as PS
+from schemas.bridge import ResultsSheet as R
+from schemas.bridge import RulesRow as RR
+from schemas.bridge import Scorecard as SC
+from schemas.bridge import SideValues as SV
+from schemas.bridge import Traveller as TV
+from schemas.bridge import TypedResult as T
+from schemas.common import sheet_name_of, titles_of
 
 if TYPE_CHECKING:
     from pipeline.games.bridge.load import BridgeEvent
@@ -20,11 +30,11 @@ STRAIN_TEXT = {"C": "C", "D": "D", "H": "H", "S": "S", "N": "NT"}
 
 def contract_text(r: pd.DataFrame, adjusted: pd.Series) -> pd.Series:
     """Contracts written back in one form: 4S, 3NTX, 6HXX, PASS; the adjusted score as typed."""
-    level = r["level"].astype("str")
-    strain = r["strain"].map(STRAIN_TEXT).astype("str")
-    doubles = pd.Series(np.array(["", "X", "XX"])[r["doubling"].to_numpy(dtype="int64")], index=r.index)
-    text = (level + strain + doubles).where(r["level"].notna())
-    text = text.mask(r["passed"], "PASS")
+    level = r[T.level].astype("str")
+    strain = r[T.strain].map(STRAIN_TEXT).astype("str")
+    doubles = pd.Series(np.array(["", "X", "XX"])[r[T.doubling].to_numpy(dtype="int64")], index=r.index)
+    text = (level + strain + doubles).where(r[T.level].notna())
+    text = text.mask(r[T.passed], "PASS")
     return text.fillna(adjusted.reindex(r.index)).fillna("")
 
 
@@ -32,93 +42,80 @@ def travellers_frame(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
     """Every result with its key, contract, score and the method's values."""
     t = tables.travellers.copy()
     written = event.results_sheet.frame.loc[t.index]
-    t["contract_text"] = contract_text(t, written["adjusted"])
-    t["ew_score"] = -t["ns_score"]
+    t[TV.contract_text] = contract_text(t, written[R.adjusted])
+    t[TV.ew_score] = -t[T.ns_score]
     t = event.settings.method.shown_travellers(t)
-    keys = {"match": "Match", "room": "Room"} if event.settings.teams else {}
-    keys |= {c: c.title() for c in ("section", "session") if t[c].ne("").any()}
-    keys |= {"board": "Board"} | ({} if event.settings.teams else {"ns": "NS", "ew": "EW"})
-    columns = (
-        keys
-        | {
-            "contract_text": "Contract",
-            "declarer": "Declarer",
-            "tricks": "Tricks",
-            "ns_score": "NS Score",
-            "ew_score": "EW Score",
-        }
-        | event.settings.method.traveller_columns
-    )
+    teams = event.settings.teams
+    keys = [TV.match, TV.room] if teams else []
+    keys += [c for c in (TV.section, TV.session) if t[c].ne("").any()]
+    keys += [TV.board] + ([] if teams else [TV.ns, TV.ew])
+    titles = titles_of(TV)
+    shown = [*keys, TV.contract_text, TV.declarer, TV.tricks, TV.ns_score, TV.ew_score]
+    columns = {c: titles[c] for c in shown} | event.settings.method.traveller_columns
     order = lexicographic_order(
         [
-            natural_ranks(t["match"]),
-            natural_ranks(t["section"]),
-            natural_ranks(t["session"]),
-            t["board"].to_numpy(dtype="int64"),
-            t["room"].map({"open": 0, "closed": 1}).fillna(0).to_numpy(dtype="int64"),
-            natural_ranks(t["ns"]),
+            natural_ranks(t[T.match]),
+            natural_ranks(t[T.section]),
+            natural_ranks(t[T.session]),
+            t[T.board].to_numpy(dtype="int64"),
+            t[T.room].map({OPEN: 0, CLOSED: 1}).fillna(0).to_numpy(dtype="int64"),
+            natural_ranks(t[T.ns]),
         ]
     )
     t = t.iloc[order]
-    t["room"] = t["room"].str.title() if event.settings.teams else t["room"]
+    t[TV.room] = t[T.room].str.title() if teams else t[T.room]
     return t[[c for c in columns if c in t]].rename(columns=columns).reset_index(drop=True)
 
 
 def frequencies_frame(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
     """Per board: each NS score, how often it occurred, and its NS value under the method."""
     t = tables.travellers
-    real = t[t["ns_pct"].isna()]
-    keys = ["section", "session", "board"]
+    real = t[t[T.ns_pct].isna()]
+    keys = [F.section, F.session, F.board]
     value_header = event.settings.method.frequency_column
-    value = "ns_value" if "ns_value" in real and value_header is not None else None
-    agg = {"count": ("ns_score", "size")} | ({"value": (value, "mean")} if value else {})
-    freq = real.groupby([*keys, "ns_score"]).agg(**agg).reset_index()
-    freq = freq.sort_values([*keys, "ns_score"], ascending=[True, True, True, False], kind="stable")
-    header = {
-        "section": "Section",
-        "session": "Session",
-        "board": "Board",
-        "ns_score": "NS Score",
-        "count": "Count",
-        "value": value_header,
-    }
-    freq = freq.drop(columns=[c for c in ("section", "session") if not freq[c].ne("").any()])
-    if "value" in freq:
-        freq["value"] = freq["value"].round(2)
+    value = SV.ns_value if SV.ns_value in real and value_header is not None else None
+    agg = {F.occurrences: (T.ns_score, "size")} | ({F.value: (value, "mean")} if value else {})
+    freq = real.groupby([*keys, F.ns_score]).agg(**agg).reset_index()
+    freq = freq.sort_values([*keys, F.ns_score], ascending=[True, True, True, False], kind="stable")
+    header = titles_of(F) | ({F.value: value_header} if value_header is not None else {})
+    freq = freq.drop(columns=[c for c in (F.section, F.session) if not freq[c].ne("").any()])
+    if F.value in freq:
+        freq[F.value] = freq[F.value].round(2)
     return freq.rename(columns=header).reset_index(drop=True)
 
 
 def scorecards_frame(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
     """One block per pair (long form): its boards, direction, opponents, contract, score and result."""
     t = tables.travellers.copy()
-    t["contract_text"] = contract_text(t, event.results_sheet.frame.loc[t.index, "adjusted"])
-    side = {"ns": ("NS", "ew", 1, "ns_value"), "ew": ("EW", "ns", -1, "ew_value")}
+    t[TV.contract_text] = contract_text(t, event.results_sheet.frame.loc[t.index, R.adjusted])
+    side = {T.ns: (NORTH_SOUTH, T.ew, 1, SV.ns_value), T.ew: (EAST_WEST, T.ns, -1, SV.ew_value)}
     parts = []
     for col, (direction, opp, sign, value) in side.items():  # the two directions
         parts.append(
             pd.DataFrame(
                 {
-                    "Pair": t[col],
-                    "Board": t["board"],
-                    "Direction": direction,
-                    "Opponents": t[opp],
-                    "Contract": t["contract_text"],
-                    "Declarer": t["declarer"],
-                    "Tricks": t["tricks"],
-                    "Score": sign * t["ns_score"],
-                    "Result": t[value].round(2) if value in t else sign * t["ns_score"],
+                    SC.pair: t[col],
+                    SC.board: t[T.board],
+                    SC.direction: direction,
+                    SC.opponents: t[opp],
+                    SC.contract: t[TV.contract_text],
+                    SC.declarer: t[T.declarer],
+                    SC.tricks: t[T.tricks],
+                    SC.score: sign * t[T.ns_score],
+                    SC.result: t[value].round(2) if value in t else sign * t[T.ns_score],
                 }
             )
         )
     cards = pd.concat(parts)
-    order = lexicographic_order([natural_ranks(cards["Pair"]), cards["Board"].to_numpy(dtype="int64")])
-    return cards.iloc[order].reset_index(drop=True)
+    order = lexicographic_order([natural_ranks(cards[SC.pair]), cards[SC.board].to_numpy(dtype="int64")])
+    return cards.iloc[order].reset_index(drop=True).rename(columns=titles_of(SC))
 
 
 def standings_frame(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
     """The pairs Standings sheet with written headers: rank, pair, names, boards, the method's totals (0.01)."""
     totals = event.settings.method.standing_columns
-    cols = {"rank": "Rank", "pair": "Pair", "names": "Names", "boards": "Boards"} | totals
+    titles = titles_of(PS)
+    cols = {c: titles[c] for c in (PS.rank, PS.pair, PS.names, PS.boards)} | totals
     out = tables.standings[list(cols)].rename(columns=cols)
     out[list(totals.values())] = out[list(totals.values())].round(2)
     return out
@@ -127,8 +124,8 @@ def standings_frame(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
 def pair_sheets(event: BridgeEvent, tables: BridgeTables) -> list[OutputSheet]:
     """The Frequencies and Scorecards sheets of a pairs event."""
     return [
-        OutputSheet("Frequencies", frequencies_frame(event, tables)),
-        OutputSheet("Scorecards", scorecards_frame(event, tables)),
+        OutputSheet(sheet_name_of(F), frequencies_frame(event, tables)),
+        OutputSheet(sheet_name_of(SC), scorecards_frame(event, tables)),
     ]
 
 
@@ -137,10 +134,10 @@ def rules_frame(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
     s = event.settings
     title = {key: spec.title for key, spec in setting_specs().items()}  # the settings' labels, as declared
     rows = [
-        (title["event"], s.event),
-        (title["date"], s.date),
-        (title["weight"], f"{s.weight:g}"),
-        (title["scoring"], s.method.name),
+        (title[EVENT], s.event),
+        (title[DATE], s.date),
+        (title[WEIGHT], f"{s.weight:g}"),
+        (title[SCORING], s.method.name),
         ("Method", s.method.explanation(s.options)),
         (
             "Score table",
@@ -149,7 +146,7 @@ def rules_frame(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
         ("Vulnerability", "Law 2 board cycle unless a Vul cell is given"),
         ("Ranking", "equal totals share the place"),
     ]
-    table = pd.DataFrame(rows, columns=["Item", "Value"])
+    table = pd.DataFrame(rows, columns=list(titles_of(RR).values()))
     more = s.method.rules_rows(event, tables) if s.method.rules_rows else []
     for rows_added in more:  # a few tables at most (one VP scale per match length)
         table = pd.concat([table, rows_added], ignore_index=True)
@@ -160,11 +157,14 @@ def bridge_sheets(event: BridgeEvent, tables: BridgeTables) -> list[OutputSheet]
     """The sheets of the bridge standings workbook, in order: Standings, Travellers, the method's, Rules."""
     method = event.settings.method
     standings = (method.standings_sheet or standings_frame)(event, tables)
-    podium = pd.Series(standings["Rank"].to_numpy() <= 3)
+    podium = pd.Series(standings[titles_of(PS)[PS.rank]].to_numpy() <= 3)  # Rank, as every Standings heads it
+    rules = titles_of(RR)
     sheets = [
-        OutputSheet("Standings", standings, highlight=podium),
-        OutputSheet("Travellers", travellers_frame(event, tables)),
+        OutputSheet(sheet_name_of(PS), standings, highlight=podium),
+        OutputSheet(sheet_name_of(TV), travellers_frame(event, tables)),
         *(method.sheets or pair_sheets)(event, tables),
-        OutputSheet("Rules", rules_frame(event, tables), widths={"Item": 36, "Value": 110}),
+        OutputSheet(
+            sheet_name_of(RR), rules_frame(event, tables), widths={rules[RR.item]: 36, rules[RR.value]: 110}
+        ),
     ]
     return sheets

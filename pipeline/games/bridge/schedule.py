@@ -7,99 +7,114 @@ import pandas as pd
 
 from pipeline.games.bridge.methods import scoring_setting
 from pipeline.games.bridge.methods.teams import METHOD as TEAMS_METHOD
-from pipeline.games.checks import model_titles
+from pipeline.games.bridge.settings import EVENT
 from pipeline.games.schedule import circle_byes, circle_pairings
 from pipeline.games.settings import EVENT_SETTINGS
-from pipeline.sheets import OutputSheet, Validation, whole_validation
-from schemas.bridge import BOARD, TRICKS, ResultsSheet, TeamMatchesSheet, TeamsSheet
+from pipeline.sheets import OutputSheet, Validation, entry_validation
+from schemas.bridge import ROOM_NAMES
+from schemas.bridge import Competitor as CO
+from schemas.bridge import MatchCard as MC
+from schemas.bridge import ResultsSheet as R
+from schemas.bridge import TeamBye as TB
+from schemas.bridge import TeamMatch as TM
+from schemas.bridge import TeamMatchesSheet as M
+from schemas.bridge import TeamsSheet as TT
+from schemas.common import columns_of, sheet_name_of, titles_of
+from schemas.domino import (
+    SettingsSheet as S,
+)  # the Settings sheet of every workbook (pipeline/games/settings.py)
 
 RESULT_ROWS = 2000  # rows of Results the validation rules cover
-RESULT_HEADERS = ["match", "room", "board", "contract", "declarer", "tricks", "score"]
+RESULT_COLUMNS = [
+    R.match,
+    R.room,
+    R.board,
+    R.contract,
+    R.declarer,
+    R.tricks,
+    R.score,
+]  # a teams Results sheet
+
+
+def sheet_checks(model: type, columns: list[str]) -> tuple[Validation, ...]:
+    """Excel's checks of a sheet's columns as their model declares them, in the sheet's order of columns."""
+    declared = {c.name: c for c in columns_of(model)}
+    found = (entry_validation(declared[c]) for c in columns)
+    return tuple(v for v in found if v is not None)
+
+
+def card_lines(*lines: np.ndarray) -> np.ndarray:
+    """The lines of every match's card, one match after another: the first line of each match's card is
+    `lines[0]`, the second `lines[1]`, and so on."""
+    return np.stack(lines, axis=1).ravel()
 
 
 def match_cards(matches: pd.DataFrame, names: pd.Series) -> pd.DataFrame:
     """One block per match for printing: the match, who sits NS and EW in each room (home is NS in Open)."""
-    home, away = matches["home"].to_numpy(), matches["away"].to_numpy()
-    at = np.arange(len(matches))
-    title = "Round " + matches["round"].astype("str") + ", Match " + matches["match"]
-
-    def line(number: int, card: object, room: str, ns: object, ew: object) -> pd.DataFrame:
-        return pd.DataFrame({"at": at, "line": number, "Card": card, "Room": room, "NS": ns, "EW": ew})
-
-    cards = pd.concat(
-        [
-            line(0, title.to_numpy(), "", None, None),
-            line(1, "", "Open", home, away),
-            line(2, "", "Closed", away, home),
-            line(3, "", "", None, None),
-        ],
-        ignore_index=True,
-    ).sort_values(["at", "line"], kind="stable")
-    for side in ("NS", "EW"):  # both seats of a room
-        cards[f"{side} Names"] = cards[side].map(names)
-    shown = cards[["Card", "Room", "NS", "NS Names", "EW", "EW Names"]].reset_index(drop=True)
+    n = len(matches)
+    home, away = matches[TM.home].to_numpy(dtype=object), matches[TM.away].to_numpy(dtype=object)
+    title = "Round " + matches[TM.round].astype("str") + ", Match " + matches[TM.match]
+    blank, nobody = np.full(n, "", dtype=object), np.full(n, None, dtype=object)
+    open_room, closed_room = (np.full(n, room, dtype=object) for room in ROOM_NAMES)
+    cards = pd.DataFrame(
+        {
+            MC.card: card_lines(title.to_numpy(dtype=object), blank, blank, blank),
+            MC.room: card_lines(blank, open_room, closed_room, blank),
+            MC.ns: card_lines(nobody, home, away, nobody),
+            MC.ew: card_lines(nobody, away, home, nobody),
+        }
+    )
+    cards[MC.ns_names] = cards[MC.ns].map(names)
+    cards[MC.ew_names] = cards[MC.ew].map(names)
+    titles = titles_of(MC)
+    shown = cards[list(titles)].rename(columns=titles)
     return shown.astype("object").where(shown.notna() & (shown != ""), None)
 
 
 def teams_schedule_sheets(teams: pd.DataFrame, rounds: int | None, event: str) -> list[OutputSheet]:
     """Teams, Settings (teams scoring), Matches (home sits NS in the Open room), an empty Results, Byes."""
-    meetings = circle_pairings(len(teams))
-    byes = circle_byes(len(teams))
+    # the round robin as circle_pairings and circle_byes give it, column by column: (round, table, home, away)
+    # and (round, entrant), the teams given as their places in `teams`
+    meeting_round, table, home, away = circle_pairings(len(teams)).to_numpy().T
+    bye_round, bye = circle_byes(len(teams)).to_numpy().T
     if rounds is not None:
-        meetings, byes = meetings[meetings["round"] <= rounds], byes[byes["round"] <= rounds]
-    ids = teams["id"].to_numpy()
-    t, mt, rt = model_titles(TeamsSheet), model_titles(TeamMatchesSheet), model_titles(ResultsSheet)
+        kept, bye_kept = meeting_round <= rounds, bye_round <= rounds
+        meeting_round, table, home, away = meeting_round[kept], table[kept], home[kept], away[kept]
+        bye_round, bye = bye_round[bye_kept], bye[bye_kept]
+    ids = teams[CO.id].to_numpy()
+    match_ids = "R" + pd.Series(meeting_round).astype("str") + "T" + pd.Series(table).astype("str")
+    mt, rt, tt, st = titles_of(M), titles_of(R), titles_of(TT), titles_of(S)
     matches = pd.DataFrame(
-        {
-            mt["match"]: "R" + meetings["round"].astype("str") + "T" + meetings["table"].astype("str"),
-            mt["round"]: meetings["round"],
-            mt["home"]: ids[meetings["home"].to_numpy()],
-            mt["away"]: ids[meetings["away"].to_numpy()],
-        }
+        {mt[M.match]: match_ids, mt[M.round]: meeting_round, mt[M.home]: ids[home], mt[M.away]: ids[away]}
     )
-    results = pd.DataFrame({rt[c]: pd.Series(dtype=object) for c in RESULT_HEADERS})
-    names = teams.set_index("id")["names"]
+    results = pd.DataFrame({rt[c]: pd.Series(dtype=object) for c in RESULT_COLUMNS})
+    names = teams.set_index(CO.id)[CO.names]
     plan = pd.DataFrame(
-        {
-            "round": meetings["round"].to_numpy(),
-            "match": matches[mt["match"]].to_numpy(),
-            "home": ids[meetings["home"].to_numpy()],
-            "away": ids[meetings["away"].to_numpy()],
-        }
+        {TM.round: meeting_round, TM.match: match_ids.to_numpy(), TM.home: ids[home], TM.away: ids[away]}
     )
-    checks = (
-        Validation(rt["room"], choices=("Open", "Closed"), message="Room: Open or Closed"),
-        whole_validation(rt["board"], BOARD),
-        Validation(rt["declarer"], choices=("N", "E", "S", "W"), message="Declarer: N, E, S or W"),
-        whole_validation(rt["tricks"], TRICKS, "the tricks declarer took"),
-    )
-    return (
-        [
-            OutputSheet("Matches", matches.reset_index(drop=True), protect=True),
-            OutputSheet("Results", results, validations=checks, blank_rows=RESULT_ROWS),
-            OutputSheet("Teams", pd.DataFrame({t["team"]: teams["id"], t["names"]: teams["names"]})),
-            OutputSheet(
-                "Settings",
-                pd.DataFrame(
-                    {
-                        "Key": [EVENT_SETTINGS["event"].title, scoring_setting().title],
-                        "Value": [event, TEAMS_METHOD.name],
-                    }
-                ),
+    sheets = [
+        OutputSheet(sheet_name_of(M), matches, protect=True),
+        OutputSheet(
+            sheet_name_of(R), results, validations=sheet_checks(R, RESULT_COLUMNS), blank_rows=RESULT_ROWS
+        ),
+        OutputSheet(
+            sheet_name_of(TT), pd.DataFrame({tt[TT.team]: teams[CO.id], tt[TT.names]: teams[CO.names]})
+        ),
+        OutputSheet(
+            sheet_name_of(S),
+            pd.DataFrame(
+                {
+                    st[S.key]: [EVENT_SETTINGS[EVENT].title, scoring_setting().title],
+                    st[S.value]: [event, TEAMS_METHOD.name],
+                }
             ),
-        ]
-        + (
-            [
-                OutputSheet(
-                    "Byes", pd.DataFrame({"Round": byes["round"], "Team": ids[byes["entrant"].to_numpy()]})
-                )
-            ]
-            if len(byes)
-            else []
+        ),
+    ]
+    if len(bye_round):
+        by = titles_of(TB)
+        sheets.append(
+            OutputSheet(sheet_name_of(TB), pd.DataFrame({by[TB.round]: bye_round, by[TB.team]: ids[bye]}))
         )
-        + [
-            OutputSheet(
-                "Table Cards", match_cards(plan, names), widths={"Card": 24, "NS Names": 30, "EW Names": 30}
-            )
-        ]
-    )
+    cards = titles_of(MC)
+    widths = {cards[MC.card]: 24, cards[MC.ns_names]: 30, cards[MC.ew_names]: 30}
+    return [*sheets, OutputSheet(sheet_name_of(MC), match_cards(plan, names), widths=widths)]

@@ -7,6 +7,9 @@ from functools import cache
 import numpy as np
 import pandas as pd
 
+from schemas.bridge import Contract as K
+from schemas.bridge import TypedResult as T
+
 STRAIN_CODES: dict[str, int] = {"C": 0, "D": 1, "H": 2, "S": 3, "N": 4}
 TRICK_VALUE = np.array([20, 20, 30, 30, 30])  # per odd trick, undoubled
 FIRST_TRICK_EXTRA = np.array([0, 0, 0, 0, 10])  # notrump: 40 for the first odd trick
@@ -104,13 +107,13 @@ def achievable_declarer_scores(vulnerable: bool) -> np.ndarray:
     """Every distinct Law 77 declarer score on this vulnerability, and 0 (passed out)."""
     grid = pd.MultiIndex.from_product(
         [range(1, 8), list(STRAIN_CODES), range(3), range(14)],
-        names=["level", "strain", "doubling", "tricks"],
+        names=[K.level, K.strain, K.doubling, T.tricks],
     ).to_frame(index=False)
     scores = declarer_scores(
-        grid["level"],
-        grid["strain"],
-        grid["doubling"],
-        grid["tricks"],
+        grid[K.level],
+        grid[K.strain],
+        grid[K.doubling],
+        grid[T.tricks],
         pd.Series(vulnerable, index=grid.index),
     )
     return np.union1d(scores.to_numpy(dtype=np.int64), [0])

@@ -26,14 +26,18 @@ from pipeline.games.settings import (
 )
 from pipeline.sheets import Sheet
 
+# The keys of the settings every bridge event has (setting keys, not columns): the event's name and date, the
+# method, the ranking weight.
+EVENT, DATE, SCORING, WEIGHT = "event", "date", "scoring", "weight"
+
 
 def setting_specs() -> dict[str, SettingSpec]:
     """The settings a bridge workbook may give: the event's, `Scoring`, then each method's own, by key."""
     return {
         **EVENT_SETTINGS,
-        "scoring": scoring_setting(),
+        SCORING: scoring_setting(),
         **method_settings(),
-        "weight": WEIGHT_SETTING,
+        WEIGHT: WEIGHT_SETTING,
         **CORRECTION_SETTINGS,
     }
 
@@ -42,8 +46,8 @@ def setting_specs() -> dict[str, SettingSpec]:
 class BridgeSettings:
     """The event's settings after validation (each field's default is its declaration's)."""
 
-    event: str = EVENT_SETTINGS["event"].default
-    date: str = EVENT_SETTINGS["date"].default
+    event: str = EVENT_SETTINGS[EVENT].default
+    date: str = EVENT_SETTINGS[DATE].default
     method: Method = DEFAULT  # Settings `Scoring` (pipeline/games/bridge/methods/)
     options: dict[str, Any] = field(default_factory=default_options)  # the methods' own settings, by key
     weight: float = WEIGHT_SETTING.default
@@ -60,7 +64,7 @@ def bridge_settings(sheet: Sheet | None) -> tuple[BridgeSettings, pd.DataFrame]:
     """Settings from the Key/Value sheet, with a problem for each bad, repeated or unknown entry."""
     specs = setting_specs()
     values, problems = key_value_settings(sheet, specs)
-    common = {key: specs[key].value(values, key) for key in (*EVENT_SETTINGS, "weight", *CORRECTION_SETTINGS)}
+    common = {key: specs[key].value(values, key) for key in (*EVENT_SETTINGS, WEIGHT, *CORRECTION_SETTINGS)}
     return BridgeSettings(
-        method=method_of(values.get("scoring")), options=given_options(values), **common
+        method=method_of(values.get(SCORING)), options=given_options(values), **common
     ), problems

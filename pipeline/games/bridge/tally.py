@@ -10,7 +10,11 @@ import numpy as np
 import pandas as pd
 
 from pipeline.games.ordering import lexicographic_order, natural_ranks
-from schemas.bridge import PairStanding
+from schemas.bridge import Competitor as CO
+from schemas.bridge import PairResult as PR
+from schemas.bridge import PairStanding as PS
+from schemas.bridge import SideValues as SV
+from schemas.bridge import TypedResult as T
 
 if TYPE_CHECKING:
     from pipeline.games.bridge.load import BridgeEvent
@@ -37,16 +41,16 @@ def combined_codes(columns: list[pd.Series]) -> np.ndarray:
 
 def board_groups(results: pd.DataFrame) -> pd.Series:
     """A label per comparison field: the same board in the same section and session."""
-    keys = [results["section"], results["session"], results["board"]]
+    keys = [results[T.section], results[T.session], results[T.board]]
     return pd.Series(combined_codes(keys), index=results.index)
 
 
 def pair_rows(travellers: pd.DataFrame) -> pd.DataFrame:
-    """One row per (pair, result): the pair's side's value and top."""
-    cols = ["ns_value", "ew_value"] + (["top"] if "top" in travellers else [])
-    ns = travellers.assign(pair=travellers["ns"], value=travellers["ns_value"])
-    ew = travellers.assign(pair=travellers["ew"], value=travellers["ew_value"])
-    return pd.concat([ns, ew]).drop(columns=cols[:2])
+    """One row per (pair, result) (`PairResult`): the pair, its side's value and any top."""
+    sides = travellers.drop(columns=[SV.ns_value, SV.ew_value])
+    ns = sides.assign(**{PR.pair: travellers[T.ns], PR.value: travellers[SV.ns_value]})
+    ew = sides.assign(**{PR.pair: travellers[T.ew], PR.value: travellers[SV.ew_value]})
+    return pd.concat([ns, ew])
 
 
 def competition_ranks(values: pd.Series) -> pd.Series:
@@ -57,27 +61,28 @@ def competition_ranks(values: pd.Series) -> pd.Series:
 def pair_standings(travellers: pd.DataFrame, event: BridgeEvent) -> pd.DataFrame:
     """Pairs ranked by their total, or by their percentage of the tops where the method gives a `top` (MP)."""
     rows = pair_rows(travellers)
-    by_pair = rows.groupby("pair")
+    by_pair = rows.groupby(PR.pair)
     # sums of fractions (Neuberg, cross-IMP averages) are settled to 1e-9 so that equal totals compare equal
-    table = pd.DataFrame({"boards": by_pair.size(), "total": by_pair["value"].sum().round(9)})
-    if "top" in rows:
-        table["top"] = by_pair["top"].sum().round(9)
-        table["percent"] = (100 * table["total"] / table["top"]).where(table["top"] > 0, 0.0).round(2)
-        table["total"] = table["total"].round(2)
-    key = "percent" if "top" in rows else "total"
-    names = event.competitors.set_index("id")["names"]
-    table = table.reindex(pd.Index(event.competitors["id"]).union(table.index), fill_value=0)
-    played = table["boards"] > 0
-    table["rank"] = int(played.sum()) + 1  # pairs named only on not-played rows: listed last
-    table.loc[played, "rank"] = competition_ranks(table.loc[played, key])
-    table["names"] = names.reindex(table.index).to_numpy()
-    table = table.rename_axis("pair").reset_index()
-    order = lexicographic_order([table["rank"].to_numpy(), natural_ranks(table["pair"])])
-    return PairStanding.validate(table.iloc[order].reset_index(drop=True))
+    table = pd.DataFrame({PS.boards: by_pair.size(), PS.total: by_pair[PR.value].sum().round(9)})
+    if PR.top in rows:
+        table[PS.top] = by_pair[PR.top].sum().round(9)
+        table[PS.percent] = (100 * table[PS.total] / table[PS.top]).where(table[PS.top] > 0, 0.0).round(2)
+        table[PS.total] = table[PS.total].round(2)
+    key = PS.percent if PR.top in rows else PS.total
+    names = event.competitors.set_index(CO.id)[CO.names]
+    table = table.reindex(pd.Index(event.competitors[CO.id]).union(table.index), fill_value=0)
+    played = table[PS.boards] > 0
+    table[PS.rank] = int(played.sum()) + 1  # pairs named only on not-played rows: listed last
+    table.loc[played, PS.rank] = competition_ranks(table.loc[played, key])
+    table[PS.names] = names.reindex(table.index).to_numpy()
+    table = table.rename_axis(PS.pair).reset_index()
+    order = lexicographic_order([table[PS.rank].to_numpy(), natural_ranks(table[PS.pair])])
+    return PS.validate(table.iloc[order].reset_index(drop=True))
 
 
 def pair_tables(event: BridgeEvent, scored: pd.DataFrame) -> BridgeTables:
-    """The results with a pairs method's values (`ns_value`, `ew_value`, any `top`), and the pair standings."""
+    """The results with a pairs method's values (`SideValues`: ns_value, ew_value, any top), and the pair
+    standings."""
     travellers = pd.concat([event.results, scored], axis=1)
     return BridgeTables(travellers, pair_standings(travellers, event))
 

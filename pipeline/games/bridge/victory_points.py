@@ -7,6 +7,9 @@ import math
 import numpy as np
 import pandas as pd
 
+from schemas.bridge import VictoryPoints as VP
+from schemas.bridge import VpScale as W
+
 GOLDEN = (math.sqrt(5) - 1) / 2
 MOVED_COST = 1_000_000.0  # moving a value off its plain rounding costs more than any distance
 
@@ -65,26 +68,26 @@ def repaired_hundredths(exact: np.ndarray) -> np.ndarray:
 
 
 def vp_table(boards: int) -> pd.DataFrame:
-    """WBF 20-VP table for a match of `boards`: whole-IMP margins 0..ceil(B), winner and loser."""
+    """WBF 20-VP table for a match of `boards` (`VpScale`): whole-IMP margins 0..ceil(B), winner and loser."""
     if boards < 1:
         raise ValueError(f"a match has at least 1 board, got {boards}")
     margin = np.arange(math.ceil(blowout_margin(boards)) + 1)
     winner = repaired_hundredths(exact_winner_hundredths(margin, boards))
     loser = 2000 - winner
-    return pd.DataFrame({"margin": margin, "winner_vp": winner / 100, "loser_vp": loser / 100})
+    return pd.DataFrame({W.margin: margin, W.winner_vp: winner / 100, W.loser_vp: loser / 100})
 
 
 def victory_points(margin: pd.Series, boards: int) -> pd.DataFrame:
-    """Columns vp (side whose signed IMP margin is given) and opponent_vp; NA if not whole."""
+    """`VictoryPoints`: vp (the side whose signed IMP margin is given) and opponent_vp; NA if not whole."""
     table = vp_table(boards)
     imps = pd.to_numeric(margin, errors="coerce").astype("Float64")
     whole = (imps % 1 == 0).fillna(False).astype(bool)
-    size = imps.abs().clip(upper=table["margin"].iloc[-1]).where(whole).fillna(0)
+    size = imps.abs().clip(upper=table[W.margin].iloc[-1]).where(whole).fillna(0)
     position = size.astype("int64").to_numpy()
     won = (imps >= 0).fillna(True).astype(bool).to_numpy()
-    winner = table["winner_vp"].to_numpy()[position]
-    loser = table["loser_vp"].to_numpy()[position]
+    winner = table[W.winner_vp].to_numpy()[position]
+    loser = table[W.loser_vp].to_numpy()[position]
     return pd.DataFrame(
-        {"vp": np.where(won, winner, loser), "opponent_vp": np.where(won, loser, winner)},
+        {VP.vp: np.where(won, winner, loser), VP.opponent_vp: np.where(won, loser, winner)},
         index=margin.index,
     ).where(whole)

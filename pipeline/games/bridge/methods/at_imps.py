@@ -8,6 +8,8 @@ import pandas as pd
 from pipeline.games.checks import problems_where
 from pipeline.problems import kind
 from pipeline.sheets import Sheet
+from schemas.bridge import ResultsSheet as R
+from schemas.bridge import TypedResult as T
 
 PERCENT_AT_IMPS = kind("B125", "a percentage adjusted score at IMPs (use A+/A-, A/A or A-/A+)")
 
@@ -22,7 +24,7 @@ def artificial_imps(pct: pd.Series) -> pd.Series:
 def percentage_problems(sheet: Sheet, typed: pd.DataFrame) -> list[pd.DataFrame]:
     """At IMPs an artificial adjusted score is an average (A+/A-, A/A, A-/A+), never a percentage."""
     averages = (
-        sheet.frame["adjusted"]
+        sheet.frame[R.adjusted]
         .astype("str")
         .str.upper()
         .str.replace(r"\s", "", regex=True)
@@ -32,8 +34,8 @@ def percentage_problems(sheet: Sheet, typed: pd.DataFrame) -> list[pd.DataFrame]
     return [
         problems_where(
             sheet,
-            typed["ns_pct"].notna() & ~averages,
-            "adjusted",
+            typed[T.ns_pct].notna() & ~averages,
+            R.adjusted,
             "at IMPs an adjusted score is A+/A-, A/A or A-/A+ (+3, 0, -3 IMPs), not a percentage",
             PERCENT_AT_IMPS,
         )

@@ -32,8 +32,10 @@ def as_scored(travellers: pd.DataFrame) -> pd.DataFrame:
 class Method:
     """A bridge scoring method, declared in its own module and listed in `methods/__init__.py`.
 
-    Pairs methods score `ns_value` / `ew_value` on each result and rank pairs by their total; the
-    defaults below give a pairs method the usual Standings, Frequencies and Scorecards sheets.
+    Pairs methods score each result's `SideValues` (`ns_value`, `ew_value`, any `top`) and rank pairs by their
+    total; the defaults below give a pairs method the usual Standings, Frequencies and Scorecards sheets. The
+    columns a method writes are named by column -> header: the built-in methods read them from their models
+    in schemas/bridge.py (`titles_of(ImpTraveller)`); a method added from elsewhere may declare its own.
     """
 
     # shown in outputs (Rules: Scoring, the list of methods) and typed in Settings `Scoring`; case, spaces,

@@ -11,7 +11,12 @@ from pipeline.games.bridge.methods.at_imps import AVERAGE_IMPS, artificial_imps,
 from pipeline.games.bridge.methods.base import Method, Options
 from pipeline.games.bridge.tally import BridgeTables, board_groups, pair_tables
 from pipeline.games.settings import SettingSpec, whole_number_in
-from schemas.bridge import BUTLER_DROP
+from schemas.bridge import BUTLER_DROP, ImpTotals
+from schemas.bridge import ButlerTraveller as BT
+from schemas.bridge import ImpTraveller as IT
+from schemas.bridge import SideValues as SV
+from schemas.bridge import TypedResult as T
+from schemas.common import titles_of
 
 if TYPE_CHECKING:
     from pipeline.games.bridge.load import BridgeEvent
@@ -19,13 +24,13 @@ if TYPE_CHECKING:
 
 def butler_columns(r: pd.DataFrame, drop: int) -> pd.DataFrame:
     """NS/EW IMPs against the Butler datum of each board (`drop` top and bottom scores left out)."""
-    real = r["ns_pct"].isna()
-    scores = r["ns_score"].where(real)
+    real = r[T.ns_pct].isna()
+    scores = r[T.ns_score].where(real)
     datum = butler_datum(scores, board_groups(r).where(real), drop)
     ns = butler_imps(scores, datum).astype("float64")
-    ns = ns.where(real, artificial_imps(r["ns_pct"]))
-    ew = (-ns).where(real, artificial_imps(r["ew_pct"]))
-    return pd.DataFrame({"ns_value": ns, "ew_value": ew, "datum": datum}, index=r.index)
+    ns = ns.where(real, artificial_imps(r[T.ns_pct]))
+    ew = (-ns).where(real, artificial_imps(r[T.ew_pct]))
+    return pd.DataFrame({SV.ns_value: ns, SV.ew_value: ew, BT.datum: datum}, index=r.index)
 
 
 def butler_tables(event: BridgeEvent) -> BridgeTables:
@@ -58,7 +63,7 @@ METHOD = Method(
         )
     },
     problems=percentage_problems,
-    traveller_columns={"ns_value": "NS IMPs", "ew_value": "EW IMPs", "datum": "Datum"},
-    standing_columns={"total": "IMPs"},
-    frequency_column="NS IMPs",
+    traveller_columns=titles_of(BT),
+    standing_columns=titles_of(ImpTotals),
+    frequency_column=titles_of(IT)[IT.ns_value],
 )

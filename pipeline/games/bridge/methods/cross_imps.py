@@ -10,6 +10,11 @@ from pipeline.games.bridge.imps import cross_imps
 from pipeline.games.bridge.methods.at_imps import AVERAGE_IMPS, artificial_imps, percentage_problems
 from pipeline.games.bridge.methods.base import Method, Options
 from pipeline.games.bridge.tally import BridgeTables, board_groups, pair_tables
+from schemas.bridge import ImpTotals
+from schemas.bridge import ImpTraveller as IT
+from schemas.bridge import SideValues as SV
+from schemas.bridge import TypedResult as T
+from schemas.common import titles_of
 
 if TYPE_CHECKING:
     from pipeline.games.bridge.load import BridgeEvent
@@ -17,11 +22,11 @@ if TYPE_CHECKING:
 
 def cross_imp_columns(r: pd.DataFrame) -> pd.DataFrame:
     """NS/EW cross-IMPs of each result; an artificial score is +/-3 IMPs."""
-    real = r["ns_pct"].isna()
-    ns = cross_imps(r["ns_score"].where(real), board_groups(r).where(real)).astype("float64")
-    ns = ns.where(real, artificial_imps(r["ns_pct"]))
-    ew = (-ns).where(real, artificial_imps(r["ew_pct"]))
-    return pd.DataFrame({"ns_value": ns, "ew_value": ew}, index=r.index)
+    real = r[T.ns_pct].isna()
+    ns = cross_imps(r[T.ns_score].where(real), board_groups(r).where(real)).astype("float64")
+    ns = ns.where(real, artificial_imps(r[T.ns_pct]))
+    ew = (-ns).where(real, artificial_imps(r[T.ew_pct]))
+    return pd.DataFrame({SV.ns_value: ns, SV.ew_value: ew}, index=r.index)
 
 
 def cross_imp_tables(event: BridgeEvent) -> BridgeTables:
@@ -43,7 +48,7 @@ METHOD = Method(
     tables=cross_imp_tables,
     explanation=explanation,
     problems=percentage_problems,
-    traveller_columns={"ns_value": "NS IMPs", "ew_value": "EW IMPs"},
-    standing_columns={"total": "IMPs"},
-    frequency_column="NS IMPs",
+    traveller_columns=titles_of(IT),
+    standing_columns=titles_of(ImpTotals),
+    frequency_column=titles_of(IT)[IT.ns_value],
 )

@@ -11,6 +11,11 @@ from pipeline.games.bridge.methods.base import Method, Options
 from pipeline.games.bridge.tally import BridgeTables, board_groups, combined_codes, pair_tables
 from pipeline.games.settings import SettingSpec
 from pipeline.parsing import as_words, whole_numbers
+from schemas.bridge import MatchpointTotals
+from schemas.bridge import MatchpointTraveller as MT
+from schemas.bridge import SideValues as SV
+from schemas.bridge import TypedResult as T
+from schemas.common import titles_of
 
 if TYPE_CHECKING:
     from pipeline.games.bridge.load import BridgeEvent
@@ -35,22 +40,24 @@ def matchpoint_columns(r: pd.DataFrame, s: BridgeSettings) -> pd.DataFrame:
     """NS/EW matchpoints and the top each row is scored out of (Law 78A, Neuberg, artificial scores)."""
     scale, factored = s.options["mp_scale"], s.options["neuberg"]
     group = board_groups(r)
-    real = r["ns_pct"].isna()
+    real = r[T.ns_pct].isna()
     rows = group.groupby(group).transform("size")
-    field = combined_codes([r["section"], r["session"]])
+    field = combined_codes([r[T.section], r[T.session]])
     expected = rows.groupby(field).transform("max")  # N: the most-played board of the section
     n = real.groupby(group).transform("sum")
-    raw = matchpoints(r["ns_score"].where(real), group.where(real), scale)
+    raw = matchpoints(r[T.ns_score].where(real), group.where(real), scale)
     full_top = scale * (expected - 1)
     if factored:
         ns_mp = raw.where(n >= expected, neuberg(raw, n, expected, scale))
         top = full_top
     else:
         ns_mp, top = raw, scale * (n - 1)
-    ns_mp = ns_mp.where(real, r["ns_pct"] / 100 * full_top)
-    ew_mp = (top - ns_mp).where(real, r["ew_pct"] / 100 * full_top)
+    ns_mp = ns_mp.where(real, r[T.ns_pct] / 100 * full_top)
+    ew_mp = (top - ns_mp).where(real, r[T.ew_pct] / 100 * full_top)
     top = top.where(real, full_top)
-    return pd.DataFrame({"ns_value": ns_mp, "ew_value": ew_mp, "top": top.astype("float64")}, index=r.index)
+    return pd.DataFrame(
+        {SV.ns_value: ns_mp, SV.ew_value: ew_mp, SV.top: top.astype("float64")}, index=r.index
+    )
 
 
 def matchpoint_tables(event: BridgeEvent) -> BridgeTables:
@@ -60,9 +67,9 @@ def matchpoint_tables(event: BridgeEvent) -> BridgeTables:
 
 def percent_travellers(t: pd.DataFrame) -> pd.DataFrame:
     """The travellers with each side's percentage of the top, matchpoints to 0.01."""
-    t["ns_pct_out"] = (100 * t["ns_value"] / t["top"]).where(t["top"] > 0).round(2)
-    t["ew_pct_out"] = (100 * t["ew_value"] / t["top"]).where(t["top"] > 0).round(2)
-    t[["ns_value", "ew_value"]] = t[["ns_value", "ew_value"]].round(2)
+    t[MT.ns_pct_out] = (100 * t[SV.ns_value] / t[SV.top]).where(t[SV.top] > 0).round(2)
+    t[MT.ew_pct_out] = (100 * t[SV.ew_value] / t[SV.top]).where(t[SV.top] > 0).round(2)
+    t[[SV.ns_value, SV.ew_value]] = t[[SV.ns_value, SV.ew_value]].round(2)
     return t
 
 
@@ -95,14 +102,8 @@ METHOD = Method(
             "Neuberg", yes_no, "yes or no", default=True, hint="yes or no", example="yes", in_template=True
         ),
     },
-    traveller_columns={
-        "ns_value": "NS MP",
-        "ew_value": "EW MP",
-        "ns_pct_out": "NS %",
-        "ew_pct_out": "EW %",
-        "top": "Top",
-    },
+    traveller_columns=titles_of(MT),
     shown_travellers=percent_travellers,
-    standing_columns={"total": "MP", "top": "Top", "percent": "Percent"},
-    frequency_column="NS MP",
+    standing_columns=titles_of(MatchpointTotals),
+    frequency_column=titles_of(MT)[MT.ns_value],
 )

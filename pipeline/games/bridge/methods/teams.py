@@ -15,7 +15,20 @@ from pipeline.games.bridge.victory_points import victory_points, vp_table
 from pipeline.games.ordering import lexicographic_order, natural_ranks
 from pipeline.games.settings import SettingSpec, one_word_of
 from pipeline.sheets import OutputSheet
-from schemas.bridge import TeamStanding
+from schemas.bridge import CLOSED, OPEN
+from schemas.bridge import BoardImps as BI
+from schemas.bridge import Competitor as CO
+from schemas.bridge import ImpTraveller as IT
+from schemas.bridge import MatchResult as MR
+from schemas.bridge import RoomScore as RS
+from schemas.bridge import RulesRow as RR
+from schemas.bridge import SideValues as SV
+from schemas.bridge import TeamSide as TS
+from schemas.bridge import TeamStanding as ST
+from schemas.bridge import TypedResult as T
+from schemas.bridge import VictoryPoints as VP
+from schemas.bridge import VpScale as W
+from schemas.common import sheet_name_of, titles_of
 
 if TYPE_CHECKING:
     from pipeline.games.bridge.load import BridgeEvent
@@ -24,90 +37,89 @@ if TYPE_CHECKING:
 def teams_tables(event: BridgeEvent) -> BridgeTables:
     """Travellers with board IMPs, board IMPs per match, match results with VPs, and team standings."""
     r = event.results
-    real = r["ns_pct"].isna()
-    keyed = r.assign(score=r["ns_score"].where(real), art=artificial_imps(r["ns_pct"]).fillna(0))
-    keyed = keyed.set_index(["match", "board"])
-    open_room, closed_room = keyed[keyed["room"] == "open"], keyed[keyed["room"] == "closed"]
-    pair = open_room[["score", "art"]].merge(
-        closed_room[["score", "art"]], left_index=True, right_index=True, suffixes=("_open", "_closed")
-    )
-    home = imps_from_difference(pair["score_open"] - pair["score_closed"]).astype("float64").fillna(0)
-    home = home + pair["art_open"] - pair["art_closed"]  # an artificial score in either room: +/-3 IMPs
-    board_imps = pd.DataFrame({"home_imps": home, "away_imps": -home}).reset_index()
-    per_room = r.merge(board_imps, on=["match", "board"], how="left")
-    is_open = per_room["room"].eq("open").to_numpy()
+    keyed = r.set_index([T.match, T.board])
+    room = keyed[T.room]
+    score = keyed[T.ns_score].where(keyed[T.ns_pct].isna())
+    art = artificial_imps(keyed[T.ns_pct]).fillna(0)
+    open_room = pd.DataFrame({RS.open_score: score, RS.open_artificial: art})[room.eq(OPEN).to_numpy()]
+    closed_room = pd.DataFrame({RS.closed_score: score, RS.closed_artificial: art})[
+        room.eq(CLOSED).to_numpy()
+    ]
+    pair = open_room.merge(closed_room, left_index=True, right_index=True)  # the boards scored in both rooms
+    home = imps_from_difference(pair[RS.open_score] - pair[RS.closed_score]).astype("float64").fillna(0)
+    home = home + pair[RS.open_artificial] - pair[RS.closed_artificial]  # an artificial score: +/-3 IMPs
+    board_imps = pd.DataFrame({BI.home_imps: home, BI.away_imps: -home}).reset_index()
+    per_room = r.merge(board_imps, on=[T.match, T.board], how="left")
+    is_open = per_room[T.room].eq(OPEN).to_numpy()
     travellers = r.assign(
-        ns_value=np.where(is_open, per_room["home_imps"], per_room["away_imps"]),
-        ew_value=np.where(is_open, per_room["away_imps"], per_room["home_imps"]),
+        **{
+            SV.ns_value: np.where(is_open, per_room[BI.home_imps], per_room[BI.away_imps]),
+            SV.ew_value: np.where(is_open, per_room[BI.away_imps], per_room[BI.home_imps]),
+        }
     )
     gross = board_imps.assign(
-        home_imps=home.clip(lower=0).to_numpy(), away_imps=(-home).clip(lower=0).to_numpy()
+        **{BI.home_imps: home.clip(lower=0).to_numpy(), BI.away_imps: (-home).clip(lower=0).to_numpy()}
     )
-    by_match = gross.groupby("match")
-    totals = by_match[["home_imps", "away_imps"]].sum()
-    totals.insert(0, "boards", by_match["board"].size())
-    matches = event.matches.merge(totals, left_on="match", right_index=True, how="left")
-    matches[["boards", "home_imps", "away_imps"]] = matches[["boards", "home_imps", "away_imps"]].fillna(0)
-    margin = matches["home_imps"] - matches["away_imps"]
-    matches["home_vps"], matches["away_vps"] = np.nan, np.nan
+    by_match = gross.groupby(BI.match)
+    totals = by_match[[BI.home_imps, BI.away_imps]].sum()
+    totals.insert(0, MR.boards, by_match[BI.board].size())
+    matches = event.matches.merge(totals, left_on=MR.match, right_index=True, how="left")
+    summed = [MR.boards, MR.home_imps, MR.away_imps]
+    matches[summed] = matches[summed].fillna(0)
+    margin = matches[MR.home_imps] - matches[MR.away_imps]
+    matches[MR.home_vps], matches[MR.away_vps] = np.nan, np.nan
     wbf = event.settings.options["vp_scale"] == "wbf"
     if wbf:
         for boards in sorted(
-            matches.loc[matches["boards"] > 0, "boards"].astype("int64").unique()
+            matches.loc[matches[MR.boards] > 0, MR.boards].astype("int64").unique()
         ):  # a few lengths
-            at = matches["boards"] == boards
+            at = matches[MR.boards] == boards
             vps = victory_points(margin[at].round(), int(boards))
-            matches.loc[at, "home_vps"] = vps["vp"].to_numpy()
-            matches.loc[at, "away_vps"] = vps["opponent_vp"].to_numpy()
+            matches.loc[at, MR.home_vps] = vps[VP.vp].to_numpy()
+            matches.loc[at, MR.away_vps] = vps[VP.opponent_vp].to_numpy()
     sides = pd.concat(
         [
             pd.DataFrame(
                 {
-                    "team": matches["home"],
-                    "imps": margin,
-                    "vps": matches["home_vps"],
-                    "boards": matches["boards"],
+                    TS.team: matches[MR.home],
+                    TS.imps: margin,
+                    TS.vps: matches[MR.home_vps],
+                    TS.boards: matches[MR.boards],
                 }
             ),
             pd.DataFrame(
                 {
-                    "team": matches["away"],
-                    "imps": -margin,
-                    "vps": matches["away_vps"],
-                    "boards": matches["boards"],
+                    TS.team: matches[MR.away],
+                    TS.imps: -margin,
+                    TS.vps: matches[MR.away_vps],
+                    TS.boards: matches[MR.boards],
                 }
             ),
         ]
     )
-    played = sides[sides["boards"] > 0]
-    by_team = played.groupby("team")
-    table = by_team[["boards", "imps", "vps"]].sum()
-    table.insert(0, "matches", by_team["imps"].size())
-    table = table.reindex(pd.Index(event.competitors["id"]).union(sides["team"].unique()), fill_value=0)
-    table[["matches", "boards", "imps"]] = table[["matches", "boards", "imps"]].round().astype("int64")
-    key = table["vps"] if wbf else table["imps"]
-    table["rank"] = competition_ranks(key.round(2))
-    table["names"] = event.competitors.set_index("id")["names"].reindex(table.index).to_numpy()
-    table = table.rename_axis("team").reset_index()
-    order = lexicographic_order([table["rank"].to_numpy(), natural_ranks(table["team"])])
-    standings = TeamStanding.validate(table.iloc[order].reset_index(drop=True))
+    played = sides[sides[TS.boards] > 0]
+    by_team = played.groupby(TS.team)
+    table = by_team[[TS.boards, TS.imps, TS.vps]].sum()  # the standing's boards, imps and vps
+    table.insert(0, ST.matches, by_team[TS.imps].size())
+    table = table.reindex(pd.Index(event.competitors[CO.id]).union(sides[TS.team].unique()), fill_value=0)
+    whole = [ST.matches, ST.boards, ST.imps]
+    table[whole] = table[whole].round().astype("int64")
+    key = table[ST.vps] if wbf else table[ST.imps]
+    table[ST.rank] = competition_ranks(key.round(2))
+    table[ST.names] = event.competitors.set_index(CO.id)[CO.names].reindex(table.index).to_numpy()
+    table = table.rename_axis(ST.team).reset_index()
+    order = lexicographic_order([table[ST.rank].to_numpy(), natural_ranks(table[ST.team])])
+    standings = ST.validate(table.iloc[order].reset_index(drop=True))
     return BridgeTables(travellers, standings, matches, board_imps)
 
 
 def team_standings_sheet(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
     """The teams Standings sheet with written headers (no VPs column without a VP scale)."""
-    cols = {
-        "rank": "Rank",
-        "team": "Team",
-        "names": "Names",
-        "matches": "Matches",
-        "boards": "Boards",
-        "imps": "IMPs",
-        "vps": "VPs",
-    }
-    out = tables.standings[list(cols)].rename(columns=cols)
-    out["VPs"] = out["VPs"].round(2)
-    return out if event.settings.options["vp_scale"] == "wbf" else out.drop(columns=["VPs"])
+    titles = titles_of(ST)
+    vps = titles[ST.vps]
+    out = tables.standings[list(titles)].rename(columns=titles)
+    out[vps] = out[vps].round(2)
+    return out if event.settings.options["vp_scale"] == "wbf" else out.drop(columns=[vps])
 
 
 def match_sheets(event: BridgeEvent, tables: BridgeTables) -> list[OutputSheet]:
@@ -116,39 +128,30 @@ def match_sheets(event: BridgeEvent, tables: BridgeTables) -> list[OutputSheet]:
     b = tables.board_imps
     if m is None or b is None:
         return []
-    matches = m.rename(
-        columns={
-            "match": "Match",
-            "round": "Round",
-            "home": "Home",
-            "away": "Away",
-            "boards": "Boards",
-            "home_imps": "Home IMPs",
-            "away_imps": "Away IMPs",
-            "home_vps": "Home VPs",
-            "away_vps": "Away VPs",
-        }
-    )
-    boards = b.rename(
-        columns={"match": "Match", "board": "Board", "home_imps": "Home IMPs", "away_imps": "Away IMPs"}
-    )
-    return [OutputSheet("Matches", matches.reset_index(drop=True)), OutputSheet("Board IMPs", boards)]
+    matches = m.rename(columns=titles_of(MR))
+    boards = b.rename(columns=titles_of(BI))
+    return [
+        OutputSheet(sheet_name_of(MR), matches.reset_index(drop=True)),
+        OutputSheet(sheet_name_of(BI), boards),
+    ]
 
 
 def vp_scale_rows(event: BridgeEvent, tables: BridgeTables) -> list[pd.DataFrame]:
     """The Rules rows of the VP scale: one table of margin -> VPs per match length played."""
     if event.settings.options["vp_scale"] != "wbf" or tables.matches is None:
         return []
-    counts = sorted(tables.matches.loc[tables.matches["boards"] > 0, "boards"].astype("int64").unique())
+    played = tables.matches
+    counts = sorted(played.loc[played[MR.boards] > 0, MR.boards].astype("int64").unique())
+    rules = titles_of(RR)
     scales = []
     for boards in counts:  # one VP table per match length
         vp = vp_table(int(boards))
         scales.append(
             pd.DataFrame(
                 {
-                    "Item": [f"VP scale, {boards} boards: margin {m}" for m in vp["margin"]],
-                    "Value": [
-                        f"{w:.2f} - {lo:.2f}" for w, lo in zip(vp["winner_vp"], vp["loser_vp"], strict=True)
+                    rules[RR.item]: [f"VP scale, {boards} boards: margin {m}" for m in vp[W.margin]],
+                    rules[RR.value]: [
+                        f"{w:.2f} - {lo:.2f}" for w, lo in zip(vp[W.winner_vp], vp[W.loser_vp], strict=True)
                     ],
                 }
             )
@@ -182,7 +185,7 @@ METHOD = Method(
         )
     },
     problems=percentage_problems,
-    traveller_columns={"ns_value": "NS IMPs", "ew_value": "EW IMPs"},
+    traveller_columns=titles_of(IT),
     standings_sheet=team_standings_sheet,
     sheets=match_sheets,
     rules_rows=vp_scale_rows,

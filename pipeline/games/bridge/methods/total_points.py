@@ -11,6 +11,12 @@ from pipeline.games.bridge.tally import BridgeTables, pair_tables
 from pipeline.games.checks import problems_where
 from pipeline.problems import kind
 from pipeline.sheets import Sheet
+from schemas.bridge import ImpTraveller as IT
+from schemas.bridge import PointTotals
+from schemas.bridge import ResultsSheet as R
+from schemas.bridge import SideValues as SV
+from schemas.bridge import TypedResult as T
+from schemas.common import titles_of
 
 ADJUSTED_AT_TP = kind("B126", "an artificial adjusted score in a total-points event")
 
@@ -20,7 +26,7 @@ if TYPE_CHECKING:
 
 def total_point_columns(r: pd.DataFrame) -> pd.DataFrame:
     """NS and EW scores as they stand (Law 78C)."""
-    return pd.DataFrame({"ns_value": r["ns_score"], "ew_value": -r["ns_score"]}, index=r.index)
+    return pd.DataFrame({SV.ns_value: r[T.ns_score], SV.ew_value: -r[T.ns_score]}, index=r.index)
 
 
 def total_point_tables(event: BridgeEvent) -> BridgeTables:
@@ -33,8 +39,8 @@ def artificial_score_problems(sheet: Sheet, typed: pd.DataFrame) -> list[pd.Data
     return [
         problems_where(
             sheet,
-            typed["ns_pct"].notna(),
-            "adjusted",
+            typed[T.ns_pct].notna(),
+            R.adjusted,
             "total-points scoring has no artificial adjusted scores; type the assigned Score",
             ADJUSTED_AT_TP,
         )
@@ -52,7 +58,7 @@ METHOD = Method(
     tables=total_point_tables,
     explanation=explanation,
     problems=artificial_score_problems,
-    standing_columns={"total": "Total"},
+    standing_columns=titles_of(PointTotals),
     # the NS score itself, under the header every method but MP has had on Frequencies (kept as written)
-    frequency_column="NS IMPs",
+    frequency_column=titles_of(IT)[IT.ns_value],
 )
