@@ -495,17 +495,6 @@ class BoardImps(pa.DataFrameModel):
         strict = False
 
 
-class RulesRow(pa.DataFrameModel):
-    """One row of the `Rules` sheet: what was used, in words."""
-
-    item: Series[Text] = column("Item")
-    value: Series[Text] = column("Value")
-
-    class Config:
-        name = "Rules"
-        strict = False
-
-
 # ------------------------------------------------------------------ the teams schedule
 
 

@@ -163,19 +163,6 @@ class PenaltiesSheet(pa.DataFrameModel):
         strict = False
 
 
-class SettingsSheet(pa.DataFrameModel):
-    """`Settings`: two columns, Key and Value (the Key's note, the settings' listing, is the game's)."""
-
-    key: Series[Text] = column("Key", nullable=False)
-    value: Series[Text] | None = column(
-        "Value", note="the setting's value; blank means the default", nullable=True
-    )
-
-    class Config:
-        name = "Settings"
-        strict = False
-
-
 # ------------------------------------------------------------------ typed tables
 
 
@@ -360,16 +347,6 @@ class AppliedPenalty(pa.DataFrameModel):
 
     class Config:
         name = "Penalties"
-
-
-class RuleLine(pa.DataFrameModel):
-    """One row of the `Rules` sheet: a setting or a rule that produced the workbook, in words."""
-
-    item: Series[Text] = column("Item")
-    value: Series[Text] = column("Value")
-
-    class Config:
-        name = "Rules"
 
 
 # ------------------------------------------------------------------ the schedule workbook

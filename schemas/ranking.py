@@ -29,18 +29,6 @@ class StandingsSheet(pa.DataFrameModel):
         strict = False
 
 
-class RulesSheet(pa.DataFrameModel):
-    """`Rules` of every standings workbook (and of the ranking workbook): Item / Value rows, the settings and
-    the rules behind it in words; `tally rank` reads a standings workbook's Event, Date and Weight here."""
-
-    item: Series[Text] = column("Item", nullable=True)
-    value: Series[Text] | None = column("Value", nullable=True)
-
-    class Config:
-        name = "Rules"
-        strict = False
-
-
 # ------------------------------------------------------------------ the season and the ranking
 
 

@@ -1,11 +1,12 @@
-"""Tables every game shares beside its own sheets: the Notes and Examples sheets of a template, and the
-round-robin designs a schedule is laid out from (pipeline/games/schedule.py) with the report on how even one is."""
+"""Tables every game shares beside its own sheets: the Settings and Rules sheets of every workbook, the Notes
+and Examples sheets of a template, and the round-robin designs a schedule is laid out from (pipeline/games/schedule.py) with the report on how even one is."""
 
 from __future__ import annotations
 
 import pandera.pandas as pa
 from pandera.typing import Series
 
+from schemas.common import Text
 from schemas.common import column as declared  # `column` is the name of a column here too
 
 # ------------------------------------------------------------------ templates
@@ -85,3 +86,31 @@ class ScheduleMeasure(pa.DataFrameModel):
     class Config:
         name = "Schedule Report"
         strict = True
+
+
+# ------------------------------------------------------------------ the sheets every game's workbooks have
+
+
+class SettingsSheet(pa.DataFrameModel):
+    """`Settings`: two columns, Key and Value (the Key's note, the settings' listing, is the game's)."""
+
+    key: Series[Text] = declared("Key", nullable=False)
+    value: Series[Text] | None = declared(
+        "Value", note="the setting's value; blank means the default", nullable=True
+    )
+
+    class Config:
+        name = "Settings"
+        strict = False
+
+
+class RulesSheet(pa.DataFrameModel):
+    """`Rules` of every standings workbook (and of the ranking workbook): Item / Value rows, the settings and
+    the rules behind it in words; `tally rank` reads a standings workbook's Event, Date and Weight here."""
+
+    item: Series[Text] = declared("Item", nullable=True)
+    value: Series[Text] | None = declared("Value", nullable=True)
+
+    class Config:
+        name = "Rules"
+        strict = False

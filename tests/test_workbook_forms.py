@@ -10,8 +10,11 @@ from openpyxl import load_workbook
 from typer.testing import CliRunner
 
 from pipeline.cli import app
-from pipeline.games.bridge.template import NOTES as BRIDGE_NOTES
-from pipeline.games.domino.template import NOTES as DOMINO_NOTES
+from pipeline.games.bridge.settings import setting_specs
+from pipeline.games.bridge.template import SHEETS as BRIDGE_SHEETS
+from pipeline.games.domino.settings import SETTINGS as DOMINO_SETTINGS
+from pipeline.games.domino.template import SHEETS as DOMINO_SHEETS
+from pipeline.games.template import game_template
 
 RUNNER = CliRunner()
 
@@ -132,6 +135,10 @@ def example_blocks(path: Path) -> dict[str, tuple[list[object], list[list[object
         elif any(v is not None for v in row) and current is not None:
             blocks[current][1].append(row[1 : 1 + len(blocks[current][0])])
     return blocks
+
+
+DOMINO_NOTES = game_template(DOMINO_SHEETS, DOMINO_SETTINGS, "").notes
+BRIDGE_NOTES = game_template(BRIDGE_SHEETS, setting_specs(), "").notes
 
 
 @pytest.mark.parametrize(("game", "notes"), [("domino", DOMINO_NOTES), ("bridge", BRIDGE_NOTES)])

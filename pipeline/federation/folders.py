@@ -9,7 +9,8 @@ from pipeline.games.registry import input_game
 from pipeline.sheets import normalized_header, sheet_key
 from pipeline.workbook.files import sheet_names, workbook_files, written_by_tally
 from pipeline.workbook.guard import sheet_list
-from schemas.ranking import RulesSheet, StandingsSheet
+from schemas.ranking import StandingsSheet
+from schemas.shared import RulesSheet
 
 RANKED = {sheet_key(StandingsSheet), sheet_key(RulesSheet)}  # the sheets every standings workbook has
 

@@ -27,7 +27,7 @@ from pipeline.problems import (
     problems_from_frame,
 )
 from pipeline.sheets import Sheet, normalized_header
-from schemas.common import columns_of
+from schemas.common import columns_of, titles_of
 
 MISSING_SHEET = kind("W101", "a sheet the game needs is missing (the sheets found are named)")
 MISSING_COLUMN = kind("W102", "a column the sheet needs is missing (the closest header found is named)")
@@ -202,7 +202,7 @@ def with_aliases(sheet: Sheet, model: type[pa.DataFrameModel]) -> tuple[Sheet, l
             renamed[header] = known[header]
     if not renamed:
         return sheet, []
-    titles = model_titles(model)
+    titles = titles_of(model)
     problems = [
         Problem.of(
             ALIAS_READ,
@@ -220,11 +220,6 @@ def with_aliases(sheet: Sheet, model: type[pa.DataFrameModel]) -> tuple[Sheet, l
     return Sheet(sheet.name, frame, headers, sheet.header_row, letters, sheet.problems), problems
 
 
-def model_titles(model: type[pa.DataFrameModel]) -> dict[str, str]:
-    """Column name -> header as written, from the model's field titles."""
-    return {name: col.title or name for name, col in model.to_schema().columns.items()}
-
-
 def required_columns(model: type[pa.DataFrameModel]) -> list[str]:
     """The columns a sheet must have, from the model."""
     return [name for name, col in model.to_schema().columns.items() if col.required]
@@ -237,7 +232,7 @@ def present_columns(sheet: Sheet, model: type[pa.DataFrameModel]) -> Sheet:
     if missing:
         blanks = pd.DataFrame({c: pd.Series(pd.NA, index=frame.index, dtype="str") for c in missing})
         frame = pd.concat([frame, blanks], axis=1)
-    headers = model_titles(model) | sheet.headers  # a column left out is named as documented
+    headers = titles_of(model) | sheet.headers  # a column left out is named as documented
     return Sheet(sheet.name, frame, headers, sheet.header_row)
 
 
@@ -370,7 +365,7 @@ def required_sheet(sheets: dict[str, Sheet], key: str, title: str, model: type[p
                 )
             ]
         )
-    lost = missing_columns(sheet, required_columns(model), model_titles(model))
+    lost = missing_columns(sheet, required_columns(model), titles_of(model))
     if lost:
         raise InputError(lost)
     return sheet

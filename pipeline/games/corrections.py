@@ -24,13 +24,13 @@ from pipeline.games.checks import (
     MISSING_COLUMN,
     empty_problems,
     missing_columns,
-    model_titles,
     present_columns,
     problems_where,
 )
 from pipeline.parsing import DATE_RANGE, as_ids, as_words, date_times, whole_numbers
 from pipeline.problems import Problem, kind
 from pipeline.sheets import Sheet, normalized_header
+from schemas.common import titles_of
 from schemas.corrections import CorrectionLog as L
 from schemas.corrections import CorrectionsSheet as C
 
@@ -123,7 +123,7 @@ def judged_corrections(
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Each correction judged (CorrectionLog rows, applied or rejected), and problems with the sheet itself."""
     needed = [C.submitted_at, C.column, C.new_value, C.reason, *rules.required_keys]
-    titles = model_titles(C)
+    titles = titles_of(C)
     lost = missing_columns(corrections, needed, titles)
     if rules.one_of and not any(k in corrections.frame for k in rules.one_of):
         either = " or ".join(f"'{titles[k]}'" for k in rules.one_of)

@@ -25,8 +25,7 @@ from schemas.common import sheet_name_of, titles_of
 from schemas.corrections import Change as D
 from schemas.corrections import CorrectionLog as L
 from schemas.corrections import CorrectionsSheet as C
-from schemas.domino import SettingsSheet
-from schemas.ranking import RulesSheet
+from schemas.shared import RulesSheet, SettingsSheet
 
 
 @dataclass

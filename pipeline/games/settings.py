@@ -20,15 +20,14 @@ import pandas as pd
 from pipeline.games.checks import (
     empty_problems,
     missing_columns,
-    model_titles,
     problems_where,
     required_columns,
 )
 from pipeline.parsing import DATE_RANGE, FIRST_DAY, LAST_DAY, as_numbers, as_words, date_times, whole_in
 from pipeline.problems import kind
 from pipeline.sheets import Sheet
-from schemas.common import Span
-from schemas.domino import SettingsSheet as K
+from schemas.common import Span, titles_of
+from schemas.shared import SettingsSheet as K
 
 NO_KEY = kind(
     "S101",
@@ -249,7 +248,7 @@ def key_value_settings(
     """The value of every setting given (by normalized key), with a problem for each bad row."""
     if sheet is None or sheet.frame.empty:
         return {}, empty_problems()
-    lost = missing_columns(sheet, required_columns(K), model_titles(K))
+    lost = missing_columns(sheet, required_columns(K), titles_of(K))
     if lost:
         return {}, pd.DataFrame([p.as_record() for p in lost])
     frame = sheet.frame.dropna(how="all")

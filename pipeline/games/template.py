@@ -13,14 +13,16 @@ default only in a points event, and in a run-out event it would quietly become a
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pandas as pd
 
+from pipeline.games.settings import SettingSpec, default_rows, example_rows, settings_listing
 from pipeline.sheets import OutputSheet, Validation, column_letters, entry_validations
 from schemas.common import columns_of, sheet_name_of, titles_of
 from schemas.shared import ExamplesSheet as X
 from schemas.shared import NotesSheet as N
+from schemas.shared import SettingsSheet as S
 
 TEMPLATE_ROWS = 1000  # rows below the header that the validation rules cover
 EXAMPLES_NOTE = (
@@ -104,3 +106,34 @@ def template_sheets(template: Template) -> list[OutputSheet]:
     shown, heads = examples_frame(notes, examples)
     sheets.append(OutputSheet(sheet_name_of(X), shown, highlight=heads, widths={titles_of(X)[X.sheet]: 14}))
     return sheets
+
+
+@dataclass(frozen=True)
+class TemplateSheet:
+    """One sheet of a game's template: its model, the columns shown when the game shows only some of a shared
+    sheet's (Corrections), the game's own words for a column, and example rows keyed by column."""
+
+    model: type
+    columns: tuple[str, ...] | None = None
+    notes: Mapping[str, str] = field(default_factory=dict)
+    examples: tuple[Mapping[str, object], ...] = ()
+
+
+def game_template(sheets: Iterable[TemplateSheet], specs: Mapping[str, SettingSpec], event: str) -> Template:
+    """A game's template read from its sheets' models; the Settings sheet's Key note lists the settings `specs`
+    declares (as they are now: a setting registered later is listed too), its examples are theirs, with `event`
+    as the event's name, and it starts with the keys whose defaults change no result."""
+    notes: dict[str, list[Note]] = {}
+    examples: dict[str, list[list[object]]] = {}
+    checks: dict[str, tuple[Validation, ...]] = {}
+    defaults: dict[str, list[list[object]]] = {}
+    for sheet in sheets:  # a few sheets
+        said = dict(sheet.notes)
+        if sheet.model is S:
+            said[S.key] = settings_listing(specs)
+        name, notes[name], checks[name] = model_sheet(sheet.model, sheet.columns, said)
+        shown = shown_columns(sheet.model, sheet.columns)
+        examples[name] = [[row.get(c) for c in shown] for row in sheet.examples]
+        if sheet.model is S:
+            examples[name], defaults[name] = example_rows(specs, event), default_rows(specs)
+    return Template(notes, examples, defaults, checks)

@@ -11,7 +11,8 @@ from pipeline.games.ordering import lexicographic_order, natural_ranks
 from pipeline.games.settings import WEIGHT_SETTING
 from pipeline.sheets import OutputSheet
 from schemas.common import sheet_name_of, titles_of
-from schemas.ranking import NOTE, CountedContribution, IdentityReport, RankingRow, RulesSheet, SeasonEvent
+from schemas.ranking import NOTE, CountedContribution, IdentityReport, RankingRow, SeasonEvent
+from schemas.shared import RulesSheet
 
 E, K, R, I = SeasonEvent, CountedContribution, RankingRow, IdentityReport  # noqa: E741
 HEADERS = {

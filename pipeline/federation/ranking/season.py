@@ -20,7 +20,8 @@ from pipeline.parsing import DATE_RANGE, as_ids
 from pipeline.problems import Problem, kind, problems_from_frame
 from pipeline.sheets import Sheet, accepted_headers, normalized_header, sheet_key
 from schemas.common import sheet_name_of
-from schemas.ranking import Contribution, RulesSheet, SeasonEvent, StandingsSheet
+from schemas.ranking import Contribution, SeasonEvent, StandingsSheet
+from schemas.shared import RulesSheet
 
 C, E, S, RS = Contribution, SeasonEvent, StandingsSheet, RulesSheet
 RANK_SHEETS = (S, RS)  # the sheets of a standings workbook `tally rank` reads

@@ -41,7 +41,7 @@ from pipeline.games.checks import (
 from pipeline.games.corrections import CorrectionRules
 from pipeline.parsing import as_ids, as_words, whole_numbers
 from pipeline.problems import InputError, Problem, kind
-from pipeline.sheets import Sheet, normalized_header
+from pipeline.sheets import Sheet, sheet_key
 from schemas.bridge import (
     BOARD,
     NS_SEATS,
@@ -62,7 +62,7 @@ from schemas.bridge import TeamMatchesSheet as M
 from schemas.bridge import TypedResult as T
 from schemas.bridge import Vulnerability as V
 from schemas.common import Span, sheet_name_of, titles_of
-from schemas.domino import SettingsSheet  # the Settings sheet of every workbook (pipeline/games/settings.py)
+from schemas.shared import SettingsSheet
 
 
 def whole_within(span: Span) -> Callable[[pd.Series], pd.Series]:
@@ -100,11 +100,6 @@ ROOM_TWICE = kind("B122", "a board scored twice in one room")
 ONE_ROOM = kind("B123", "a board of a match scored in one room only")
 LISTED_TWICE = kind("B124", "an id listed twice (Pairs, Teams or Matches)")
 CORRECTABLE = [R.contract, R.declarer, R.tricks, R.result, R.vul, R.score, R.adjusted]
-
-
-def sheet_key(model: type) -> str:
-    """The key of a model's sheet among a workbook's sheets: the sheet's declared name, normalized."""
-    return normalized_header(sheet_name_of(model))
 
 
 @dataclass

@@ -14,12 +14,12 @@ from schemas.bridge import CLOSED, EAST_WEST, NORTH_SOUTH, OPEN
 from schemas.bridge import Frequency as F
 from schemas.bridge import PairStanding as PS
 from schemas.bridge import ResultsSheet as R
-from schemas.bridge import RulesRow as RR
 from schemas.bridge import Scorecard as SC
 from schemas.bridge import SideValues as SV
 from schemas.bridge import Traveller as TV
 from schemas.bridge import TypedResult as T
 from schemas.common import sheet_name_of, titles_of
+from schemas.shared import RulesSheet as RR
 
 if TYPE_CHECKING:
     from pipeline.games.bridge.load import BridgeEvent

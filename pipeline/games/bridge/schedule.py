@@ -20,9 +20,7 @@ from schemas.bridge import TeamMatch as TM
 from schemas.bridge import TeamMatchesSheet as M
 from schemas.bridge import TeamsSheet as TT
 from schemas.common import columns_of, sheet_name_of, titles_of
-from schemas.domino import (
-    SettingsSheet as S,
-)  # the Settings sheet of every workbook (pipeline/games/settings.py)
+from schemas.shared import SettingsSheet as S
 
 RESULT_ROWS = 2000  # rows of Results the validation rules cover
 RESULT_COLUMNS = [

@@ -18,7 +18,6 @@ from pipeline.games.checks import (
     first_rows,
     id_spelling_problems,
     missing_columns,
-    model_titles,
     nothing_to_score,
     present_columns,
     problems_where,
@@ -35,8 +34,8 @@ from pipeline.games.domino.rules import counts_with_forfeit_defaults
 from pipeline.games.domino.settings import POINTS_TARGET, DominoSettings, domino_settings
 from pipeline.parsing import as_ids, as_numbers, as_words, whole_in, whole_numbers
 from pipeline.problems import InputError, Problem, kind
-from pipeline.sheets import Sheet, normalized_header
-from schemas.common import Span, is_whole_in, sheet_name_of
+from pipeline.sheets import Sheet, sheet_key
+from schemas.common import Span, is_whole_in, sheet_name_of, titles_of
 from schemas.domino import (
     ENDED_FORFEIT,
     ENDED_TARGET,
@@ -54,7 +53,6 @@ from schemas.domino import (
     MatchesSheet,
     PenaltiesSheet,
     PlayersSheet,
-    SettingsSheet,
 )
 from schemas.domino import Match as M
 from schemas.domino import MatchesSheet as MS
@@ -62,6 +60,7 @@ from schemas.domino import PenaltiesSheet as PenS
 from schemas.domino import Penalty as Pen
 from schemas.domino import PlayersSheet as PS
 from schemas.domino import Seating as Seat
+from schemas.shared import SettingsSheet
 
 SEAT_COLUMNS = [MS.a1, MS.a2, MS.b1, MS.b2]
 UNEVEN_SIDES = kind("D101", "one side has two players and the other one")
@@ -113,14 +112,9 @@ class DominoEvent:
     warnings: list[Problem] = field(default_factory=list)
 
 
-def sheet_key(model: type) -> str:
-    """Where the sheet a model describes is among a workbook's sheets: its name, normalized."""
-    return normalized_header(sheet_name_of(model))
-
-
 def correction_rules() -> CorrectionRules:
     """Domino corrections name a match by Round and Table, and correct one of its result columns."""
-    titles = model_titles(MatchesSheet)
+    titles = titles_of(MatchesSheet)
     return CorrectionRules(
         sheet_key(MatchesSheet), [MS.round, MS.table], [], {c: titles[c] for c in CORRECTABLE}
     )
@@ -439,13 +433,11 @@ def domino_event(sheets: dict[str, Sheet]) -> DominoEvent:
         )
     settings, settings_problems = domino_settings(sheets.get(sheet_key(SettingsSheet)))
     structural = missing_columns(
-        matches, required_columns(MatchesSheet) + settings.count_columns, model_titles(MatchesSheet)
+        matches, required_columns(MatchesSheet) + settings.count_columns, titles_of(MatchesSheet)
     )
     for model in (PlayersSheet, PenaltiesSheet):
         if sheet_key(model) in sheets:
-            structural += missing_columns(
-                sheets[sheet_key(model)], required_columns(model), model_titles(model)
-            )
+            structural += missing_columns(sheets[sheet_key(model)], required_columns(model), titles_of(model))
     if structural:
         raise InputError(
             as_problem_list([settings_problems], [*structural, *sheet_package_problems(sheets.values())])

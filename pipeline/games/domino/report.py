@@ -6,14 +6,12 @@ import pandas as pd
 
 from pipeline.games.domino.load import SEAT_COLUMNS, DominoEvent
 from pipeline.games.domino.settings import (
-    EVENT_DATE,
-    EVENT_NAME,
     MODE_SETTING,
     PODIUM_SETTING,
     TARGET_SETTING,
 )
 from pipeline.games.domino.tally import DominoTables
-from pipeline.games.settings import WEIGHT_SETTING
+from pipeline.games.settings import EVENT_DATE, EVENT_NAME, WEIGHT_SETTING
 from pipeline.parsing import as_numbers
 from pipeline.sheets import OutputSheet
 from schemas.common import columns_of, sheet_name_of, titles_of
@@ -24,8 +22,8 @@ from schemas.domino import MatchOutcome as O
 from schemas.domino import Penalty as Pen
 from schemas.domino import PlayersSheet as PS
 from schemas.domino import ProgressiveStanding as P
-from schemas.domino import RuleLine as R
 from schemas.domino import SideResult as S
+from schemas.shared import RulesSheet as R
 
 CRITERIA_WORDS = [
     "Points, highest first",

@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 
 from pipeline.games.domino.load import RESULT_COLUMNS
-from pipeline.games.domino.settings import EVENT_NAME, MODE_SETTING, TARGET_SETTING
+from pipeline.games.domino.settings import MODE_SETTING, TARGET_SETTING
 from pipeline.games.schedule import (
     circle_byes,
     circle_pairings,
@@ -15,16 +15,22 @@ from pipeline.games.schedule import (
     rotating_partners,
     schedule_report,
 )
+from pipeline.games.settings import EVENT_NAME
 from pipeline.games.template import model_sheet
 from pipeline.sheets import OutputSheet
 from schemas.common import columns_of, sheet_name_of, titles_of
 from schemas.domino import ByeRow as B
 from schemas.domino import MatchesSheet as MS
 from schemas.domino import PlayersSheet as PS
-from schemas.domino import SettingsSheet as K
 from schemas.domino import TableCard as TC
+from schemas.shared import Bye as BY
+from schemas.shared import FourTable as FT
+from schemas.shared import Meeting as MT
+from schemas.shared import ScheduleMeasure as SM
+from schemas.shared import SettingsSheet as K
 
 SEATS = [MS.a1, MS.a2, MS.b1, MS.b2]
+FOUR_SEATS = [FT.a1, FT.a2, FT.b1, FT.b2]  # the same seats in a rotating-partners design
 
 
 def numbered_entrants(count: int) -> pd.DataFrame:
@@ -47,18 +53,18 @@ def pairs_schedule(
     meetings = circle_pairings(len(players))
     byes = circle_byes(len(players))
     if rounds is not None:
-        meetings, byes = meetings[meetings["round"] <= rounds], byes[byes["round"] <= rounds]
+        meetings, byes = meetings[meetings[MT.round] <= rounds], byes[byes[BY.round] <= rounds]
     ids = placed_ids(players, avoid_clubs, seed)
     matches = pd.DataFrame(
         {
-            MS.round: meetings["round"].to_numpy(),
-            MS.table: meetings["table"].to_numpy(),
-            MS.a1: ids[meetings["home"].to_numpy()],
-            MS.b1: ids[meetings["away"].to_numpy()],
+            MS.round: meetings[MT.round].to_numpy(),
+            MS.table: meetings[MT.table].to_numpy(),
+            MS.a1: ids[meetings[MT.home].to_numpy()],
+            MS.b1: ids[meetings[MT.away].to_numpy()],
         }
     )
     return matches, pd.DataFrame(
-        {B.round: byes["round"].to_numpy(), B.player: ids[byes["entrant"].to_numpy()]}
+        {B.round: byes[BY.round].to_numpy(), B.player: ids[byes[BY.entrant].to_numpy()]}
     )
 
 
@@ -96,17 +102,22 @@ def individual_schedule(
     clash = mates if clubs_matter else None
     tables, rests = rotating_partners(len(players), seed, place, clash)
     if rounds is not None:
-        tables, rests = tables[tables["round"] <= rounds], rests[rests["round"] <= rounds]
+        tables, rests = tables[tables[FT.round] <= rounds], rests[rests[BY.round] <= rounds]
     ids = players[PS.id].to_numpy()
     matches = pd.DataFrame(
         {
-            MS.round: tables["round"],
-            MS.table: tables["table"],
-            **{c: ids[tables[c].to_numpy()] for c in SEATS},
+            MS.round: tables[FT.round],
+            MS.table: tables[FT.table],
+            **{c: ids[tables[f].to_numpy()] for c, f in zip(SEATS, FOUR_SEATS, strict=True)},
         }
     )
-    byes = pd.DataFrame({B.round: rests["round"].to_numpy(), B.player: ids[rests["entrant"].to_numpy()]})
+    byes = pd.DataFrame({B.round: rests[BY.round].to_numpy(), B.player: ids[rests[BY.entrant].to_numpy()]})
     return matches.reset_index(drop=True), byes, schedule_report(tables, rests, len(players))
+
+
+def measures_sheet(report: pd.DataFrame) -> OutputSheet:
+    """The Schedule Report sheet: how even a tables-of-four schedule is."""
+    return OutputSheet(sheet_name_of(SM), report, widths={titles_of(SM)[SM.measure]: 60})
 
 
 def schedule_sheets(
@@ -147,5 +158,5 @@ def schedule_sheets(
             table_cards(matches, names),
             widths={cards[TC.card]: 28, cards[TC.seat]: 10, cards[TC.name]: 36},
         ),
-        *([OutputSheet("Schedule Report", report, widths={"Measure": 60})] if report is not None else []),
+        *([measures_sheet(report)] if report is not None else []),
     ]

@@ -14,9 +14,9 @@ from pipeline.games.settings import (
     SettingSpec,
     key_value_settings,
     one_word_of,
+    settings_by_key,
     whole_number_in,
 )
-from pipeline.parsing import as_words
 from pipeline.sheets import Sheet
 from schemas.domino import COUNT_WORDS, MODE_POINTS, MODE_RUN_OUT, MODES, PODIUM, TARGET, MatchesSheet
 
@@ -48,13 +48,6 @@ PODIUM_SETTING = SettingSpec(
     example=3,
     in_template=True,
 )
-EVENT_NAME, EVENT_DATE = EVENT_SETTINGS.values()  # the event's name and date, as both games declare them
-
-
-def settings_by_key(*specs: SettingSpec) -> dict[str, SettingSpec]:
-    """The settings by key: each one's name as a Settings sheet's Key is read (`Target` is `target`)."""
-    keys = as_words(pd.Series([spec.title for spec in specs], dtype="str"))
-    return dict(zip(keys, specs, strict=True))
 
 
 SETTINGS = {

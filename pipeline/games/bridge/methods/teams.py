@@ -21,7 +21,6 @@ from schemas.bridge import Competitor as CO
 from schemas.bridge import ImpTraveller as IT
 from schemas.bridge import MatchResult as MR
 from schemas.bridge import RoomScore as RS
-from schemas.bridge import RulesRow as RR
 from schemas.bridge import SideValues as SV
 from schemas.bridge import TeamSide as TS
 from schemas.bridge import TeamStanding as ST
@@ -29,6 +28,7 @@ from schemas.bridge import TypedResult as T
 from schemas.bridge import VictoryPoints as VP
 from schemas.bridge import VpScale as W
 from schemas.common import sheet_name_of, titles_of
+from schemas.shared import RulesSheet as RR
 
 if TYPE_CHECKING:
     from pipeline.games.bridge.load import BridgeEvent
