@@ -47,8 +47,10 @@ from pipeline.sheets import OutputSheet, normalized_header, sheet_key
 from pipeline.workbook import Limits, Workbook, read_workbook, write_workbook
 from pipeline.workbook.files import is_workbook_name
 from pipeline.workbook.targets import output_folder, output_target, writable_folder
+from schemas.bridge import TeamsSheet
 from schemas.common import sheet_name_of
 from schemas.corrections import Change
+from schemas.domino import PlayersSheet
 from schemas.ranking import StandingsSheet
 
 BUNDLED = Path(__file__).resolve().parents[1] / "sample_data"
@@ -198,12 +200,12 @@ def domino_schedule(
     )
     if len(table) < 2:
         problem = f"a round robin needs 2 entrants or more; found {len(table)}"
-        raise InputError([Problem.of(TOO_FEW, "Players", None, None, None, problem)])
+        raise InputError([Problem.of(TOO_FEW, sheet_name_of(PlayersSheet), None, None, None, problem)])
     title = event or (source.stem if source else "Round robin")
     if individual:
         if len(table) < 4:
             problem = f"tables of four need 4 players or more; found {len(table)}"
-            raise InputError([Problem.of(TOO_FEW, "Players", None, None, None, problem)])
+            raise InputError([Problem.of(TOO_FEW, sheet_name_of(PlayersSheet), None, None, None, problem)])
         matches, byes, report = individual_schedule(table, rounds, seed, avoid_clubs)
         sheets = schedule_sheets(table, matches, byes, target, title, report)
         return Schedule(write_workbook(path, sheets, title=title), report)
@@ -220,7 +222,7 @@ def teams_schedule(
     table = entrant_teams(read_workbook(source).sheets)
     if len(table) < 2:
         problem = f"a round robin needs 2 teams or more; found {len(table)}"
-        raise InputError([Problem.of(TOO_FEW, "Teams", None, None, None, problem)])
+        raise InputError([Problem.of(TOO_FEW, sheet_name_of(TeamsSheet), None, None, None, problem)])
     title = event or source.stem
     return write_workbook(path, teams_schedule_sheets(table, rounds, title), title=title)
 

@@ -54,10 +54,18 @@ class ResultsSheet(pa.DataFrameModel):
         "Board", note=f"the board number, {BOARD.words}", entry=Entry(BOARD), nullable=False
     )
     ns: Series[Text] | None = column(
-        "NS", note="the north-south pair id (pairs events)", needed="pairs", nullable=True
+        "NS",
+        note="the north-south pair id (pairs events)",
+        needed="pairs",
+        aliases=("N-S", "N/S"),
+        nullable=True,
     )
     ew: Series[Text] | None = column(
-        "EW", note="the east-west pair id (pairs events)", needed="pairs", nullable=True
+        "EW",
+        note="the east-west pair id (pairs events)",
+        needed="pairs",
+        aliases=("E-W", "E/W"),
+        nullable=True,
     )
     match: Series[Text] | None = column(
         "Match", note="the match id from Matches (teams events)", needed="teams", nullable=True
@@ -89,12 +97,40 @@ class ResultsSheet(pa.DataFrameModel):
         entry=Entry(TRICKS, words="the tricks declarer took"),
         nullable=True,
     )
-    result: Series[Text] | None = column("Result", in_template=False, nullable=True)
-    section: Series[Text] | None = column("Section", in_template=False, nullable=True)
-    session: Series[Text] | None = column("Session", in_template=False, nullable=True)
-    round: Series[Text] | None = column("Round", in_template=False, nullable=True)
-    table: Series[Text] | None = column("Table", in_template=False, nullable=True)
-    vul: Series[Text] | None = column("Vul", in_template=False, nullable=True)
+    result: Series[Text] | None = column(
+        "Result",
+        note="the tricks against the contract instead of Tricks: =, +1, -2",
+        in_template=False,
+        nullable=True,
+    )
+    section: Series[Text] | None = column(
+        "Section",
+        note="the section: a board is compared within its section and session (blank: one section)",
+        in_template=False,
+        nullable=True,
+    )
+    session: Series[Text] | None = column(
+        "Session", note="the session (blank: one session)", in_template=False, nullable=True
+    )
+    round: Series[Text] | None = column(
+        "Round",
+        note=f"the round it was played in, {BOARD.words} (shown, not needed to score)",
+        in_template=False,
+        nullable=True,
+    )
+    table: Series[Text] | None = column(
+        "Table",
+        note=f"the table it was played at, {BOARD.words} (shown, not needed to score)",
+        in_template=False,
+        nullable=True,
+    )
+    vul: Series[Text] | None = column(
+        "Vul",
+        note="None, NS, EW or All; blank: from the board number, as Law 2 numbers them",
+        in_template=False,
+        aliases=("Vulnerability",),
+        nullable=True,
+    )
     score: Series[Text] | None = column(
         "Score",
         note=f"the north-south score instead of a contract: a multiple of 10, {SCORE.words}",

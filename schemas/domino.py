@@ -67,7 +67,12 @@ class MatchesSheet(pa.DataFrameModel):
     b_pips: Series[Text] | None = column(
         "B Pips", note=f"pips side B scored, {PIPS.words}", needed="yes", entry=Entry(PIPS), nullable=True
     )
-    target: Series[Text] | None = column("Target", in_template=False, nullable=True)
+    target: Series[Text] | None = column(
+        "Target",
+        note=f"this match's target (pips, or hands in a run-out event), {TARGET.words}; blank: the Settings Target",
+        in_template=False,
+        nullable=True,
+    )
     ended: Series[Text] | None = column(
         "Ended",
         note="target (blank means target), time or forfeit",
@@ -80,8 +85,18 @@ class MatchesSheet(pa.DataFrameModel):
         entry=Entry(choices=tuple(SIDES), words="A or B (needed at time or forfeit)"),
         nullable=True,
     )
-    a_hands: Series[Text] | None = column("A Hands", in_template=False, nullable=True)
-    b_hands: Series[Text] | None = column("B Hands", in_template=False, nullable=True)
+    a_hands: Series[Text] | None = column(
+        "A Hands",
+        note=f"hands side A won, {HANDS.words} (run-out events, in place of A Pips)",
+        in_template=False,
+        nullable=True,
+    )
+    b_hands: Series[Text] | None = column(
+        "B Hands",
+        note=f"hands side B won, {HANDS.words} (run-out events, in place of B Pips)",
+        in_template=False,
+        nullable=True,
+    )
 
     @pa.check("round", "table", name=check_named("MatchesSheet", f"a whole number {ROUND.words}", BAD_ROUND))
     def _positive(cls, s: Series[Text]) -> pd.Series:

@@ -94,7 +94,9 @@ class ScheduleMeasure(pa.DataFrameModel):
 class SettingsSheet(pa.DataFrameModel):
     """`Settings`: two columns, Key and Value (the Key's note, the settings' listing, is the game's)."""
 
-    key: Series[Text] = declared("Key", nullable=False)
+    key: Series[Text] = declared(
+        "Key", note="the setting's name (docs/settings.md lists each game's)", nullable=False
+    )
     value: Series[Text] | None = declared(
         "Value", note="the setting's value; blank means the default", nullable=True
     )

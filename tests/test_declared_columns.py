@@ -102,6 +102,39 @@ def test_pipeline_names_no_column_by_a_string():
     assert found == [], f"{len(found)} column names as strings: {dict(by_file)}\n" + "\n".join(found[:80])
 
 
+# Strings equal to a sheet's name that are not that sheet where they stand, each with why.
+NOT_SHEETS: dict[tuple[str, str], str] = {
+    ("pipeline/federation/ranking/report.py", "Ranking"): "a Rules line's item: the rule of the ranking",
+    ("pipeline/federation/ranking/report.py", "Players"): "a Rules line's item: how players are matched",
+    ("pipeline/games/bridge/report.py", "Ranking"): "a Rules line's item: how places are shared",
+    ("pipeline/games/bridge/methods/teams.py", "Teams"): "the teams method's name (Settings Scoring)",
+    ("pipeline/games/schedule.py", "Players"): "a Schedule Report measure: how many players",
+    ("pipeline/games/schedule.py", "Rounds"): "a Schedule Report measure: how many rounds",
+}
+
+
+def declared_sheets() -> set[str]:
+    """Every sheet name a model declares."""
+    return {
+        pa_name
+        for model in declared_models()
+        if (pa_name := model.to_schema().name) and pa_name != model.__name__
+    }
+
+
+def test_pipeline_names_no_sheet_by_a_string():
+    words = declared_sheets()
+    found = []
+    for path in sorted((ROOT / "pipeline").rglob("*.py")):
+        where = str(path.relative_to(ROOT))
+        found += [
+            f"{where}:{line}: {text!r}"
+            for line, text in literal_columns(path, words)
+            if (where, text) not in NOT_SHEETS
+        ]
+    assert found == [], "\n".join(found)
+
+
 def test_the_scan_finds_a_column_named_by_a_string(tmp_path):
     source = tmp_path / "example.py"
     source.write_text(
@@ -176,3 +209,42 @@ def test_declared_aliases_do_not_clash_within_a_model(model):
 
     spoken = [normalized_header(w) for c in columns_of(model) for w in (c.title, *c.aliases)]
     assert len(spoken) == len(set(spoken))
+
+
+def renamed_headers(source: Path, folder: Path, renames: dict[str, str]) -> Path:
+    """A copy of a sample workbook with some Results headers typed otherwise."""
+    from openpyxl import load_workbook
+
+    book = load_workbook(source)
+    for cell in book["Results"][1]:
+        cell.value = renames.get(cell.value, cell.value)
+    path = folder / source.name
+    book.save(path)
+    return path
+
+
+def test_a_bridge_sheet_typed_with_aliases_scores_as_with_the_headers_and_says_so(tmp_path):
+    from conftest import ROOT as root
+
+    from pipeline import api
+
+    sample = root / "sample_data" / "bridge_club_mp.xlsx"
+    typed = renamed_headers(sample, tmp_path, {"NS": "N-S", "EW": "E/W"})
+    report = api.validate(typed)
+    assert report.valid
+    assert sorted((p.code, p.column) for p in report.problems) == [("W118", "E/W"), ("W118", "N-S")]
+    got, want = api.standings(typed).sheets, api.standings(sample).sheets
+    assert [s.name for s in got] == [s.name for s in want]
+    standings = next(s for s in got if s.name == "Standings")
+    expected = next(s for s in want if s.name == "Standings")
+    assert standings.frame.equals(expected.frame)
+
+
+def test_a_header_that_is_no_alias_is_still_a_missing_column(tmp_path):
+    from conftest import ROOT as root
+
+    from pipeline import api
+
+    typed = renamed_headers(root / "sample_data" / "bridge_club_mp.xlsx", tmp_path, {"NS": "North"})
+    report = api.validate(typed)
+    assert [(p.code, p.column) for p in report.errors] == [("W102", "NS")]

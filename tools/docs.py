@@ -1,5 +1,6 @@
 """The reference pages made from tally's declarations: `python tools/docs.py` writes docs/settings.md (every
-game's Settings keys, from their `SettingSpec`s) and docs/problems.md (every problem code, from its `Kind`,
+game's Settings keys, from their `SettingSpec`s), docs/columns.md (every column of every game's sheets, from
+the models) and docs/problems.md (every problem code, from its `Kind`,
 with an example message: the first one `tally validate --json` gives for that code on the workbooks of the
 test corpora, or the kind's own example). tests/test_generated_docs.py checks the pages are current."""
 
@@ -14,6 +15,7 @@ sys.path.insert(0, str(ROOT))
 from pipeline.games.registry import GAMES  # noqa: E402
 from pipeline.games.settings import settings_table  # noqa: E402
 from pipeline.problems import KINDS, Problem  # noqa: E402
+from schemas.common import Column, columns_of, sheet_name_of  # noqa: E402
 
 SETTINGS_INTRO = """# Settings
 
@@ -100,7 +102,58 @@ def problems_page() -> str:
     return "\n".join(parts)
 
 
-PAGES = {"docs/settings.md": settings_page, "docs/problems.md": problems_page}
+COLUMNS_INTRO = """# Columns
+
+The sheets of each game's results workbook and what each column holds, with the other headers tally accepts
+for it (read with a `W118` warning naming the substitution), the check Excel makes of a typed cell in the
+workbooks tally writes for filling in (`tally template`, `tally ... schedule`), and whether a template shows
+the column. Headers are read ignoring case, spaces and `_`. `Required`: `yes` must be filled in, `no` may be
+blank; `pairs`/`teams` in a pairs/teams event only; `yes*` unless a Score or an Adjusted score is given;
+`one of` one of the columns so marked.
+
+This page is made from the models (`column(...)` in `schemas/`) by `python tools/docs.py`; do not edit it by
+hand.
+"""
+
+
+def entry_words(column: Column) -> str:
+    """Excel's check of a typed cell, in words."""
+    entry = column.entry
+    if entry is None:
+        return ""
+    return f"a whole number {entry.span.words}" if entry.span is not None else entry.words
+
+
+def sheet_table(model: type) -> str:
+    """One sheet's columns as a Markdown table."""
+    rows = ["| column | also read as | required | what it holds | Excel checks | in the template |"]
+    rows.append("|---|---|---|---|---|---|")
+    for c in columns_of(model):  # a sheet's dozen columns
+        also = ", ".join(f"`{a}`" for a in c.aliases)
+        shown = "yes" if c.in_template else "no"
+        rows.append(f"| `{c.title}` | {also} | {c.needed} | {c.note} | {entry_words(c)} | {shown} |")
+    return "\n".join(rows)
+
+
+def columns_page() -> str:
+    """docs/columns.md: every game's sheets, then the sheets every game has."""
+    from schemas.corrections import CorrectionsSheet
+    from schemas.shared import SettingsSheet
+
+    parts = [COLUMNS_INTRO]
+    for game in GAMES.values():  # the registered games
+        parts.append(f"## {game.name}\n")
+        parts += [f"### {sheet_name_of(m)}\n\n{sheet_table(m)}\n" for m in game.sheets]
+    parts.append("## Every game\n")
+    parts += [f"### {sheet_name_of(m)}\n\n{sheet_table(m)}\n" for m in (SettingsSheet, CorrectionsSheet)]
+    return "\n".join(parts)
+
+
+PAGES = {
+    "docs/settings.md": settings_page,
+    "docs/problems.md": problems_page,
+    "docs/columns.md": columns_page,
+}
 
 if __name__ == "__main__":
     for name, page in PAGES.items():

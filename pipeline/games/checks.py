@@ -26,7 +26,7 @@ from pipeline.problems import (
     kind,
     problems_from_frame,
 )
-from pipeline.sheets import Sheet, normalized_header
+from pipeline.sheets import Sheet, normalized_header, sheet_key
 from schemas.common import columns_of, titles_of
 
 MISSING_SHEET = kind("W101", "a sheet the game needs is missing (the sheets found are named)")
@@ -218,6 +218,20 @@ def with_aliases(sheet: Sheet, model: type[pa.DataFrameModel]) -> tuple[Sheet, l
     letters = {renamed.get(h, h): at for h, at in sheet.letters.items()}
     frame = sheet.frame.rename(columns=renamed)
     return Sheet(sheet.name, frame, headers, sheet.header_row, letters, sheet.problems), problems
+
+
+def sheets_with_aliases(
+    sheets: dict[str, Sheet], models: Iterable[type[pa.DataFrameModel]]
+) -> tuple[dict[str, Sheet], list[Problem]]:
+    """The workbook's sheets with each model's columns typed under a declared alias renamed (`with_aliases`),
+    and the warnings naming each substitution."""
+    read, warned = dict(sheets), []
+    for model in models:  # a game's few sheets
+        key = sheet_key(model)
+        if key in read:
+            read[key], said = with_aliases(read[key], model)
+            warned += said
+    return read, warned
 
 
 def required_columns(model: type[pa.DataFrameModel]) -> list[str]:

@@ -48,6 +48,9 @@ class Game:
     results_sheet: str  # the standings workbook's sheet listing every result (for a Changes sheet)
     template: Callable[[], list[OutputSheet]]  # the blank workbook of `tally template <name>`
     compared: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # the models of its results workbook's own sheets (Settings and Corrections are every game's): their columns
+    # are read under the headers and aliases they declare, and docs/columns.md lists them
+    sheets: tuple[type, ...] = ()
 
     @property
     def compared_sheets(self) -> dict[str, tuple[str, ...]]:

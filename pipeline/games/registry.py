@@ -24,14 +24,14 @@ from pipeline.games.domino.template import domino_template
 from pipeline.games.game import Game
 from pipeline.problems import UsageError
 from pipeline.sheets import Sheet, normalized_header, sheet_key
+from schemas.bridge import PairsSheet, TeamMatchesSheet, TeamsSheet, Traveller
 from schemas.bridge import ResultsSheet as R
-from schemas.bridge import TeamMatchesSheet
 from schemas.common import sheet_name_of, titles_of
 from schemas.corrections import CorrectionsSheet as C
-from schemas.domino import MatchesSheet
+from schemas.domino import MatchesSheet, PenaltiesSheet, PlayersSheet
 
 MATCHES, RESULTS = sheet_key(MatchesSheet), sheet_key(R)  # the sheets a results workbook holds
-TRAVELLERS = "Travellers"  # the bridge standings workbook's sheet of every result, by board
+TRAVELLERS = sheet_name_of(Traveller)  # the bridge standings workbook's sheet of every result, by board
 # the columns naming a match in a standings workbook's Matches sheet (present ones only are used), headed as the
 # Corrections sheet's keys
 RESULT_KEYS = tuple(titles_of(C)[k] for k in (C.match, C.round, C.table))
@@ -55,6 +55,7 @@ DOMINO = Game(
     results_sheet=sheet_name_of(MatchesSheet),
     template=domino_template,
     compared={sheet_name_of(MatchesSheet): RESULT_KEYS},
+    sheets=(MatchesSheet, PlayersSheet, PenaltiesSheet),
 )
 BRIDGE = Game(
     name="bridge",
@@ -74,6 +75,7 @@ BRIDGE = Game(
     results_sheet=TRAVELLERS,
     template=bridge_template,
     compared={sheet_name_of(TeamMatchesSheet): RESULT_KEYS, TRAVELLERS: TRAVELLER_KEYS},
+    sheets=(R, PairsSheet, TeamsSheet, TeamMatchesSheet),
 )
 GAMES: dict[str, Game] = {"domino": DOMINO, "bridge": BRIDGE}
 DEFAULT = DOMINO  # a workbook no game recognises is read as this game's, whose load then says what is missing

@@ -9,7 +9,7 @@ from typing import Any
 import pandas as pd
 
 from pipeline.games.changes import HEADERS, changes, shown_values
-from pipeline.games.checks import as_problem_list, blank_row_warnings
+from pipeline.games.checks import as_problem_list, blank_row_warnings, sheets_with_aliases
 from pipeline.games.corrections import (
     CorrectionRules,
     Period,
@@ -89,6 +89,20 @@ def _alone_invalid(
 
 
 def checked_event(sheets: dict[str, Sheet], game: Game) -> Checked:
+    """The validated event with the accepted corrections applied (InputError with every problem otherwise),
+    its sheets read under the headers their models declare, aliases included (each one read is a warning)."""
+    read, renamed = sheets_with_aliases(sheets, (*game.sheets, SettingsSheet, C))
+    if not renamed:
+        return corrected_event(read, game)
+    try:
+        checked = corrected_event(read, game)
+    except InputError as exc:
+        raise InputError([*renamed, *exc.problems], source=exc.source) from None
+    checked.event.warnings = [*renamed, *checked.event.warnings]
+    return checked
+
+
+def corrected_event(sheets: dict[str, Sheet], game: Game) -> Checked:
     """The validated event with the accepted corrections applied (InputError with every problem otherwise)."""
     corrections = sheets.get(sheet_key(C))
     if corrections is None or corrections.frame.dropna(how="all").empty:

@@ -1033,14 +1033,14 @@ CASES: list[HostileCase] = [
         openpyxl_book(
             {
                 "Results": (
-                    ["Round", "Table", "Board", "N-S", "EW", "Contract", "Declarer", "Tricks"],
+                    ["Round", "Table", "Board", "N S", "EW", "Contract", "Declarer", "Tricks"],
                     BRIDGE_ROWS,
                 )
             }
         ),
         "bridge",
         1,
-        (E("Results", 1, "NS", "missing required column 'NS'; the closest header found is 'N-S'"),),
+        (E("Results", 1, "NS", "missing required column 'NS'; the closest header found is 'N S'"),),
     ),
     # ---------------------------------------------------------------- rows
     HostileCase(
