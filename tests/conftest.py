@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -15,6 +16,16 @@ Table = tuple[Sequence[str], Sequence[Sequence[object]]]  # (header, rows)
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "sample_data"
+
+
+# where tally prints a problem's code: `  - [D119] Matches, ...`, `error [X001]: ...`, `internal error [X002]:
+# ...`, a batch summary's `  - event.xlsx: [F101] ...` and a manifest's `[F101] ...`
+PRINTED_CODE = re.compile(r"(?:^\s*- |^(?:internal )?error |: |^)\[([FWSCDBRX]\d{3})\]", re.MULTILINE)
+
+
+def codes_in(output: str) -> list[str]:
+    """The problem codes an output prints, in order (docs/problems.md lists them)."""
+    return PRINTED_CODE.findall(output)
 
 
 def write_xlsx(path: Path, tables: dict[str, Table]) -> Path:

@@ -182,10 +182,8 @@ def test_without_published_at_every_correction_is_applied_and_a_warning_says_so(
     warnings = correction_warnings(sheets["corrections"], log, Period())
     assert len(warnings) == 1
     warning = warnings.iloc[0]
-    assert warning["sheet"] == "Corrections"
+    assert (warning["code"], warning["sheet"], warning["row"]) == ("C103", "Corrections", 2)
     assert warning["severity"] == "warning"
-    assert "no Published At in Settings" in warning["problem"]
-    assert "Law 79C" in warning["problem"]
 
 
 def test_with_published_at_there_is_no_warning_about_the_period():
@@ -203,8 +201,15 @@ def test_a_rejected_correction_is_warned_at_its_row_with_the_reason():
     warnings = correction_warnings(sheets["corrections"], log, Period(PUBLISHED))
     assert len(warnings) == 1
     w = warnings.iloc[0]
-    assert (w["sheet"], int(w["row"]), w["column"], w["severity"]) == ("Corrections", 3, "Column", "warning")
-    assert w["problem"].startswith("correction rejected: submitted 40:00 after publication")
+    assert (w["code"], w["sheet"], int(w["row"]), w["column"], w["value"], w["severity"]) == (
+        "C102",
+        "Corrections",
+        3,
+        "Column",
+        "B Pips",
+        "warning",
+    )
+    assert "40:00" in w["problem"]  # the reason: how long after publication it was submitted
 
 
 # ---------------------------------------------------------------- which row, which column
@@ -251,8 +256,13 @@ def test_a_correction_without_a_reason_is_applied_with_a_warning():
     assert log.iloc[0][L.status] == "applied"
     assert len(problems) == 1
     p = problems.iloc[0]
-    assert (p["sheet"], int(p["row"]), p["severity"]) == ("Corrections", 2, "warning")
-    assert p["problem"] == "no reason given for this correction"
+    assert (p["code"], p["sheet"], int(p["row"]), p["column"], p["severity"]) == (
+        "C101",
+        "Corrections",
+        2,
+        "Reason",
+        "warning",
+    )
 
 
 def test_a_corrections_sheet_without_a_required_column_is_an_error():
@@ -261,9 +271,14 @@ def test_a_corrections_sheet_without_a_required_column_is_an_error():
     assert log.empty
     assert len(problems) == 1
     p = problems.iloc[0]
-    assert p["severity"] == "error"
-    assert "missing required column 'New Value'" in p["problem"]
-    assert "the closest header found is 'Value'" in p["problem"]
+    assert (p["code"], p["sheet"], p["row"], p["column"], p["severity"]) == (
+        "W102",
+        "Corrections",
+        1,
+        "New Value",
+        "error",
+    )
+    assert "the closest header found is 'Value'" in p["problem"]  # the wording: the closest header
 
 
 BRIDGE_RESULTS = (

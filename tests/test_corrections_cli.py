@@ -24,7 +24,8 @@ from datetime import datetime
 from pathlib import Path
 
 import pytest
-from conftest import write_xlsx
+from conftest import codes_in, write_xlsx
+from corpus.common import Expected, printed
 from openpyxl import Workbook, load_workbook
 from typer.testing import CliRunner
 
@@ -220,11 +221,9 @@ def test_the_corrections_sheet_lists_each_correction_with_its_status_and_detail(
     assert "50:00" in body[2][10] and "Ms Lee" in body[2][10] and "Law 79C2" in body[2][10]
     assert len(body) == 3
     # the late correction is warned on the terminal; the run still writes the standings
-    assert (
-        "Corrections, row 3, column 'Column' [B Pips]: warning: correction rejected: submitted 45:00 after "
-        "publication" in result.stderr
-    )
-    assert "row 4" not in result.stderr
+    assert codes_in(result.stderr) == ["C102"]  # the late correction alone
+    assert printed(result.stderr, Expected("C102", "Corrections", 3, "Column", "B Pips"))
+    assert "45:00" in result.stderr  # the reason: how long after publication it came
     assert result.stdout == f"wrote {out}\n"
 
 
@@ -294,12 +293,8 @@ def test_a_correction_with_an_invalid_new_value_is_rejected_and_the_others_appli
     result, out = standings(tmp_path, [SLIP, bad])
     assert result.exit_code == 0, result.output
     assert result.stdout == f"wrote {out}\n"
-    warning = next(line for line in result.stderr.splitlines() if "Corrections, row 3" in line)
-    assert (
-        f"column 'Column' [{bad[3]}]: warning: correction rejected: the new value is not valid here:"
-        in warning
-    )
-    assert reason in warning
+    assert codes_in(result.stderr) == ["C102"]
+    assert printed(result.stderr, Expected("C102", "Corrections", 3, "Column", bad[3]))
     log = records(out, "Corrections")
     assert [r["Status"] for r in log] == ["applied", "rejected"]
     assert log[1]["Detail"].startswith("the new value is not valid here: ")
@@ -349,7 +344,8 @@ def test_corrections_that_fix_the_published_errors_list_the_changes_with_numbers
     fix = ["2026-11-30 21:10", 1, 1, "B Pips", 40, "typed 100 for 40", None]
     unfixed, _ = standings(tmp_path, None, name="broken", matches=broken)
     assert unfixed.exit_code == 1
-    assert "both sides at or above the target 100" in unfixed.stderr
+    assert codes_in(unfixed.stderr) == ["D107"]
+    assert printed(unfixed.stderr, Expected("D107", "Matches", 2, "A Pips, B Pips", "100 / 100"))
     result, out = standings(tmp_path, [fix], matches=broken)
     assert result.exit_code == 0, result.output
     assert [r["Status"] for r in records(out, "Corrections")] == ["applied"]
@@ -363,8 +359,7 @@ def test_without_published_at_corrections_are_applied_with_a_warning(tmp_path: P
     late = ["2026-12-02 09:00", 1, 1, "B Pips", 50, "days later", None]
     result, out = standings(tmp_path, [SLIP, late], settings=[["Target", 100]])
     assert result.exit_code == 0, result.output
-    assert "no Published At in Settings" in result.stderr
-    assert "warning:" in result.stderr
+    assert codes_in(result.stderr) == ["C103"]  # a warning
     log = records(out, "Corrections")
     assert [r["Status"] for r in log] == ["applied", "applied"]
     assert all("not checked" in r["Detail"] for r in log)
@@ -455,9 +450,11 @@ def test_a_corrections_sheet_missing_a_required_column_exits_1_naming_the_closes
     result, out = standings(tmp_path, [SLIP[:6]], header=header)
     assert result.exit_code == 1
     assert result.stdout == ""
-    assert (
-        "Corrections, row 1, column 'New Value': missing required column 'New Value'; the closest header "
-        "found is 'Value'" in result.stderr
+    assert codes_in(result.stderr) == ["W102"]
+    # the wording: the closest header found
+    assert printed(
+        result.stderr,
+        Expected("W102", "Corrections", 1, "New Value", text="the closest header found is 'Value'"),
     )
     assert not out.exists()
 
@@ -466,7 +463,9 @@ def test_a_correction_naming_no_match_is_rejected_and_warned(tmp_path: Path):
     nowhere = ["2026-11-30 21:10", 9, 9, "B Pips", 60, "wrong table", None]
     result, out = standings(tmp_path, [nowhere])
     assert result.exit_code == 0, result.output
-    assert "correction rejected: no row of Matches has Round 9, Table 9" in result.stderr
+    assert codes_in(result.stderr) == ["C102"]
+    assert printed(result.stderr, Expected("C102", "Corrections", 2, "Column", "B Pips"))
+    assert "Round 9, Table 9" in result.stderr  # the reason: the key no result has
     assert rows(out, "Changes")[1:] == []
 
 

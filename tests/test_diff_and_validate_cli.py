@@ -13,7 +13,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import MATCH_HEADER, SAMPLES, write_xlsx
+from conftest import MATCH_HEADER, SAMPLES, codes_in, write_xlsx
+from corpus.common import Expected, printed
 from openpyxl import load_workbook
 from test_corrections_cli import MATCHES, SLIP, SLIP_CHANGES, domino_workbook
 from typer.testing import CliRunner
@@ -135,7 +136,7 @@ def test_diff_out_equal_to_an_input_exits_2_and_leaves_it_untouched(
     kept = digest(target)
     result = invoke("diff", before, after, "-o", target)
     assert result.exit_code == 2
-    assert "is an input of this command; tally never overwrites its input" in result.stderr
+    assert codes_in(result.stderr) == ["X001"] and target.name in result.stderr
     assert result.stdout == ""
     assert digest(target) == kept
 
@@ -145,19 +146,20 @@ def test_diff_of_a_workbook_that_is_not_a_standings_workbook_exits_1(before_afte
     results = SAMPLES / "domino_pairs.xlsx"
     result = invoke("diff", results, before)
     assert result.exit_code == 1
-    assert "domino_pairs.xlsx: is not a tally standings workbook" in result.stderr
+    assert codes_in(result.stderr) == ["W116"]
+    assert printed(result.stderr, Expected("W116", "domino_pairs.xlsx", None, None))
     assert "'Matches'" in result.stderr  # the sheets it does have are named
     assert result.stdout == ""
     other_way = invoke("diff", before, results)
     assert other_way.exit_code == 1
-    assert "is not a tally standings workbook" in other_way.stderr
+    assert codes_in(other_way.stderr) == ["W116"]
 
 
 def test_diff_of_a_missing_workbook_exits_2(before_after: tuple[Path, Path], tmp_path: Path):
     before, _ = before_after
     result = invoke("diff", before, tmp_path / "nowhere.xlsx")
     assert result.exit_code == 2
-    assert "no such file" in result.stderr
+    assert codes_in(result.stderr) == ["X001"] and "nowhere.xlsx" in result.stderr
 
 
 def test_diff_equals_the_changes_sheet_of_the_corrected_run(tmp_path: Path, before_after: tuple[Path, Path]):
@@ -205,8 +207,8 @@ def test_validate_with_warnings_only_exits_0_and_lists_them(tmp_path: Path):
     result = invoke("validate", source)
     assert result.exit_code == 0, result.output
     assert result.stdout == f"{source}: domino workbook: 0 error(s), 1 warning(s)\n"
-    assert "Settings, row 2, column 'Key' [Colour]: warning: unknown setting, ignored" in result.stderr
-    assert "must be fixed" not in result.stderr
+    assert codes_in(result.stderr) == ["S102"]
+    assert printed(result.stderr, Expected("S102", "Settings", 2, "Key", "Colour"))
 
 
 def test_validate_lists_the_warning_of_a_late_correction(tmp_path: Path):
@@ -215,7 +217,8 @@ def test_validate_lists_the_warning_of_a_late_correction(tmp_path: Path):
     result = invoke("validate", source)
     assert result.exit_code == 0, result.output
     assert result.stdout == f"{source}: domino workbook: 0 error(s), 1 warning(s)\n"
-    assert "Corrections, row 3, column 'Column' [B Pips]: warning: correction rejected" in result.stderr
+    assert codes_in(result.stderr) == ["C102"]
+    assert printed(result.stderr, Expected("C102", "Corrections", 3, "Column", "B Pips"))
     assert list(tmp_path.iterdir()) == [source]  # validate writes nothing
 
 
@@ -224,12 +227,12 @@ def test_validate_errors_exit_1_listing_at_most_20_and_the_count(tmp_path: Path)
     result = invoke("validate", source)
     assert result.exit_code == 1
     lines = result.stderr.splitlines()
-    assert lines[0] == f"{source}: 25 problem(s) must be fixed before tally can score it:"
+    assert codes_in(result.stderr) == ["D121"] * 20
     listed = [line for line in lines if line.startswith("  - ")]
     assert len(listed) == 20
-    assert listed[0].startswith("  - [D121] Matches, row 2, column 'Ended' [finished]: expected one of")
-    assert listed[-1].startswith("  - [D121] Matches, row 21, column 'Ended' [finished]")
-    assert lines[-1] == (
+    assert printed(listed[0], Expected("D121", "Matches", 2, "Ended", "finished"))
+    assert printed(listed[-1], Expected("D121", "Matches", 21, "Ended", "finished"))
+    assert lines[-1] == (  # the wording: how many in all, and how to see every one
         "  ... and 5 more: 25 error(s) and 0 warning(s) in all (add --all to list every one)"
     )
     assert result.stdout == f"{source}: domino workbook: 25 error(s), 0 warning(s)\n"
@@ -241,8 +244,8 @@ def test_validate_all_lists_every_problem(tmp_path: Path):
     assert result.exit_code == 1
     listed = [line for line in result.stderr.splitlines() if line.startswith("  - ")]
     assert len(listed) == 26
+    assert codes_in(result.stderr) == ["D121"] * 25 + ["S102"]  # errors first, then warnings
     assert sum("[finished]" in line for line in listed) == 25
-    assert "warning: unknown setting" in listed[-1]  # errors first, then warnings
     assert "... and" not in result.stderr
     assert result.stdout == f"{source}: domino workbook: 25 error(s), 1 warning(s)\n"
 
@@ -269,7 +272,6 @@ def test_validate_json_prints_every_problem_as_a_record(tmp_path: Path):
     assert errors[0]["row"] == 2
     assert errors[0]["column"] == "Ended"
     assert errors[0]["value"] == "finished"
-    assert errors[0]["problem"].startswith("expected one of")
     assert {r["code"] for r in errors} == {"D121"}  # an Ended that is not target, time or forfeit
     assert sorted(r["row"] for r in errors) == list(range(2, 27))
     warnings = [r for r in found if r["severity"] == "warning"]
@@ -288,7 +290,7 @@ def test_validate_a_missing_file_exits_2(tmp_path: Path):
     missing = tmp_path / "club-night.xlsx"
     result = invoke("validate", missing)
     assert result.exit_code == 2
-    assert result.stderr == f"error [X001]: {missing}: no such file\n"
+    assert codes_in(result.stderr) == ["X001"] and str(missing) in result.stderr
 
 
 @pytest.mark.parametrize("sample", ["bridge_club_mp.xlsx", "bridge_teams.xlsx"])
@@ -306,4 +308,5 @@ def test_validate_names_a_bridge_workbook_with_errors_as_bridge(tmp_path: Path):
     result = invoke("validate", source)
     assert result.exit_code == 1
     assert "bridge workbook" in result.stdout.splitlines()[-1]
-    assert "Results, row 2, column 'Tricks' [14]" in result.stderr
+    assert codes_in(result.stderr) == ["B102"]
+    assert printed(result.stderr, Expected("B102", "Results", 2, "Tricks", "14"))

@@ -144,23 +144,23 @@ def test_event_facts_bad_weight_is_located(weight: str) -> None:
         "Rules", ["Item", "Value"], [["Event", "Open"], ["Date", "2026-03-01"], ["Weight", weight]]
     )
     _, problems = event_facts(rules, 1.0)
-    assert len(problems) == 1
-    assert problems[0].row == 4 and problems[0].value == weight
-    assert "expected the event's ranking weight: a number above 0 and at most 100" in problems[0].problem
+    assert [(p.code, p.sheet, p.row, p.column, p.value) for p in problems] == [
+        ("R105", "Rules", 4, "Value", weight)
+    ]
 
 
 @pytest.mark.parametrize("date", ["2026/03/01", "01-03-2026", "2026-02-30", "March 1", None])
 def test_event_facts_bad_date_is_located(date: str | None) -> None:
     rules = sheet_from_table("Rules", ["Item", "Value"], [["Event", "Open"], ["Date", date]])
     _, problems = event_facts(rules, 1.0)
-    assert [(p.sheet, p.row) for p in problems] == [("Rules", 3)]
-    assert "2026-11-30" in problems[0].problem
+    assert [(p.code, p.sheet, p.row, p.column) for p in problems] == [("R104", "Rules", 3, "Value")]
+    assert "2026-11-30" in problems[0].problem  # a date as it wants one
 
 
 def test_event_facts_missing_date() -> None:
     rules = sheet_from_table("Rules", ["Item", "Value"], [["Event", "Open"]])
     _, problems = event_facts(rules, 1.0)
-    assert len(problems) == 1 and "no Date row" in problems[0].problem
+    assert [(p.code, p.sheet, p.row, p.column) for p in problems] == [("R103", "Rules", None, "Item")]
 
 
 def test_standings_placings_locate_each_bad_row() -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
-from conftest import SAMPLES
+from conftest import SAMPLES, codes_in
 from ranking_books import (
     RUNNER,
     rank,
@@ -376,7 +376,7 @@ def test_both_games_need_game(tmp_path: Path) -> None:
     out = tmp_path / "r.xlsx"
     mixed = rank(domino, bridge, "-o", out)
     assert mixed.exit_code == 2
-    assert "both games (1 bridge, 1 domino)" in mixed.stderr and "--game" in mixed.stderr
+    assert codes_in(mixed.stderr) == ["X001"] and "--game" in mixed.stderr
     assert not out.exists()
     only = rank(domino, bridge, "-o", out, "--game", "bridge")
     assert only.exit_code == 0, only.output
@@ -390,7 +390,7 @@ def test_game_with_no_such_events_exit_2(tmp_path: Path) -> None:
     domino = standings_book(tmp_path / "d.xlsx", [(1, "1", "Ann"), (2, "2", "Bob")], date="2026-03-01")
     none = rank(domino, "-o", tmp_path / "none.xlsx", "--game", "bridge")
     assert none.exit_code == 2, none.output
-    assert "no bridge events" in none.stderr
+    assert codes_in(none.stderr) == ["X001"]
     assert not (tmp_path / "none.xlsx").exists()
 
 
@@ -399,63 +399,67 @@ def test_game_with_no_such_events_exit_2(tmp_path: Path) -> None:
 GOOD = [(1, "1", "Ann"), (2, "2", "Bob"), (3, "3", "Cid")]
 
 
-def bad_cases() -> list[tuple[str, dict[str, object], list[str]]]:
+def bad_cases() -> list[tuple[str, dict[str, object], list[str], str]]:
+    """(label, the damage done, the codes of the problems of the damaged workbook, where the first is)."""
     return [
-        ("no Standings", {"sheets": ("Rules",)}, ["no 'Standings' sheet"]),
-        ("no Rules", {"sheets": ("Standings",)}, ["no 'Rules' sheet"]),
-        ("no Date row", {"date": None}, ["no Date row"]),
-        ("blank Date", {"date": ""}, ["Rules, row 3", "expected a date such as 2026-11-30"]),
-        ("slashed Date", {"date": "2026/03/01"}, ["Rules, row 3", "[2026/03/01]", "2026-11-30"]),
-        ("impossible Date", {"date": "2026-02-30"}, ["Rules, row 3", "[2026-02-30]"]),
-        (
-            "zero Weight",
-            {"weight": 0},
-            ["Rules, row 4", "[0]", "ranking weight: a number above 0 and at most 100"],
-        ),
-        ("negative Weight", {"weight": -1.5}, ["Rules, row 4", "[-1.5]", "above 0"]),
-        ("text Weight", {"weight": "heavy"}, ["Rules, row 4", "[heavy]", "above 0"]),
+        ("no Standings", {"sheets": ("Rules",)}, ["R101"], ""),
+        ("no Rules", {"sheets": ("Standings",)}, ["R101"], ""),
+        ("no Date row", {"date": None}, ["R103"], "Rules, column 'Item'"),
+        ("blank Date", {"date": ""}, ["R104"], "Rules, row 3, column 'Value'"),
+        ("slashed Date", {"date": "2026/03/01"}, ["R104"], "Rules, row 3, column 'Value' [2026/03/01]"),
+        ("impossible Date", {"date": "2026-02-30"}, ["R104"], "Rules, row 3, column 'Value' [2026-02-30]"),
+        ("zero Weight", {"weight": 0}, ["R105"], "Rules, row 4, column 'Value' [0]"),
+        ("negative Weight", {"weight": -1.5}, ["R105"], "Rules, row 4, column 'Value' [-1.5]"),
+        ("text Weight", {"weight": "heavy"}, ["R105"], "Rules, row 4, column 'Value' [heavy]"),
         (
             "half Rank",
             {"rows": [(1, "1", "Ann"), (2.5, "2", "Bob"), (3, "3", "Cid")]},
-            ["Standings, row 3", "column 'Rank'", "whole number"],
+            ["R107", "R108"],  # then 3 after a rank that is not one is out of order
+            "Standings, row 3, column 'Rank' [2.5]",
         ),
         (
             "text Rank",
             {"rows": [(1, "1", "Ann"), ("2nd", "2", "Bob"), (3, "3", "Cid")]},
-            ["Standings, row 3", "[2nd]", "whole number"],
+            ["R107", "R108"],
+            "Standings, row 3, column 'Rank' [2nd]",
         ),
         (
             "zero Rank",
             {"rows": [(0, "1", "Ann"), (2, "2", "Bob"), (3, "3", "Cid")]},
-            ["Standings, row 2", "column 'Rank'"],
+            ["R107", "R108", "R108"],
+            "Standings, row 2, column 'Rank' [0]",
         ),
         (
             "Rank beyond",
             {"rows": [(1, "1", "Ann"), (2, "2", "Bob"), (4, "3", "Cid")]},
-            ["Standings, row 4", "beyond the field of 3"],
+            ["R107"],
+            "Standings, row 4, column 'Rank' [4]",
         ),
         (
             "blank ID",
             {"rows": [(1, "1", "Ann"), (2, None, "Bob"), (3, "3", "Cid")]},
-            ["Standings, row 3", "column 'Player'", "id is blank"],
+            ["R109"],
+            "Standings, row 3, column 'Player'",
         ),
         (
             "repeated ID",
             {"rows": [(1, "1", "Ann"), (2, "2", "Bob"), (3, "1", "Ann")]},
-            ["Standings, row 4", "column 'Player'", "listed twice"],
+            ["R110"],
+            "Standings, row 4, column 'Player' [1]",
         ),
-        (
-            "no Rank column",
-            {"header": ["Place", "Player", "Name"]},
-            ["Standings", "expected the columns Rank"],
-        ),
-        ("no competitors", {"rows": []}, ["no competitors"]),
+        ("no Rank column", {"header": ["Place", "Player", "Name"]}, ["R106"], "Standings, row 1"),
+        ("no competitors", {"rows": []}, ["R111"], "Standings"),
     ]
 
 
-@pytest.mark.parametrize(("label", "damage", "said"), bad_cases(), ids=[c[0] for c in bad_cases()])
+@pytest.mark.parametrize(("label", "damage", "codes", "where"), bad_cases(), ids=[c[0] for c in bad_cases()])
 def test_bad_workbook_exit_1_nothing_written(
-    label: str, damage: dict[str, object], said: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    label: str,
+    damage: dict[str, object],
+    codes: list[str],
+    where: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.chdir(tmp_path)
     standings_book(Path("good.xlsx"), GOOD, date="2026-03-01")
@@ -463,10 +467,10 @@ def test_bad_workbook_exit_1_nothing_written(
     standings_book(Path("bad.xlsx"), kwargs.pop("rows", GOOD), **kwargs)  # type: ignore[arg-type]
     result = rank("good.xlsx", "bad.xlsx", "-o", "r.xlsx", "--parquet", "pq")
     assert result.exit_code == 1, result.output
-    assert "1 of 2 standings workbook(s) cannot be ranked; nothing was written" in result.stderr
+    assert codes_in(result.stderr) == codes, (label, result.stderr)
     line = next(x for x in result.stderr.splitlines() if "bad.xlsx" in x)
-    for text in said:
-        assert text in line, (label, line)
+    located = f"{where}: " if where else ""  # a whole-file problem is located by the file alone
+    assert line.startswith(f"  - [{codes[0]}] bad.xlsx: {located}"), (label, line)
     assert "good.xlsx" not in result.stderr
     assert not Path("r.xlsx").exists()
     assert not Path("pq").exists()
@@ -478,7 +482,7 @@ def test_unreadable_workbook(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) ->
     standings_book(Path("good.xlsx"), GOOD)
     result = rank("good.xlsx", "broken.xlsx", "-o", "r.xlsx")
     assert result.exit_code == 1
-    assert "broken.xlsx" in result.stderr and "not an xlsx workbook" in result.stderr
+    assert codes_in(result.stderr) == ["F101"] and "broken.xlsx: " in result.stderr
     assert not Path("r.xlsx").exists()
 
 
@@ -503,8 +507,8 @@ def test_every_bad_file_is_listed(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     standings_book(Path("y.xlsx"), GOOD, weight=-2)
     result = rank("x.xlsx", "y.xlsx", "-o", "r.xlsx")
     assert result.exit_code == 1
-    assert "2 of 2 standings workbook(s)" in result.stderr
-    assert "x.xlsx: Rules, row 3" in result.stderr and "y.xlsx: Rules, row 4" in result.stderr
+    assert codes_in(result.stderr) == ["R104", "R105"]
+    assert "[R104] x.xlsx: Rules, row 3" in result.stderr and "[R105] y.xlsx: Rules, row 4" in result.stderr
 
 
 # --- bad usage: exit 2, nothing written -------------------------------------------------------------------
@@ -513,8 +517,8 @@ def test_every_bad_file_is_listed(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
 @pytest.mark.parametrize(
     ("toml", "said"),
     [
-        ("bset = 2\n", "unknown setting(s) bset"),
-        ("[ranking]\nwindow = 30\n", "unknown setting(s) window"),
+        ("bset = 2\n", "bset"),
+        ("[ranking]\nwindow = 30\n", "window"),
         ("best = 0\n", "best = 0"),
         ("best = 2.5\n", "best = 2.5"),
         ("best = '10'\n", "best = '10'"),
@@ -523,8 +527,8 @@ def test_every_bad_file_is_listed(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
         ("decimals = 9\n", "decimals = 9"),
         ("window_days = 0\n", "window_days = 0"),
         ("default_weight = 0\n", "default_weight = 0"),
-        ("best = \n", "not a TOML file"),
-        ("[ranking\n", "not a TOML file"),
+        ("best = \n", "line 1"),  # where the TOML breaks
+        ("[ranking\n", "line 1"),
     ],
 )
 def test_bad_config_exit_2(toml: str, said: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -533,7 +537,8 @@ def test_bad_config_exit_2(toml: str, said: str, tmp_path: Path, monkeypatch: py
     Path("bad.toml").write_text(toml)
     result = rank("a.xlsx", "-o", "r.xlsx", "--config", "bad.toml")
     assert result.exit_code == 2, result.output
-    assert "bad.toml" in result.stderr and said in result.stderr
+    assert codes_in(result.stderr) == ["X001"]
+    assert "bad.toml" in result.stderr and said in result.stderr  # the file, and what in it
     assert not Path("r.xlsx").exists()
 
 
@@ -543,7 +548,9 @@ def test_config_not_utf8_or_missing_exit_2(tmp_path: Path, monkeypatch: pytest.M
     Path("latin.toml").write_bytes("scale = 50 # Ã©t\xe9\n".encode("latin-1"))
     assert rank("a.xlsx", "-o", "r.xlsx", "--config", "latin.toml").exit_code == 2
     missing = rank("a.xlsx", "-o", "r.xlsx", "--config", "nowhere.toml")
-    assert missing.exit_code == 2 and "nowhere.toml: no such file" in missing.stderr
+    assert (
+        missing.exit_code == 2 and codes_in(missing.stderr) == ["X001"] and "nowhere.toml" in missing.stderr
+    )
     assert not Path("r.xlsx").exists()
 
 
@@ -553,7 +560,8 @@ def test_bad_as_of_exit_2(as_of: str, tmp_path: Path, monkeypatch: pytest.Monkey
     standings_book(Path("a.xlsx"), GOOD)
     result = rank("a.xlsx", "-o", "r.xlsx", "--as-of", as_of)
     assert result.exit_code == 2, result.output
-    assert "--as-of" in result.stderr and "2026-11-30" in result.stderr
+    assert codes_in(result.stderr) == ["X001"]
+    assert "--as-of" in result.stderr and "2026-11-30" in result.stderr  # the option, and a date as it wants
     assert not Path("r.xlsx").exists()
 
 
@@ -567,7 +575,7 @@ def test_bad_as_of_is_a_usage_error_not_a_crash(
     standings_book(Path("a.xlsx"), GOOD)
     result = rank("a.xlsx", "-o", "r.xlsx", "--as-of", as_of)
     assert result.exit_code == 2, result.output
-    assert "internal error" not in result.stderr
+    assert codes_in(result.stderr) == ["X001"]  # not an internal error
     assert "--as-of" in result.stderr
     assert not Path("r.xlsx").exists()
 
@@ -590,7 +598,7 @@ def test_config_folder_is_a_usage_error(tmp_path: Path, monkeypatch: pytest.Monk
     Path("conf").mkdir()
     result = rank("a.xlsx", "-o", "r.xlsx", "--config", "conf")
     assert result.exit_code == 2, result.output
-    assert "conf" in result.stderr and "internal error" not in result.stderr
+    assert codes_in(result.stderr) == ["X001"] and "conf" in result.stderr
 
 
 def test_config_top_level_setting_beside_a_ranking_table_is_not_ignored(
@@ -624,7 +632,7 @@ def test_bad_options_exit_2(
     standings_book(Path("a.xlsx"), GOOD)
     result = rank("a.xlsx", "-o", "r.xlsx", *extra)
     assert result.exit_code == 2, result.output
-    assert said in result.stderr
+    assert codes_in(result.stderr) == ["X001"] and said in result.stderr
     assert not Path("r.xlsx").exists()
 
 
@@ -632,12 +640,12 @@ def test_missing_paths_and_empty_folders_exit_2(tmp_path: Path, monkeypatch: pyt
     monkeypatch.chdir(tmp_path)
     standings_book(Path("a.xlsx"), GOOD)
     missing = rank("a.xlsx", "gone.xlsx", "-o", "r.xlsx")
-    assert missing.exit_code == 2 and "gone.xlsx: no such file or folder" in missing.stderr
+    assert missing.exit_code == 2 and codes_in(missing.stderr) == ["X001"] and "gone.xlsx" in missing.stderr
     Path("empty").mkdir()
     empty = rank("empty", "-o", "r.xlsx")
-    assert empty.exit_code == 2 and "empty: no standings workbooks" in empty.stderr
+    assert empty.exit_code == 2 and codes_in(empty.stderr) == ["X001"] and "empty" in empty.stderr
     itself = rank("a.xlsx", "-o", "a.xlsx")
-    assert itself.exit_code == 2 and "never overwrites its input" in itself.stderr
+    assert itself.exit_code == 2 and codes_in(itself.stderr) == ["X001"] and "a.xlsx" in itself.stderr
     assert not Path("r.xlsx").exists()
     assert sorted(p.name for p in Path().iterdir()) == ["a.xlsx", "empty"]
 
@@ -713,7 +721,7 @@ def expected_points(standings: Path) -> dict[str, float]:
 def test_tally_standings_rank(tally_standings: Path, tmp_path: Path) -> None:
     out = tmp_path / "r.xlsx"
     mixed = rank(tally_standings, "-o", out)
-    assert mixed.exit_code == 2 and "both games (1 bridge, 2 domino)" in mixed.stderr
+    assert mixed.exit_code == 2 and codes_in(mixed.stderr) == ["X001"] and "--game" in mixed.stderr
     result = rank(tally_standings, "-o", out, "--game", "domino")
     assert result.exit_code == 0, result.output
     pairs = expected_points(tally_standings / "domino_pairs-standings.xlsx")  # pair ids P1 ..

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
-from conftest import MATCH_HEADER, SAMPLES, write_xlsx
+from conftest import MATCH_HEADER, SAMPLES, codes_in, write_xlsx
+from corpus.common import Expected, printed
 from openpyxl import load_workbook
 from ranking_books import RUNNER
 
@@ -37,10 +38,9 @@ def test_digits_of_another_script_are_a_located_problem(typed: str, tmp_path: Pa
     row = [*ROW[:6], typed, *ROW[7:]]
     result = standings("domino", write_xlsx(tmp_path / "in.xlsx", {"Matches": (MATCH_HEADER, [row])}))
     assert result.exit_code == 1, result.output
-    assert f"Matches, row 2, column 'A Pips' [{typed}]: expected a whole number from 0 to 100,000 {HINT}" in (
-        result.stderr
-    )
-    assert "internal error" not in result.output
+    assert codes_in(result.stderr) == ["D119"]
+    # the wording: the hint how to type the digits again
+    assert printed(result.stderr, Expected("D119", "Matches", 2, "A Pips", typed, HINT))
 
 
 @pytest.mark.parametrize(
@@ -65,7 +65,7 @@ def test_no_hint_where_full_width_digits_were_read(tmp_path: Path) -> None:
     row = [*ROW[:6], "\uff18\uff10", *ROW[7:]]  # 80 against 20: neither side reached the target
     result = standings("domino", write_xlsx(tmp_path / "in.xlsx", {"Matches": (MATCH_HEADER, [row])}))
     assert result.exit_code == 1
-    assert "neither side reached the target 100" in result.stderr
+    assert codes_in(result.stderr) == ["D108"]
     assert HINT not in result.stderr
 
 
@@ -73,7 +73,9 @@ def test_ascii_digits_get_no_hint(tmp_path: Path) -> None:
     row = [*ROW[:6], "1x", *ROW[7:]]
     result = standings("domino", write_xlsx(tmp_path / "in.xlsx", {"Matches": (MATCH_HEADER, [row])}))
     assert result.exit_code == 1
-    assert "[1x]: expected a whole number from 0 to 100,000\n" in result.stderr
+    assert codes_in(result.stderr) == ["D119"]
+    assert printed(result.stderr, Expected("D119", "Matches", 2, "A Pips", "1x"))
+    assert HINT not in result.stderr
 
 
 def bridge_copy(tmp_path: Path, sheet: str, row: int, column: int, value: object) -> Path:
@@ -87,15 +89,16 @@ def bridge_copy(tmp_path: Path, sheet: str, row: int, column: int, value: object
 
 
 @pytest.mark.parametrize(
-    ("column", "typed", "title"),
-    [(8, "\u0669", "Tricks"), (6, "\u0663NT", "Contract"), (3, "\u0661", "Board")],
+    ("column", "typed", "title", "code"),
+    [(8, "\u0669", "Tricks", "B102"), (6, "\u0663NT", "Contract", "B105"), (3, "\u0661", "Board", "B101")],
 )
-def test_bridge_digits_of_another_script(column: int, typed: str, title: str, tmp_path: Path) -> None:
+def test_bridge_digits_of_another_script(
+    column: int, typed: str, title: str, code: str, tmp_path: Path
+) -> None:
     result = standings("bridge", bridge_copy(tmp_path, "Results", 2, column, typed))
     assert result.exit_code == 1, result.output
-    assert f"Results, row 2, column '{title}' [{typed}]: " in result.stderr
-    assert HINT in result.stderr
-    assert "internal error" not in result.output
+    assert code in codes_in(result.stderr) and "X002" not in codes_in(result.stderr)
+    assert printed(result.stderr, Expected(code, "Results", 2, title, typed, HINT))  # the hint, as wording
 
 
 def test_weight_digits_of_another_script(tmp_path: Path) -> None:
@@ -105,8 +108,8 @@ def test_weight_digits_of_another_script(tmp_path: Path) -> None:
     )
     result = standings("domino", source)
     assert result.exit_code == 1
-    assert "Settings, row 2, column 'Value' [\u0662]: expected the event's ranking weight" in result.stderr
-    assert HINT in result.stderr
+    assert codes_in(result.stderr) == ["S105"]
+    assert printed(result.stderr, Expected("S105", "Settings", 2, "Value", "\u0662", HINT))
 
 
 @pytest.mark.parametrize("typed", ["1e999", "-1e999", "inf", "nan"])
@@ -117,10 +120,8 @@ def test_a_weight_must_be_a_finite_number(typed: str, tmp_path: Path) -> None:
     )
     result = standings("domino", source)
     assert result.exit_code == 1, result.output
-    assert (
-        f"Settings, row 2, column 'Value' [{typed}]: expected the event's ranking weight: a number above 0"
-        in result.stderr
-    )
+    assert codes_in(result.stderr) == ["S105"]
+    assert printed(result.stderr, Expected("S105", "Settings", 2, "Value", typed))
 
 
 def test_a_repeated_setting_beside_a_blank_key_names_a_whole_row(tmp_path: Path) -> None:
@@ -130,7 +131,11 @@ def test_a_repeated_setting_beside_a_blank_key_names_a_whole_row(tmp_path: Path)
     )
     result = standings("domino", source)
     assert result.exit_code == 1
-    assert "Settings, row 4, column 'Key' [Target]: this setting is already given at row 2\n" in result.stderr
+    assert codes_in(result.stderr) == ["S101", "S104"]  # the blank key, then the setting given twice
+    # the wording: the row it names is a whole Excel row (2, not 2.0)
+    assert "[S104] Settings, row 4, column 'Key' [Target]: this setting is already given at row 2\n" in (
+        result.stderr
+    )
     assert "row 2.0" not in result.stderr
 
 
@@ -142,7 +147,9 @@ def test_a_repeated_id_beside_a_blank_id_names_a_whole_row(tmp_path: Path) -> No
     )
     result = standings("domino", source)
     assert result.exit_code == 1, result.output
-    assert "row 4, column 'ID' [p1]: this ID is already listed at row 2\n" in result.stderr
+    assert codes_in(result.stderr) == ["W103", "D114"]  # the blank id, then the id listed twice
+    # the wording: the row it names is a whole Excel row (2, not 2.0)
+    assert "[D114] Players, row 4, column 'ID' [p1]: this ID is already listed at row 2\n" in result.stderr
     assert ".0" not in result.stderr
 
 
@@ -154,9 +161,10 @@ def test_full_width_digits_in_a_date_and_time_are_read_as_in_numbers() -> None:
     def published(typed: str) -> object:
         sheet = sheets_from_tables({"Settings": (["Key", "Value"], [["Published At", typed]])})["settings"]
         settings, problems = domino_settings(sheet)
-        return settings.published_at, [str(p) for p in problems_from_frame(problems)]
+        return settings.published_at, problems_from_frame(problems)
 
     wide = "\uff12\uff10\uff12\uff16-\uff11\uff11-\uff13\uff10 \uff12\uff11:\uff11\uff15"
     assert published(wide) == (pd.Timestamp("2026-11-30 21:15"), [])
-    when, problems = published("\u0662\u0660\u0662\u0666-11-30 21:15")  # Arabic-Indic digits: not read
-    assert when is None and len(problems) == 1 and HINT in problems[0]
+    when, found = published("\u0662\u0660\u0662\u0666-11-30 21:15")  # Arabic-Indic digits: not read
+    assert when is None and [p.code for p in found] == ["S105"]
+    assert HINT in found[0].problem  # the wording: the hint how to type the digits again

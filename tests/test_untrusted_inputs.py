@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import SAMPLES, write_xlsx
+from conftest import SAMPLES, codes_in, write_xlsx
 from openpyxl import load_workbook
 from test_corrections_cli import CORRECTION_HEADER, MATCHES, domino_workbook
 from typer.testing import CliRunner
@@ -44,17 +44,17 @@ def standings_rows(path: Path, sheet: str = "Standings") -> list[dict[str, objec
 
 # ---------------------------------------------------------------- not a regular file
 @pytest.fixture(params=["fifo", "device", "folder"])
-def special(request, tmp_path: Path) -> tuple[Path, str]:
-    """A path named like a workbook that is a named pipe, a device or a folder, and how tally names it."""
+def special(request, tmp_path: Path) -> Path:
+    """A path named like a workbook that is a named pipe, a device or a folder (each a usage error, X001)."""
     if request.param == "fifo":
         path = tmp_path / "night.xlsx"
         os.mkfifo(path)
-        return path, "is a named pipe (FIFO), not a workbook file"
+        return path
     if request.param == "device":
-        return Path("/dev/zero"), "is a device, not a workbook file"
+        return Path("/dev/zero")
     path = tmp_path / "night.xlsx"
     path.mkdir()
-    return path, "is a folder, not a workbook"
+    return path
 
 
 def reading_commands(path: Path, out: Path) -> dict[str, list[object]]:
@@ -71,8 +71,8 @@ def reading_commands(path: Path, out: Path) -> dict[str, list[object]]:
     }
 
 
-def test_a_special_file_is_refused_at_once_by_every_command(special, tmp_path: Path):
-    path, words = special
+def test_a_special_file_is_refused_at_once_by_every_command(special: Path, tmp_path: Path):
+    path = special
     out = tmp_path / "out"
     out.mkdir()
     assert (
@@ -86,17 +86,23 @@ def test_a_special_file_is_refused_at_once_by_every_command(special, tmp_path: P
         result = invoke(*args)
         assert time.perf_counter() - start < NO_HANG, name
         assert result.exit_code == 2, f"{name}: {result.output}"
-        assert words in result.stderr, f"{name}: {result.stderr}"
-        assert "internal error" not in result.output
+        assert codes_in(result.stderr) == ["X001"], f"{name}: {result.stderr}"
+        assert str(path) in result.stderr, f"{name}: {result.stderr}"
     assert sorted(p.name for p in out.iterdir()) == ["good-standings.xlsx"]
 
 
-def test_validate_json_prints_a_record_for_a_special_file(special):
-    path, words = special
+def test_validate_json_prints_a_record_for_a_special_file(special: Path):
+    path = special
     result = invoke("validate", path, "--json")
     assert result.exit_code == 2
     (record,) = json.loads(result.stdout)
-    assert record["sheet"] == path.name and record["row"] is None and words in record["problem"]
+    assert (record["code"], record["sheet"], record["row"], record["column"]) == (
+        "X001",
+        path.name,
+        None,
+        None,
+    )
+    assert str(path) in str(record["problem"])
 
 
 def test_rank_refuses_a_special_file_among_the_events_and_a_pipe_as_config(tmp_path: Path):
@@ -104,14 +110,14 @@ def test_rank_refuses_a_special_file_among_the_events_and_a_pipe_as_config(tmp_p
     os.mkfifo(pipe)
     result = invoke("rank", pipe, "-o", tmp_path / "ranking.xlsx")
     assert result.exit_code == 1, result.output
-    assert "is a named pipe (FIFO), not a workbook file" in result.stderr
+    assert codes_in(result.stderr) == ["X001"] and str(pipe) in result.stderr
     config = tmp_path / "ranking.toml"
     os.mkfifo(config)
     standings = tmp_path / "s.xlsx"
     assert invoke("domino", "standings", SAMPLES / "domino_pairs.xlsx", "-o", standings).exit_code == 0
     result = invoke("rank", standings, "-o", tmp_path / "ranking.xlsx", "--config", config)
     assert result.exit_code == 2, result.output
-    assert "is a named pipe (FIFO), not a TOML file" in result.stderr
+    assert codes_in(result.stderr) == ["X001"] and str(config) in result.stderr
     assert not (tmp_path / "ranking.xlsx").exists()
 
 
@@ -123,7 +129,7 @@ def test_batch_records_a_special_file_as_failed_and_scores_the_rest(tmp_path: Pa
     result = invoke("batch", folder, "-o", tmp_path / "out")
     assert result.exit_code == 1, result.output
     assert "1 computed, 0 unchanged, 1 failed" in result.stdout
-    assert "pipe.xlsx" in result.stderr and "is a named pipe (FIFO)" in result.stderr
+    assert codes_in(result.stderr) == ["X001"] and "pipe.xlsx: [X001] " in result.stderr
     manifest = json.loads((tmp_path / "out" / MANIFEST).read_text(encoding="utf-8"))["inputs"]
     assert manifest["monday.xlsx"]["status"] == "ok" and manifest["pipe.xlsx"]["status"] == "failed"
 
@@ -206,8 +212,12 @@ def test_a_hidden_sheet_that_is_read_is_a_warning(tmp_path: Path):
     result = invoke("validate", path, "--json")
     assert result.exit_code == 0, result.output
     (record,) = json.loads(result.stdout)
-    assert (record["sheet"], record["row"], record["severity"]) == ("Players", None, "warning")
-    assert "hidden in Excel" in record["problem"]
+    assert (record["code"], record["sheet"], record["row"], record["severity"]) == (
+        "W114",
+        "Players",
+        None,
+        "warning",
+    )
 
 
 # ---------------------------------------------------------------- validate --json in every case
@@ -219,7 +229,7 @@ def test_validate_json_prints_a_record_even_for_an_internal_error(tmp_path: Path
     result = invoke("validate", SAMPLES / "domino_pairs.xlsx", "--json")
     assert result.exit_code == 3
     (record,) = json.loads(result.stdout)
-    assert record["problem"] == "internal error: RuntimeError: a bug"
+    assert record["code"] == "X002" and "RuntimeError: a bug" in str(record["problem"])
 
 
 # ---------------------------------------------------------------- workers
@@ -284,6 +294,7 @@ def test_batch_records_an_input_whose_worker_died_and_scores_the_rest(tmp_path: 
     assert "2 computed, 0 unchanged, 1 failed" in result.stdout
     manifest = json.loads((tmp_path / "out" / MANIFEST).read_text(encoding="utf-8"))["inputs"]
     assert [manifest[k]["status"] for k in ("a.xlsx", "killer.xlsx", "z.xlsx")] == ["ok", "failed", "ok"]
+    # batch gives a scoring process's death no code (rank's reading one is X004): the words tell it
     assert "the process scoring it died" in manifest["killer.xlsx"]["problem"]
 
 
@@ -316,7 +327,8 @@ def test_an_input_that_cannot_be_opened_is_recorded_and_the_rest_scored(tmp_path
     )
     assert done.returncode == 1, done.stderr
     assert "1 computed, 0 unchanged, 1 failed" in done.stdout
-    assert "locked.xlsx: [F111] cannot be opened (Permission denied)" in done.stderr
+    assert codes_in(done.stderr) == ["F111"]
+    assert "locked.xlsx: [F111] " in done.stderr and "Permission denied" in done.stderr
     manifest = json.loads((tmp_path / "out" / MANIFEST).read_text(encoding="utf-8"))["inputs"]
     assert manifest["locked.xlsx"]["status"] == "failed" and manifest["monday.xlsx"]["status"] == "ok"
 
@@ -350,7 +362,7 @@ def test_a_file_changed_while_it_is_read_is_refused(tmp_path: Path, monkeypatch)
     monkeypatch.setattr("pipeline.workbook.guard.file_stamp", lambda handle: next(looks))
     result = invoke("validate", path, "--json")
     assert result.exit_code == 1
-    assert "changed while tally was reading it" in json.loads(result.stdout)[0]["problem"]
+    assert [r["code"] for r in json.loads(result.stdout)] == ["F112"]
 
 
 # ---------------------------------------------------------------- the manifest of an earlier batch

@@ -190,9 +190,13 @@ def test_validate_on_an_untouched_template_reports_the_one_problem(
     result = RUNNER.invoke(app, ["validate", str(out), "--json"])
     assert result.exit_code == 1, result.output
     [record] = json.loads(result.stdout)
-    what = "matches" if game == "domino" else "results"
-    assert (record["sheet"], record["row"], record["column"], record["severity"]) == (sheet, 2, None, "error")
-    assert record["problem"].startswith(f"no {what} to score")
+    assert (record["code"], record["sheet"], record["row"], record["column"], record["severity"]) == (
+        "W111",
+        sheet,
+        2,
+        None,
+        "error",
+    )
 
 
 def fill(path: Path, sheet: str, rows: list[list[object]]) -> None:

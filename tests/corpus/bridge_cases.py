@@ -1,9 +1,9 @@
 """Bad (and a few forgiving) bridge workbooks, built in Python and written to xlsx at test time.
 
 Each bad case is the tables a tournament director might type, plus the problems tally must report
-for them: (sheet, Excel row or None, column header as written or None, a substring of the message,
-and the cell text shown). A problem naming several cells is written as tally joins them, e.g.
-"Contract, Score" with the value "4S / 450".
+for them: (code, sheet, Excel row or None, column header as written or None, and the cell text shown),
+the code as docs/problems.md lists it. A problem naming several cells is written as tally joins them,
+e.g. "Contract, Score" with the value "4S / 450".
 
 Each accepted case must score (exit 0) and carries rows the output workbook must hold: every
 expected row is a few columns of one output row (NS Score worked out by hand from Law 77, the
@@ -35,8 +35,6 @@ TEAMS_HEADER = ["Team", "Names"]
 MATCHES_HEADER = ["Match", "Round", "Home", "Away"]
 SETTINGS_HEADER = ["Key", "Value"]
 CONTRACT_EXPECTED = "expected a contract: level 1-7, strain C D H S NT (or ♣ ♦ ♥ ♠, 梅花 方块 红心 黑桃 无将)"
-TRICKS_EXPECTED = "expected the tricks taken by declarer: a whole number from 0 to 13"
-IMPOSSIBLE = "no contract scores this for north-south with"
 
 Row = dict[str, object]  # some columns of one output row, by written header
 
@@ -136,233 +134,171 @@ CASES: list[Case] = [
     Case(
         "contract_level_8",
         event(OK, res(1, 3, 4, "8S", "N", 10)),
-        [E("Results", 3, "Contract", CONTRACT_EXPECTED, value="8S")],
+        [E("B105", "Results", 3, "Contract", value="8S")],
     ),
     Case(
         "contract_unknown_strain",
         event(OK, res(1, 3, 4, "4Z", "N", 10)),
-        [E("Results", 3, "Contract", CONTRACT_EXPECTED, value="4Z")],
+        [E("B105", "Results", 3, "Contract", value="4Z")],
     ),
     Case(
         "contract_doubles_mixed_and_tripled",
         event(OK, res(1, 3, 4, "4S*X", "N", 10), res(1, 5, 6, "4SXXX", "N", 10)),
         [
-            E("Results", 3, "Contract", CONTRACT_EXPECTED, value="4S*X"),
-            E("Results", 4, "Contract", CONTRACT_EXPECTED, value="4SXXX"),
+            E("B105", "Results", 3, "Contract", value="4S*X"),
+            E("B105", "Results", 4, "Contract", value="4SXXX"),
         ],
     ),
     Case(
         "declarer_not_a_seat",
         event(OK, res(1, 3, 4, "4S", "Q", 10)),
-        [E("Results", 3, "Declarer", "expected the declarer: N, E, S or W", value="Q")],
+        [E("B106", "Results", 3, "Declarer", value="Q")],
     ),
     Case(
         "contract_without_declarer",
         event(OK, res(1, 3, 4, "4S", None, 10)),
-        [E("Results", 3, "Declarer", "expected the declarer: N, E, S or W")],
+        [E("B106", "Results", 3, "Declarer")],
     ),
     # ---------------------------------------------------------------- tricks and results
     Case(
         "tricks_14",
         event(OK, res(1, 3, 4, "4S", "N", 14)),
-        [E("Results", 3, "Tricks", TRICKS_EXPECTED, value="14")],
+        [E("B102", "Results", 3, "Tricks", value="14")],
     ),
     Case(
         "tricks_negative_decimal_and_text",
         event(OK, res(1, 3, 4, "4S", "N", -1), res(1, 5, 6, "4S", "N", 7.5), res(1, 7, 8, "4S", "N", "ten")),
         [
-            E("Results", 3, "Tricks", TRICKS_EXPECTED, value="-1"),
-            E("Results", 4, "Tricks", TRICKS_EXPECTED, value="7.5"),
-            E("Results", 5, "Tricks", TRICKS_EXPECTED, value="ten"),
+            E("B102", "Results", 3, "Tricks", value="-1"),
+            E("B102", "Results", 4, "Tricks", value="7.5"),
+            E("B102", "Results", 5, "Tricks", value="ten"),
         ],
     ),
     Case(
         "result_gives_14_tricks",
         event(OK, res(1, 3, 4, "7NT", "S", result="+1")),
-        [
-            E(
-                "Results",
-                3,
-                "Result",
-                "expected a result such as =, +1 or -2 that gives 0 to 13 tricks",
-                value="+1",
-            )
-        ],
+        [E("B107", "Results", 3, "Result", value="+1")],
     ),
     Case(
         "result_bare_number",
         event(OK, res(1, 3, 4, "4S", "N", result="1")),
-        [E("Results", 3, "Result", "expected a result such as =, +1 or -2", value="1")],
+        [E("B107", "Results", 3, "Result", value="1")],
     ),
     Case(
         "tricks_and_result_disagree",
         event(OK, res(1, 3, 4, "4S", "N", 10, result="+1")),
-        [E("Results", 3, "Tricks, Result", "Tricks and Result disagree", value="10 / +1")],
+        [E("B109", "Results", 3, "Tricks, Result", value="10 / +1")],
     ),
     Case(
         "contract_without_tricks_or_result",
         event(OK, res(1, 3, 4, "4S", "N")),
-        [
-            E(
-                "Results",
-                3,
-                "Tricks, Result",
-                "a contract needs the tricks taken (Tricks) or the result (Result)",
-            )
-        ],
+        [E("B108", "Results", 3, "Tricks, Result")],
     ),
     Case(
         "contract_column_without_tricks_or_result_column",
         {"Results": (["Board", "NS", "EW", "Contract", "Declarer"], [[1, 1, 2, "4S", "N"]])},
-        [E("Results", 1, "Tricks", "missing column: give the tricks taken (Tricks) or the result (Result)")],
+        [E("W102", "Results", 1, "Tricks")],
     ),
     # ---------------------------------------------------------------- scores
     Case(
         "score_disagrees_with_contract",
         event(OK, res(1, 3, 4, "4S", "N", 10, score=450)),
-        [
-            E(
-                "Results",
-                3,
-                "Contract, Score",
-                "the Score does not match the contract: it scores 420 for north-south",
-                value="4S / 450",
-            )
-        ],
+        [E("B114", "Results", 3, "Contract, Score", value="4S / 450")],
     ),
     Case(
         "score_on_a_passed_out_board",
         event(OK, res(1, 3, 4, "PASS", score=50)),
-        [E("Results", 3, "Contract, Score", "it scores 0 for north-south", value="PASS / 50")],
+        [E("B114", "Results", 3, "Contract, Score", value="PASS / 50")],
     ),
     Case(
         "score_vulnerable_contract_typed_with_vul_override",
         event(OK, res(1, 3, 4, "4S", "N", 10, vul="NS", score=420)),
-        [E("Results", 3, "Contract, Score", "it scores 620 for north-south", value="4S / 420")],
+        [E("B114", "Results", 3, "Contract, Score", value="4S / 420")],
     ),
     Case(
         "score_not_a_multiple_of_10",
         event(OK, res(1, 3, 4, score=425)),
-        [
-            E(
-                "Results",
-                3,
-                "Score",
-                "expected a north-south score: a whole number of points, a multiple of 10",
-                value="425",
-            )
-        ],
+        [E("B103", "Results", 3, "Score", value="425")],
     ),
     Case(
         "vul_red",
         event(OK, res(1, 3, 4, "4S", "N", 10, vul="Red")),
-        [E("Results", 3, "Vul", "expected None, NS, EW or All", value="Red")],
+        [E("B110", "Results", 3, "Vul", value="Red")],
     ),
     # ---------------------------------------------------------------- adjusted scores
     Case(
         "adjusted_unparseable",
         event(OK, res(1, 3, 4, adjusted="A++/A")),
-        [E("Results", 3, "Adjusted", "expected an adjusted score: A+/A-, A/A, A-/A+", value="A++/A")],
+        [E("B111", "Results", 3, "Adjusted", value="A++/A")],
     ),
     Case(
         "adjusted_with_a_contract",
         event(OK, res(1, 3, 4, "4S", "N", 10, adjusted="A+/A-")),
-        [
-            E(
-                "Results",
-                3,
-                "Contract, Score, Adjusted",
-                "give either the result (Contract or Score) or an adjusted score, not both",
-                value="4S /  / A+/A-",
-            )
-        ],
+        [E("B112", "Results", 3, "Contract, Score, Adjusted", value="4S /  / A+/A-")],
     ),
     Case(
         "not_played_with_a_score",
         event(OK, res(1, 3, 4, score=420, adjusted="NP")),
-        [E("Results", 3, "Contract, Score, Adjusted", "not both", value=" / 420 / NP")],
+        [E("B112", "Results", 3, "Contract, Score, Adjusted", value=" / 420 / NP")],
     ),
     Case(
         "row_with_no_contract_score_or_adjusted",
         event(OK, res(1, 3, 4)),
-        [
-            E(
-                "Results",
-                3,
-                "Contract, Score, Adjusted",
-                "each row needs a Contract, a Score or an Adjusted score",
-            )
-        ],
+        [E("B113", "Results", 3, "Contract, Score, Adjusted")],
     ),
     Case(
         "percentage_adjusted_at_cross_imp",
         event(OK, res(1, 3, 4, adjusted="60/40"), Settings=settings(("Scoring", "Cross-IMP"))),
-        [
-            E(
-                "Results",
-                3,
-                "Adjusted",
-                "at IMPs an adjusted score is A+/A-, A/A or A-/A+ (+3, 0, -3 IMPs), not a percentage",
-                value="60/40",
-            )
-        ],
+        [E("B125", "Results", 3, "Adjusted", value="60/40")],
     ),
     Case(
         "percentage_adjusted_at_butler",
         event(OK, res(1, 3, 4, adjusted="55/45"), Settings=settings(("Scoring", "Butler"))),
-        [E("Results", 3, "Adjusted", "not a percentage", value="55/45")],
+        [E("B125", "Results", 3, "Adjusted", value="55/45")],
     ),
     Case(
         "adjusted_at_total_points",
         event(OK, res(1, 3, 4, adjusted="A+/A-"), Settings=settings(("Scoring", "TP"))),
-        [
-            E(
-                "Results",
-                3,
-                "Adjusted",
-                "total-points scoring has no artificial adjusted scores; type the assigned Score",
-                value="A+/A-",
-            )
-        ],
+        [E("B126", "Results", 3, "Adjusted", value="A+/A-")],
     ),
     # ---------------------------------------------------------------- pairs and who played where
     Case(
         "pair_at_two_tables_on_one_board",
         event(OK, res(1, 1, 3, "4S", "N", 11)),
-        [E("Results", 3, "NS", "pair 1 already played this board at row 2", value="1")],
+        [E("B118", "Results", 3, "NS", value="1")],
     ),
     Case(
         "pair_ns_at_one_table_and_ew_at_another",
         event(OK, res(1, 3, 2, "3NT", "S", 9)),
-        [E("Results", 3, "EW", "pair 2 already played this board at row 2", value="2")],
+        [E("B118", "Results", 3, "EW", value="2")],
     ),
     Case(
         "pair_sits_ew_then_ns_on_one_board",
         event(OK, res(1, 2, 3, "3NT", "S", 9)),
-        [E("Results", 3, "NS", "pair 2 already played this board at row 2", value="2")],
+        [E("B118", "Results", 3, "NS", value="2")],
     ),
     Case(
         "pair_plays_itself",
         event(OK, res(1, 3, 3, "4S", "N", 10)),
-        [E("Results", 3, "NS, EW", "a pair cannot play itself", value="3 / 3")],
+        [E("B117", "Results", 3, "NS, EW", value="3 / 3")],
     ),
     Case(
         "blank_pair",
         event(OK, res(1, None, 4, "4S", "N", 10), res(1, 5, None, "4S", "N", 10)),
         [
-            E("Results", 3, "NS", "the north-south pair is required"),
-            E("Results", 4, "EW", "the east-west pair is required"),
+            E("B116", "Results", 3, "NS"),
+            E("B116", "Results", 4, "EW"),
         ],
     ),
     Case(
         "unknown_pair",
         event(OK, res(1, 3, 9, "4S", "N", 10), Pairs=pairs(1, 2, 3, 4)),
-        [E("Results", 3, "EW", "unknown pair: not listed on the Pairs sheet", value="9")],
+        [E("B119", "Results", 3, "EW", value="9")],
     ),
     Case(
         "pair_listed_twice",
         event(OK, Pairs=(PAIRS_HEADER, [[1, "Li - Zhang"], [2, "Ruiz - Mora"], ["1.0", "Berg - Lund"]])),
-        [E("Pairs", 4, "Pair", "this id is already listed", value="1.0")],
+        [E("B124", "Pairs", 4, "Pair", value="1.0")],
     ),
     Case(
         "board_not_a_whole_number_1_or_more",
@@ -370,115 +306,92 @@ CASES: list[Case] = [
             OK, res("B1", 3, 4, "4S", "N", 10), res(0, 5, 6, "4S", "N", 10), res(None, 7, 8, "4S", "N", 10)
         ),
         [
-            E("Results", 3, "Board", "expected a whole number from 1 to 10,000", value="B1"),
-            E("Results", 4, "Board", "expected a whole number from 1 to 10,000", value="0"),
-            E("Results", 5, "Board", "a value is required here"),
+            E("B101", "Results", 3, "Board", value="B1"),
+            E("B101", "Results", 4, "Board", value="0"),
+            E("W103", "Results", 5, "Board"),
         ],
     ),
     # ---------------------------------------------------------------- teams
     Case(
         "teams_board_in_one_room_only",
         teams_event(OPEN, CLOSED, room(1, "Open", 2, "3NT", "S", 9)),
-        [
-            E(
-                "Results",
-                4,
-                "Match, Room, Board",
-                "this board has no result from the Closed room of the match",
-                value="1 / Open / 2",
-            )
-        ],
+        [E("B123", "Results", 4, "Match, Room, Board", value="1 / Open / 2")],
     ),
     Case(
         "teams_unknown_match",
         teams_event(OPEN, CLOSED, room(7, "Open", 1, "4S", "N", 10), room(7, "Closed", 1, "4S", "N", 10)),
         [
-            E("Results", 4, "Match", "unknown match: not listed on the Matches sheet", value="7"),
-            E("Results", 5, "Match", "unknown match: not listed on the Matches sheet", value="7"),
+            E("B119", "Results", 4, "Match", value="7"),
+            E("B119", "Results", 5, "Match", value="7"),
         ],
     ),
     Case(
         "teams_room_lounge",
         teams_event(OPEN, CLOSED, room(2, "Lounge", 1, "4S", "N", 10), room(2, "Closed", 1, "4S", "N", 10)),
-        [E("Results", 4, "Room", "expected Open or Closed", value="Lounge")],
+        [E("B121", "Results", 4, "Room", value="Lounge")],
     ),
     Case(
         "teams_board_twice_in_one_room",
         teams_event(OPEN, CLOSED, room(1, "open", 1, "4S", "N", 11)),
-        [
-            E(
-                "Results",
-                4,
-                "Match, Room, Board",
-                "this board is already scored in this room",
-                value="1 / open / 1",
-            )
-        ],
+        [E("B122", "Results", 4, "Match, Room, Board", value="1 / open / 1")],
     ),
     Case(
         "teams_blank_match_and_room",
         teams_event(OPEN, CLOSED, room(None, "Open", 2, "4S", "N", 10), room(1, None, 2, "4S", "N", 10)),
         [
-            E("Results", 4, "Match", "the match is required in a teams event"),
-            E("Results", 5, "Room", "the room is required: Open or Closed"),
+            E("B120", "Results", 4, "Match"),
+            E("B121", "Results", 5, "Room"),
         ],
     ),
     Case(
         "teams_unknown_team_in_matches",
         teams_event(OPEN, CLOSED, Teams=(TEAMS_HEADER, [["Lions", "a"], ["Tigers", "b"], ["Bears", "c"]])),
-        [E("Matches", 3, "Away", "unknown team: not listed on the Teams sheet", value="Wolves")],
+        [E("B119", "Matches", 3, "Away", value="Wolves")],
     ),
     Case(
         "teams_team_plays_itself",
         teams_event(OPEN, CLOSED, Matches=matches((1, 1, "Lions", "Lions"))),
-        [E("Matches", 2, "Home, Away", "a team cannot play itself", value="Lions / Lions")],
+        [E("B117", "Matches", 2, "Home, Away", value="Lions / Lions")],
     ),
     Case(
         "teams_match_listed_twice",
         teams_event(OPEN, CLOSED, Matches=matches((1, 1, "Lions", "Tigers"), (1, 2, "Bears", "Wolves"))),
-        [E("Matches", 3, "Match", "this match is already listed", value="1")],
+        [E("B124", "Matches", 3, "Match", value="1")],
     ),
     Case(
         "teams_without_matches_sheet",
         {"Results": (TEAM_HEADER, [OPEN, CLOSED]), "Settings": TEAMS_SETTINGS},
-        [
-            E(
-                "workbook",
-                None,
-                None,
-                "a teams event needs a 'Matches' sheet (Match, Round, Home, Away); "
-                "sheets found: 'Results', 'Settings'",
-            )
-        ],
+        [E("W101", "workbook", None, None)],
     ),
     Case(
         "teams_results_typed_with_pair_columns",
         {"Results": (RESULT_HEADER, [OK]), "Settings": TEAMS_SETTINGS, "Matches": TWO_MATCHES},
         [
-            E("Results", 1, "Match", "missing required column 'Match' (headers found: 'Board', 'NS', 'EW',"),
-            E("Results", 1, "Room", "missing required column 'Room'"),
+            E("W102", "Results", 1, "Match"),
+            E("W102", "Results", 1, "Room"),
         ],
     ),
     # ---------------------------------------------------------------- sheets and columns
     Case(
         "missing_results_sheet",
         {"Resultados": (RESULT_HEADER, [OK]), "Pairs": pairs(1, 2)},
-        [E("workbook", None, None, "missing required sheet 'Results' (sheets found: 'Resultados', 'Pairs')")],
+        [E("W101", "workbook", None, None)],
     ),
     Case(
         "ns_header_typed_n_s",
         {"Results": (["Board", "N_S", "EW", "Contract", "Declarer", "Tricks"], [[1, 1, 2, "4S", "N", 10]])},
-        [E("Results", 1, "NS", "missing required column 'NS'; the closest header found is 'N_S'")],
+        [E("W102", "Results", 1, "NS", text="the closest header found is 'N_S'")],
     ),
     Case(
         "board_header_missing",
         {"Results": (["Deal", "NS", "EW", "Contract", "Declarer", "Tricks"], [[1, 1, 2, "4S", "N", 10]])},
         [
             E(
+                "W102",
                 "Results",
                 1,
                 "Board",
-                "missing required column 'Board' (headers found: 'Deal', 'NS', 'EW', 'Contract', 'Declarer', "
+                text="missing required column 'Board' (headers found: 'Deal', 'NS', 'EW', 'Contract', 'Declarer', "
                 "'Tricks')",
             )
         ],
@@ -486,28 +399,28 @@ CASES: list[Case] = [
     Case(
         "settings_without_key_column",
         event(OK, Settings=(["Setting", "Value"], [["Scoring", "MP"]])),
-        [E("Settings", 1, "Key", "missing required column 'Key'")],
+        [E("W102", "Settings", 1, "Key")],
     ),
     # ---------------------------------------------------------------- settings
     Case(
         "settings_scoring_swiss",
         event(OK, Settings=settings(("Scoring", "Swiss"))),
-        [E("Settings", 2, "Value", "expected MP, Cross-IMP, Butler, TP or Teams", value="Swiss")],
+        [E("S105", "Settings", 2, "Value", value="Swiss")],
     ),
     Case(
         "settings_mp_scale_3",
         event(OK, Settings=settings(("MP Scale", 3))),
-        [E("Settings", 2, "Value", "expected 2 (2 per score beaten, 1 per tie) or 1 (1 and 1/2)", value="3")],
+        [E("S105", "Settings", 2, "Value", value="3")],
     ),
     Case(
         "settings_neuberg_maybe",
         event(OK, Settings=settings(("Neuberg", "maybe"))),
-        [E("Settings", 2, "Value", "expected yes or no", value="maybe")],
+        [E("S105", "Settings", 2, "Value", value="maybe")],
     ),
     Case(
         "settings_key_twice",
         event(OK, Settings=settings(("Scoring", "MP"), ("Event", "Tuesday"), ("scoring", "Butler"))),
-        [E("Settings", 4, "Key", "this setting is already given at row 2", value="scoring")],
+        [E("S104", "Settings", 4, "Key", value="scoring")],
     ),
     Case(
         "settings_drop_vp_scale_weight_and_unknown_key",
@@ -516,36 +429,17 @@ CASES: list[Case] = [
             Settings=settings(("Butler Drop", -1), ("VP Scale", "IMP"), ("Weight", 0), ("Colour", "red")),
         ),
         [
-            E(
-                "Settings",
-                2,
-                "Value",
-                "expected how many top and bottom scores to drop: a whole number from 0 to 100",
-                value="-1",
-            ),
-            E("Settings", 3, "Value", "expected WBF or none", value="IMP"),
-            E(
-                "Settings",
-                4,
-                "Value",
-                "expected the event's ranking weight: a number above 0 and at most 100",
-                value="0",
-            ),
-            E(
-                "Settings",
-                5,
-                "Key",
-                "unknown setting, ignored (known: Event, Date, Scoring,",
-                "warning",
-                "Colour",
-            ),
+            E("S105", "Settings", 2, "Value", value="-1"),
+            E("S105", "Settings", 3, "Value", value="IMP"),
+            E("S105", "Settings", 4, "Value", value="0"),
+            E("S102", "Settings", 5, "Key", value="Colour"),
         ],
     ),
     # ---------------------------------------------------------------- not a workbook
     Case(
         "text_file_renamed_xlsx",
         {},
-        [E(FILE_NAME, None, None, "is a text file (a CSV?), not an xlsx workbook")],
+        [E("F101", FILE_NAME, None, None, text="is a text file (a CSV?), not an xlsx workbook")],
         raw=b"Board,NS,EW,Contract,Declarer,Tricks\n1,1,2,4S,N,10\n",
     ),
     # ---------------------------------------------------------------- Excel rows below a late header
@@ -560,11 +454,11 @@ CASES: list[Case] = [
             Settings=settings(("Scoring", "MP"), ("Scoring", "TP")),
         ),
         [
-            E("Results", 5, "NS", "pair 1 already played this board at row 4", value="1"),
-            E("Results", 6, "Contract", CONTRACT_EXPECTED, value="4Z"),
-            E("Results", 7, "Tricks", TRICKS_EXPECTED, value="14"),
-            E("Pairs", 10, "Pair", "this id is already listed", value="1"),
-            E("Settings", 5, "Key", "this setting is already given at row 4", value="Scoring"),
+            E("B118", "Results", 5, "NS", value="1"),
+            E("B105", "Results", 6, "Contract", value="4Z"),
+            E("B102", "Results", 7, "Tricks", value="14"),
+            E("B124", "Pairs", 10, "Pair", value="1"),
+            E("S104", "Settings", 5, "Key", value="Scoring"),
         ],
         blank_rows_above=2,
     ),
@@ -591,27 +485,22 @@ CASES: list[Case] = [
             Settings=settings(("Neuberg", "maybe")),
         ),
         [
-            E("Results", 3, "NS", "pair 1 already played this board at row 2", value="1"),
-            E("Results", 4, "Contract", CONTRACT_EXPECTED, value="4Z"),
-            E("Results", 5, "Declarer", "expected the declarer: N, E, S or W", value="Q"),
-            E("Results", 6, "Tricks", TRICKS_EXPECTED, value="14"),
-            E("Results", 7, "Contract, Score", "it scores 420 for north-south", value="4S / 450"),
-            E("Results", 8, "NS, EW", "a pair cannot play itself", value="13 / 13"),
-            E("Results", 9, "Adjusted", "expected an adjusted score", value="A++/A"),
-            E("Results", 10, "Vul", "expected None, NS, EW or All", value="Red"),
-            E("Results", 11, "Score", "a multiple of 10", value="425"),
-            E("Results", 12, "Result", "gives 0 to 13 tricks", value="+1"),
-            E("Results", 13, "Tricks, Result", "Tricks and Result disagree", value="10 / +1"),
-            E("Results", 14, "Declarer", "expected the declarer"),
-            E(
-                "Results",
-                15,
-                "Contract, Score, Adjusted",
-                "each row needs a Contract, a Score or an Adjusted",
-            ),
-            E("Results", 16, "EW", "unknown pair: not listed on the Pairs sheet", value="99"),
-            E("Pairs", 18, "Pair", "this id is already listed", value="3"),
-            E("Settings", 2, "Value", "expected yes or no", value="maybe"),
+            E("B118", "Results", 3, "NS", value="1"),
+            E("B105", "Results", 4, "Contract", value="4Z"),
+            E("B106", "Results", 5, "Declarer", value="Q"),
+            E("B102", "Results", 6, "Tricks", value="14"),
+            E("B114", "Results", 7, "Contract, Score", value="4S / 450"),
+            E("B117", "Results", 8, "NS, EW", value="13 / 13"),
+            E("B111", "Results", 9, "Adjusted", value="A++/A"),
+            E("B110", "Results", 10, "Vul", value="Red"),
+            E("B103", "Results", 11, "Score", value="425"),
+            E("B107", "Results", 12, "Result", value="+1"),
+            E("B109", "Results", 13, "Tricks, Result", value="10 / +1"),
+            E("B106", "Results", 14, "Declarer"),
+            E("B113", "Results", 15, "Contract, Score, Adjusted"),
+            E("B119", "Results", 16, "EW", value="99"),
+            E("B124", "Pairs", 18, "Pair", value="3"),
+            E("S105", "Settings", 2, "Value", value="maybe"),
         ],
     ),
 ]
@@ -1024,7 +913,7 @@ ACCEPTED: list[Case] = [
             res(2, 1, 2, score=420),  # board 2: NS vulnerable, 4S= would be 620
             res(2, 3, 4, "4S", "N", 10),
         ),
-        [E("Results", 2, "Score", IMPOSSIBLE, "warning", "420")],
+        [E("B115", "Results", 2, "Score", value="420")],
         rows={
             "Travellers": [{"Board": 2, "NS": "1", "NS Score": 420}, {"Board": 2, "NS": "3", "NS Score": 620}]
         },
@@ -1037,15 +926,15 @@ ACCEPTED: list[Case] = [
             res(3, 3, 4, score=-620),  # possible
         ),
         [
-            E("Results", 2, "Score", IMPOSSIBLE, "warning", "420"),
-            E("Results", 3, "Score", IMPOSSIBLE, "warning", "-420"),
+            E("B115", "Results", 2, "Score", value="420"),
+            E("B115", "Results", 3, "Score", value="-420"),
         ],
         rows={"Travellers": [{"Board": 3, "NS": "1", "NS Score": -420}]},
     ),
     Case(
         "unknown_setting_is_only_a_warning",
         event(OK, res(1, 3, 4, "4S", "N", 11), Settings=settings(("Event", "Club night"), ("Colour", "red"))),
-        [E("Settings", 3, "Key", "unknown setting, ignored", "warning", "Colour")],
+        [E("S102", "Settings", 3, "Key", value="Colour")],
         rows={"Rules": [{"Item": "Event", "Value": "Club night"}, {"Item": "Scoring", "Value": "MP"}]},
     ),
 ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import codes_in
 from corpus.common import matching, printed
 from corpus.domino_cases import (
     ACCEPTED,
@@ -58,11 +59,11 @@ def test_cli_reports_every_problem_and_writes_nothing(case: Case, tmp_path: Path
     path = case.write(tmp_path)
     result = run_standings(path)
     assert result.exit_code == 1, result.output
-    assert "internal error" not in result.output
     assert "Traceback" not in result.output
-    assert "problem(s) must be fixed before tally can score it" in result.stderr
+    codes = codes_in(result.stderr)
+    assert "X002" not in codes and codes, result.stderr  # problems, not an internal error
     assert sorted(p.name for p in tmp_path.iterdir()) == [FILE_NAME]  # no output, no temporary file
-    missing = [e.where + ": " + e.text for e in case.expected if not printed(result.stderr, e)]
+    missing = [e.shown for e in case.expected if not printed(result.stderr, e)]
     assert missing == [], result.stderr
 
 
@@ -85,8 +86,9 @@ def test_loosely_typed_but_correct_workbooks_are_scored(case: Case, tmp_path: Pa
     assert result.exit_code == 0, result.output
     assert f"wrote {tmp_path / OUT_NAME}" in result.stdout
     assert (tmp_path / OUT_NAME).exists()
-    missing = [e.where + ": " + e.text for e in case.expected if not printed(result.stderr, e)]
+    missing = [e.shown for e in case.expected if not printed(result.stderr, e)]
     assert missing == [], result.stderr
+    assert codes_in(result.stderr) == [e.code for e in case.expected], result.stderr
     if not case.expected:
         assert result.stderr == ""
     points = standings_points(tmp_path / OUT_NAME)
@@ -106,9 +108,10 @@ def test_more_than_twenty_problems_show_twenty_and_the_count(tmp_path: Path):
     case = Case("twenty_five_bad_endings", event(*rows), [])
     result = run_standings(case.write(tmp_path))
     assert result.exit_code == 1
-    assert "25 problem(s) must be fixed" in result.stderr
-    assert printed(result.stderr, Expected("Matches", 21, "Ended", "expected one of", value="finished"))
-    assert not printed(result.stderr, Expected("Matches", 22, "Ended", "expected one of", value="finished"))
+    assert codes_in(result.stderr) == ["D121"] * 20
+    assert printed(result.stderr, Expected("D121", "Matches", 21, "Ended", value="finished"))
+    assert not printed(result.stderr, Expected("D121", "Matches", 22, "Ended", value="finished"))
+    # the wording: how many there are in all, and how to see every one
     assert (
         "... and 5 more: 25 error(s) and 0 warning(s) in all (add --all to list every one)" in result.stderr
     )
@@ -120,11 +123,11 @@ def test_more_than_twenty_problems_are_all_reported_with_all(tmp_path: Path):
     case = Case("twenty_five_bad_endings", event(*rows), [])
     result = run_standings(case.write(tmp_path), "--all")
     assert result.exit_code == 1
-    assert "25 problem(s) must be fixed" in result.stderr
+    assert codes_in(result.stderr) == ["D121"] * 25
     unreported = [
         row
         for row in range(2, 27)
-        if not printed(result.stderr, Expected("Matches", row, "Ended", "expected one of", value="finished"))
+        if not printed(result.stderr, Expected("D121", "Matches", row, "Ended", value="finished"))
     ]
     assert unreported == [], result.stderr
 
@@ -142,16 +145,18 @@ def test_excel_rows_follow_the_header_when_it_is_not_in_row_1(tmp_path: Path):
     assert list(sheet.frame.index) == [5, 6]
     result = run_standings(path)
     assert result.exit_code == 1
-    assert "Matches, row 6, column 'Round, Table' [1 / 1]: this round and table already appear at row 5" in (
-        result.stderr
-    )
-    assert "Matches, row 6, column 'Winner' [C]: expected A or B" in result.stderr
+    assert codes_in(result.stderr) == ["D122", "D102"]
+    # the row the message names is an Excel row too
+    assert printed(result.stderr, Expected("D102", "Matches", 6, "Round, Table", "1 / 1", "at row 5"))
+    assert printed(result.stderr, Expected("D122", "Matches", 6, "Winner", "C"))
 
 
 def test_missing_matches_sheet_lists_the_sheets_found(tmp_path: Path):
     case = Case("no_matches", {"Partidas": (MATCH_HEADER, []), "Jugadores": players("p1")}, [])
     result = run_standings(case.write(tmp_path))
     assert result.exit_code == 1
+    assert codes_in(result.stderr) == ["W101"]
+    # the wording: which sheet is missing and which sheets there are
     assert "missing required sheet 'Matches' (sheets found: 'Partidas', 'Jugadores')" in result.stderr
 
 
@@ -160,8 +165,9 @@ def test_missing_column_names_the_header_and_all_headers_found(tmp_path: Path):
     case = Case("b_pips_typo", {"Matches": (header, [[1, 1, "p1", "p2", 100, 20]])}, [])
     result = run_standings(case.write(tmp_path))
     assert result.exit_code == 1
-    assert (
-        "Matches, row 1, column 'B Pips': missing required column 'B Pips'; the closest header found is "
+    assert codes_in(result.stderr) == ["W102"]
+    assert (  # the wording: the closest header, and every header found
+        "[W102] Matches, row 1, column 'B Pips': missing required column 'B Pips'; the closest header found is "
         "'BPips' (headers found: 'Round', 'Table', 'A1', 'B1', 'A Pips', 'BPips')"
     ) in result.stderr
 
@@ -175,9 +181,9 @@ def test_run_out_event_with_no_target_anywhere_is_a_located_problem(tmp_path: Pa
         [],
     )
     result = run_standings(case.write(tmp_path))
-    assert "internal error" not in result.output
     assert result.exit_code == 1, result.output
-    assert "Target" in result.stderr
+    assert codes_in(result.stderr) == ["D106"]
+    assert printed(result.stderr, Expected("D106", "Matches", 2, "Target"))
     assert not (tmp_path / OUT_NAME).exists()
 
 
