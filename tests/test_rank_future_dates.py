@@ -17,10 +17,11 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
+from conftest import codes_in
 from ranking_books import rank, ranking_lines, sheet_rows, standings_book
 
 from pipeline.federation.ranking.rules import RankingRules
-from pipeline.federation.ranking.season import default_as_of, future_warnings
+from pipeline.federation.ranking.season import default_as_of, future_warnings, season_note
 
 AFTER_TODAY = "outside the window unless --as-of says otherwise (is its Date a typing slip?)"
 
@@ -54,7 +55,7 @@ def test_an_event_dated_2099_does_not_move_the_as_of_date(season: Path) -> None:
     ]
     assert "as of 2026-06-01" in result.stdout
     warning = f"s/typo.xlsx: dated 2099-01-01, after today ({today:%Y-%m-%d}): {AFTER_TODAY}"
-    assert f"warning: {warning}" in result.stderr
+    assert codes_in(result.stderr) == ["R115"] and "[R115] s/typo.xlsx: " in result.stderr
     assert notes(Path("r.xlsx")) == [warning]
     windows = {r["File"]: r["Window"] for r in sheet_rows(Path("r.xlsx"), "Events")}
     assert windows == {
@@ -77,9 +78,8 @@ def test_when_every_event_is_in_the_future_the_as_of_date_is_today(
     as_of = next(r["Value"] for r in sheet_rows(Path("r.xlsx"), "Rules") if r["Item"] == "As of")
     assert as_of in {f"{before:%Y-%m-%d}", f"{after:%Y-%m-%d}"}
     assert ranking_lines(Path("r.xlsx")) == []  # nobody has an event up to today
-    assert result.stderr.count("after today") == 2
-    assert "warning: a.xlsx: dated 2098-05-01, after today" in result.stderr
-    assert "warning: b.xlsx: dated 2099-01-01, after today" in result.stderr
+    assert codes_in(result.stderr) == ["R115", "R115"]
+    assert "[R115] a.xlsx: " in result.stderr and "[R115] b.xlsx: " in result.stderr
 
 
 def test_an_explicit_as_of_counts_the_later_event(season: Path) -> None:
@@ -92,14 +92,15 @@ def test_an_explicit_as_of_counts_the_later_event(season: Path) -> None:
         f"s/typo.xlsx: dated 2099-01-01, after today ({today:%Y-%m-%d}): inside the window, because --as-of "
         "2099-12-31 includes it"
     )
-    assert f"warning: {warning}" in result.stderr
-    assert notes(Path("r.xlsx")) == [warning]
+    assert codes_in(result.stderr) == ["R115"]
+    assert notes(Path("r.xlsx")) == [warning]  # where it falls against the window, in words
 
 
 def test_an_explicit_as_of_before_the_later_event_still_warns(season: Path) -> None:
     result = rank(season, "-o", "r.xlsx", "--as-of", "2026-06-01")
     assert result.exit_code == 0, result.output
-    assert "s/typo.xlsx: dated 2099-01-01, after today (" in result.stderr and AFTER_TODAY in result.stderr
+    assert codes_in(result.stderr) == ["R115"] and "[R115] s/typo.xlsx: " in result.stderr
+    assert AFTER_TODAY in notes(Path("r.xlsx"))[0]
 
 
 # ---------------------------------------------------------------- the library functions, with today fixed
@@ -129,7 +130,9 @@ def test_future_warnings_name_each_later_event() -> None:
     )
     today = dt.date(2026, 6, 1)
     # as of 2028-06-30 with a 365-day window: 2027-07-02 .. 2028-06-30
-    assert future_warnings(events, today, pd.Timestamp("2028-06-30"), RankingRules()) == [
+    warnings = future_warnings(events, today, pd.Timestamp("2028-06-30"), RankingRules())
+    assert [w.code for w in warnings] == ["R115"] * 3 and {w.severity for w in warnings} == {"warning"}
+    assert [season_note(w) for w in warnings] == [
         "b.xlsx: dated 2026-06-02, after today (2026-06-01): before the window of --as-of 2028-06-30",
         "c.xlsx: dated 2028-01-01, after today (2026-06-01): inside the window, because --as-of 2028-06-30 "
         "includes it",

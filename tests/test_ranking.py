@@ -381,8 +381,9 @@ def test_season_of_counts_the_same_bytes_once() -> None:
     season = season_of([one("b.xlsx", "a"), one("a.xlsx", "a"), one("c.xlsx", "c")])
     assert season.events["file"].tolist() == ["a.xlsx", "c.xlsx"]
     assert len(season.contributions) == 2
-    assert season.warnings[0] == "b.xlsx: the same bytes as a.xlsx; counted once"
-    assert "two workbooks of one event (Open, 2026-03-01)" in season.warnings[1]
+    assert (season.warnings[0].code, season.warnings[0].sheet) == ("R113", "b.xlsx")
+    assert season.warnings[0].problem == "the same bytes as a.xlsx; counted once"  # the file it copies
+    assert (season.warnings[1].code, season.warnings[1].sheet) == ("R114", "a.xlsx, c.xlsx")
 
 
 # --- identity -----------------------------------------------------------------------------------------

@@ -313,7 +313,8 @@ def test_identity_reports(tmp_path: Path) -> None:
     assert set(identity[1]["Names"].split("; ")) == {"José  Pérez", "jose perez"}
     assert all("Tom" not in r["Names"] for r in identity)  # Tom Hart and Tom Hardy are two people
     assert "2 identity report(s)" in result.stderr
-    assert "same ID, different names: 7 (Ann Lee; Anne Lee)" in result.stderr
+    assert codes_in(result.stderr) == ["R116", "R117"]
+    assert "[R116] same ID, different names: 7 (Ann Lee; Anne Lee)" in result.stderr  # the ID, then its names
     assert "José  Pérez" in result.stderr and "jose perez" in result.stderr
     assert "Tom" not in result.stderr
     # the ranking shows the newest name; 7: 100 + 100 = 200 (a: field 4, b: field 3, both 1st)
@@ -338,7 +339,7 @@ def test_same_bytes_twice_counted_once(tmp_path: Path, monkeypatch: pytest.Monke
     shutil.copy("a.xlsx", "copy.xlsx")
     result = rank("a.xlsx", "copy.xlsx", "-o", "r.xlsx")
     assert result.exit_code == 0, result.output
-    assert "warning: copy.xlsx: the same bytes as a.xlsx; counted once" in result.stderr
+    assert codes_in(result.stderr) == ["R113"] and "[R113] copy.xlsx: " in result.stderr  # the copy, first
     assert ranking_lines(Path("r.xlsx")) == [(1, "1", "Ann", 100, 1, 100), (2, "2", "Bob", 50, 1, 50)]
     assert [e["File"] for e in sheet_rows(Path("r.xlsx"), "Events")] == ["a.xlsx"]
     notes = [r["Value"] for r in sheet_rows(Path("r.xlsx"), "Rules") if r["Item"] == "Note"]
@@ -768,7 +769,7 @@ def test_two_workbooks_of_one_event_are_both_counted_with_a_warning(tmp_path: Pa
     )
     result = rank(a, b, "-o", tmp_path / "r.xlsx")
     assert result.exit_code == 0, result.output
-    assert "two workbooks of one event (Open, 2026-03-01); both are counted" in result.stderr
+    assert codes_in(result.stderr) == ["R114"] and f"[R114] {a}, {b}: " in result.stderr
     # 100 + 50 each: level on points and events and best -> shared rank 1
     assert ranking_lines(tmp_path / "r.xlsx") == [(1, "1", "Ann", 150, 2, 100), (1, "2", "Bob", 150, 2, 100)]
 
@@ -824,6 +825,6 @@ def test_many_identity_reports_are_summed_up_on_stderr(tmp_path: Path) -> None:
     result = rank(tmp_path / "a.xlsx", tmp_path / "b.xlsx", "-o", tmp_path / "ranking.xlsx")
     assert result.exit_code == 0, result.output
     assert "25 identity report(s)" in result.stderr
-    assert result.stderr.count("  - same ID, different names") == 20
+    assert codes_in(result.stderr) == ["R116"] * 20
     assert "... and 5 more: every one is in the Identity sheet" in result.stderr
     assert len(sheet_rows(tmp_path / "ranking.xlsx", "Identity")) == 25

@@ -21,6 +21,8 @@ from pipeline.cli.common import (
 )
 from pipeline.federation.engines import Engine
 from pipeline.federation.rank import SHOWN, RankRun
+from pipeline.federation.ranking.identity import IDENTITY_CODES
+from pipeline.federation.ranking.season import season_note
 from pipeline.games.registry import GAMES
 from pipeline.workbook import Limits
 from schemas.ranking import IdentityReport as I
@@ -81,7 +83,7 @@ def rank(
 def summary(run: RankRun) -> None:
     """The season's warnings, the identity reports (at most SHOWN) and what was ranked, as of when."""
     for warning in run.warnings:
-        typer.echo(f"warning: {warning}", err=True)
+        typer.echo(f"warning: [{warning.code}] {season_note(warning)}", err=True)
     reports = run.reports
     if len(reports):
         typer.echo(
@@ -90,7 +92,7 @@ def summary(run: RankRun) -> None:
         )
         shown = reports.head(SHOWN)
         for check, players, names in zip(shown[I.check], shown[I.players], shown[I.names], strict=True):
-            typer.echo(f"  - {check}: {players} ({names})", err=True)
+            typer.echo(f"  - [{IDENTITY_CODES[check]}] {check}: {players} ({names})", err=True)
         if len(reports) > SHOWN:
             typer.echo(f"  ... and {len(reports) - SHOWN} more: every one is in the Identity sheet", err=True)
     typer.echo(

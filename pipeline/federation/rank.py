@@ -17,10 +17,16 @@ from pipeline.federation.ranking.identity import identity_reports
 from pipeline.federation.ranking.points import ranked_season
 from pipeline.federation.ranking.report import RANKING_SHEETS, parquet_tables, ranking_sheets
 from pipeline.federation.ranking.rules import RankingRules, as_of_date, ranking_rules
-from pipeline.federation.ranking.season import SeasonFile, default_as_of, future_warnings, season_of
+from pipeline.federation.ranking.season import (
+    SeasonFile,
+    default_as_of,
+    future_warnings,
+    season_note,
+    season_of,
+)
 from pipeline.federation.tasks import reading_crashed, season_file_at
 from pipeline.games.registry import GAMES
-from pipeline.problems import TallyError, UsageError
+from pipeline.problems import Problem, TallyError, UsageError
 from pipeline.workbook import write_workbook
 from pipeline.workbook.files import parquet_written_by_tally, write_parquet_tables
 from pipeline.workbook.package import opened_regular
@@ -141,7 +147,7 @@ class RankRun:
     ranked: int
     events: int
     as_of: pd.Timestamp
-    warnings: list[str]
+    warnings: list[Problem]
     reports: pd.DataFrame
 
 
@@ -185,7 +191,8 @@ def run_rank(
         else:
             counted, ranking = ranked_season(season.contributions, as_of, rules)
     reports = identity_reports(counted)
-    sheets = ranking_sheets(ranking, counted, season.events, reports, rules, as_of, warnings)
+    notes = [season_note(w) for w in warnings]
+    sheets = ranking_sheets(ranking, counted, season.events, reports, rules, as_of, notes)
     write_workbook(out, sheets, title=f"Ranking as of {as_of:%Y-%m-%d}")
     if tables is not None:
         write_parquet_tables(tables, parquet_tables(sheets))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pandas as pd
 
 from pipeline.games.ordering import lexicographic_order, natural_ranks
+from pipeline.problems import kind
 from schemas.ranking import Contribution, IdentityReport
 
 C = Contribution
@@ -12,6 +13,21 @@ I = IdentityReport  # noqa: E741
 COMBINING = r"[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]"
 SAME_ID = "same ID, different names"
 SAME_NAME = "same name under different IDs (likely one person)"
+# the code of each identity report, by the words of its Check column
+IDENTITY_CODES = {
+    SAME_ID: kind(
+        "R116",
+        "one ID under several names across the season (the Identity sheet lists them)",
+        "warning",
+        example="same ID, different names: 7 (Ann Lee; Anne Lee)",
+    ).code,
+    SAME_NAME: kind(
+        "R117",
+        "one name (accents, case and spaces aside) under several IDs: likely one person",
+        "warning",
+        example="same name under different IDs (likely one person): 8; 21 (José  Pérez; jose perez)",
+    ).code,
+}
 
 
 def folded_names(names: pd.Series) -> pd.Series:

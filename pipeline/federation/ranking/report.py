@@ -90,8 +90,8 @@ def identity_frame(reports: pd.DataFrame) -> pd.DataFrame:
     return reports.rename(columns=titles_of(I))
 
 
-def rules_frame(rules: RankingRules, as_of: pd.Timestamp, events: int, warnings: list[str]) -> pd.DataFrame:
-    """The Rules sheet: the arithmetic and the choices behind the ranking, in words."""
+def rules_frame(rules: RankingRules, as_of: pd.Timestamp, events: int, notes: list[str]) -> pd.DataFrame:
+    """The Rules sheet: the arithmetic and the choices behind the ranking, in words, then the season's notes."""
     start = window_start(as_of, rules)
     rows = [
         ("As of", f"{as_of:%Y-%m-%d}"),
@@ -116,7 +116,7 @@ def rules_frame(rules: RankingRules, as_of: pd.Timestamp, events: int, warnings:
         ("Players", "matched across events by ID (the Player, Pair or Team column of each Standings)"),
         ("Events read", str(events)),
     ]
-    rows += [(NOTE, w) for w in warnings]
+    rows += [(NOTE, note) for note in notes]
     return pd.DataFrame(rows, columns=list(titles_of(RulesSheet).values()))
 
 
@@ -131,7 +131,7 @@ def ranking_sheets(
     reports: pd.DataFrame,
     rules: RankingRules,
     as_of: pd.Timestamp,
-    warnings: list[str],
+    notes: list[str],
 ) -> list[OutputSheet]:
     """The sheets of the ranking workbook, in order."""
     table = ranking_frame(ranking, rules)
@@ -145,7 +145,7 @@ def ranking_sheets(
         OutputSheet(listed, events_frame(events, as_of, rules), widths={HEADERS[E.sha256]: 70}),
         OutputSheet(identity, identity_frame(reports), widths={HEADERS[I.seen_in]: 100}),
         OutputSheet(
-            rules_sheet, rules_frame(rules, as_of, len(events), warnings), widths={item: 20, value: 100}
+            rules_sheet, rules_frame(rules, as_of, len(events), notes), widths={item: 20, value: 100}
         ),
     ]
 

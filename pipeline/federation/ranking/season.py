@@ -17,7 +17,7 @@ from pipeline.federation.ranking.rules import RankingRules
 from pipeline.games.checks import problems_where
 from pipeline.games.settings import EVENT_DATE, EVENT_NAME, WEIGHT, WEIGHT_SETTING, iso_date
 from pipeline.parsing import DATE_RANGE, as_ids
-from pipeline.problems import Problem, kind, problems_from_frame
+from pipeline.problems import Kind, Problem, kind, problems_from_frame
 from pipeline.sheets import Sheet, accepted_headers, normalized_header, sheet_key
 from schemas.common import sheet_name_of
 from schemas.ranking import Contribution, SeasonEvent, StandingsSheet
@@ -92,6 +92,34 @@ LISTED_TWICE = kind(
 NO_COMPETITORS = kind(
     "R111", "a Standings sheet with no competitors", example="Standings: no competitors in the Standings"
 )
+SAME_BYTES = kind(
+    "R113",
+    "a standings workbook with the same bytes as an earlier one: counted once",
+    "warning",
+    example="copy.xlsx: the same bytes as a.xlsx; counted once",
+)
+ONE_EVENT_TWICE = kind(
+    "R114",
+    "two standings workbooks of one event (same Event and Date): both are counted",
+    "warning",
+    example="a.xlsx, b.xlsx: two workbooks of one event (Open, 2026-03-01); both are counted",
+)
+AFTER_TODAY = kind(
+    "R115",
+    "an event dated after today (is its Date a typing slip?)",
+    "warning",
+    example="typo.xlsx: dated 2099-01-01, after today (2026-06-30): outside the window unless --as-of says otherwise (is its Date a typing slip?)",
+)
+
+
+def season_warning(found: Kind, files: str, text: str) -> Problem:
+    """A warning about whole files of the season (not a place in one), of a declared kind."""
+    return Problem.of(found, files, None, None, None, text)
+
+
+def season_note(warning: Problem) -> str:
+    """A season warning as the ranking's Rules sheet notes it: the files, then what was noticed."""
+    return f"{warning.sheet}: {warning.problem}"
 
 
 def event_weight(text: object) -> float | None:
@@ -243,7 +271,7 @@ class Season:
 
     events: pd.DataFrame
     contributions: pd.DataFrame
-    warnings: list[str]
+    warnings: list[Problem]
 
 
 def season_of(files: list[SeasonFile]) -> Season:
@@ -256,7 +284,7 @@ def season_of(files: list[SeasonFile]) -> Season:
     copies = events[E.sha256].duplicated(keep="first")
     first_file = events.groupby(E.sha256)[E.file].transform("first")
     warnings = [
-        f"{copy}: the same bytes as {original}; counted once"
+        season_warning(SAME_BYTES, copy, f"the same bytes as {original}; counted once")
         for copy, original in zip(events.loc[copies, E.file], first_file[copies], strict=True)
     ]
     events = events[~copies].reset_index(drop=True)
@@ -264,7 +292,11 @@ def season_of(files: list[SeasonFile]) -> Season:
     twice = named.duplicated([E.event, E.date], keep=False)
     for (event, date), group in named[twice].groupby([E.event, E.date], sort=True)[E.file]:  # reports only
         warnings.append(
-            f"{', '.join(group)}: two workbooks of one event ({event}, {date:%Y-%m-%d}); both are counted"
+            season_warning(
+                ONE_EVENT_TWICE,
+                ", ".join(group),
+                f"two workbooks of one event ({event}, {date:%Y-%m-%d}); both are counted",
+            )
         )
     kept = set(events[E.file])
     parts = [f.contributions for f in good if f.record is not None and f.record[E.file] in kept]
@@ -306,7 +338,7 @@ def default_as_of(dates: pd.Series, today: dt.date) -> pd.Timestamp:
 
 def future_warnings(
     events: pd.DataFrame, today: dt.date, as_of: pd.Timestamp, rules: RankingRules
-) -> list[str]:
+) -> list[Problem]:
     """A warning for each event dated after today, naming its file and date, and saying where it falls
     against the as-of date's window."""
     day, start = pd.Timestamp(today), window_start(as_of, rules)
@@ -321,6 +353,6 @@ def future_warnings(
         f"inside the window, because --as-of {as_of:%Y-%m-%d} includes it",
     )
     return [
-        f"{file}: dated {when:%Y-%m-%d}, after today ({day:%Y-%m-%d}): {said}"
+        season_warning(AFTER_TODAY, file, f"dated {when:%Y-%m-%d}, after today ({day:%Y-%m-%d}): {said}")
         for file, when, said in zip(later[E.file], date, where, strict=True)
     ]
