@@ -79,7 +79,7 @@ def expected_codes() -> dict[str, set[str]]:
     return {key: {e.code for e in expected} for key, expected in cases.items()}
 
 
-def test_the_codes_the_corpora_expect_are_declared_and_reported(reported: dict[str, list[Problem]]):
+def test_the_codes_the_corpora_expect_are_declared_reported_and_of_their_severity(reported: dict[str, list[Problem]]):
     expected = expected_codes()
     assert set(expected) == set(reported)
     undeclared = sorted(set().union(*expected.values()) - set(KINDS))
@@ -91,12 +91,9 @@ def test_the_codes_the_corpora_expect_are_declared_and_reported(reported: dict[s
         assert sorted(wanted - given) == [], f"codes the {corpus} corpus expects and tally never reports"
     unreported = {k: sorted(codes - {p.code for p in reported[k]}) for k, codes in expected.items()}
     assert {k: v for k, v in unreported.items() if v} == {}
-
-
-def test_every_problem_the_corpora_give_has_a_declared_code_and_its_severity(
-    reported: dict[str, list[Problem]],
-):
-    """The corpus expectations take a problem's severity from its code's declaration: they agree."""
+    # every problem the corpora give has a declared code and the severity its code declares (the corpus
+    # expectations take a problem's severity from its code's declaration); one test, as the corpora are
+    # scored once per test process
     problems = [p for found in reported.values() for p in found]
     assert len(problems) > 200
     odd = [

@@ -6,6 +6,7 @@ test corpora, or the kind's own example). tests/test_generated_docs.py checks th
 
 from __future__ import annotations
 
+import functools
 import sys
 from pathlib import Path
 
@@ -60,8 +61,10 @@ SECTIONS = {
 }
 
 
+@functools.cache
 def corpus_examples() -> dict[str, str]:
-    """The first message `validate --json` gives for each code, on every workbook of the test corpora."""
+    """The first message `validate --json` gives for each code, on every workbook of the test corpora (made
+    once per process: the docs tests that need it run in one xdist group)."""
     import json
     import tempfile
 
