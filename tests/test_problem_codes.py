@@ -79,7 +79,9 @@ def expected_codes() -> dict[str, set[str]]:
     return {key: {e.code for e in expected} for key, expected in cases.items()}
 
 
-def test_the_codes_the_corpora_expect_are_declared_reported_and_of_their_severity(reported: dict[str, list[Problem]]):
+def test_the_codes_the_corpora_expect_are_declared_reported_and_of_their_severity(
+    reported: dict[str, list[Problem]],
+):
     expected = expected_codes()
     assert set(expected) == set(reported)
     undeclared = sorted(set().union(*expected.values()) - set(KINDS))
