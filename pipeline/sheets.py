@@ -110,6 +110,22 @@ def entry_validations(model: type, names: Iterable[str] | None = None) -> tuple[
     return tuple(v for v in found if v is not None)
 
 
+@dataclass(frozen=True)
+class LineChart:
+    """A native line chart of some of a sheet's own rows, drawn below its table (no image): one series per row
+    of `rows` (0-based data rows), its points that row's cells under the `values` headers, the headers being the
+    categories; a series is named by the row's first non-blank cell under the `names` headers. `reversed`
+    puts the axis's lowest value at the top (a rank 1 above a rank 2)."""
+
+    title: str
+    values: tuple[str, ...]
+    rows: tuple[int, ...]
+    names: tuple[str, ...]
+    x_title: str = ""
+    y_title: str = ""
+    reversed: bool = False
+
+
 @dataclass
 class OutputSheet:
     """A table to write: display headers as columns, optional number formats and row highlights.
@@ -127,3 +143,4 @@ class OutputSheet:
     validations: tuple[Validation, ...] = ()
     protect: bool = False
     blank_rows: int = 0  # rows below the data the validations also cover (a sheet filled in later)
+    chart: LineChart | None = None  # a line chart of the sheet's rows, drawn below the table

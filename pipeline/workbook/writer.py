@@ -23,6 +23,7 @@ from pipeline.problems import UsageError
 from pipeline.sheets import OutputSheet, column_letters
 from pipeline.workbook.atomic import atomic_target
 from pipeline.workbook.cells import WHOLE_LIMIT, CellStyles, escaped, number_text, rows_xml
+from pipeline.workbook.charts import chart_content_types, chart_parts, with_drawing
 
 FIXED_TIMESTAMP = dt.datetime(2000, 1, 1)
 EXCEL_MAX_ROWS = 1_048_576
@@ -196,7 +197,7 @@ def _package_parts(sheets: list[OutputSheet], title: str) -> list[tuple[str, str
         '<Default Extension="xml" ContentType="application/xml"/>'
         '<Override PartName="/xl/workbook.xml" '
         'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>'
-        f"{sheet_types}"
+        f"{sheet_types}{chart_content_types(sheets)}"
         '<Override PartName="/xl/styles.xml" '
         'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>'
         '<Override PartName="/docProps/core.xml" ContentType="application/vnd.openxmlformats-package.core-properties+xml"/>'
@@ -298,7 +299,9 @@ def write_workbook(path: Path, sheets: Iterable[OutputSheet], *, title: str = ""
             package.writestr(_zip_entry(name), text)
         for i, sheet in enumerate(sheets, start=1):
             with package.open(_zip_entry(f"xl/worksheets/sheet{i}.xml"), "w", force_zip64=True) as stream:
-                for piece in _sheet_xml(sheet, selected=i == 1):
+                for piece in with_drawing(_sheet_xml(sheet, selected=i == 1), sheet):
                     stream.write(piece.encode("utf-8") if isinstance(piece, str) else piece)
+        for name, text in chart_parts(sheets):
+            package.writestr(_zip_entry(name), text)
         package.writestr(_zip_entry(MARK_PART), mark_xml(package_digest(package.infolist())))
     return path
