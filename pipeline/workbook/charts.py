@@ -8,7 +8,7 @@ colours, sizes and ids: the same sheets give the same bytes.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 import pandas as pd
@@ -58,7 +58,7 @@ def rich_xml(text: str, size: int, bold: bool, rotated: bool = False) -> str:
     body = '<a:bodyPr rot="-5400000" vert="horz"/>' if rotated else "<a:bodyPr/>"
     weight = ' b="1"' if bold else ' b="0"'
     return (
-        f"<c:tx><c:rich>{body}<a:lstStyle/><a:p><a:pPr><a:defRPr sz=\"{size}\"{weight}/></a:pPr>"
+        f'<c:tx><c:rich>{body}<a:lstStyle/><a:p><a:pPr><a:defRPr sz="{size}"{weight}/></a:pPr>'
         f'<a:r><a:rPr lang="en-US" sz="{size}"{weight}/><a:t>{text_xml(text)}</a:t></a:r></a:p></c:rich></c:tx>'
     )
 
@@ -73,15 +73,15 @@ def title_xml(text: str, size: int, bold: bool, rotated: bool = False) -> str:
 def series_name(frame: pd.DataFrame, row: int, names: tuple[str, ...]) -> tuple[int, str]:
     """The column (0-based) and text of the cell naming a series: the row's first non-blank cell under one
     of the `names` headers (the first of them when all are blank)."""
-    columns = [frame.columns.get_loc(n) for n in names]
-    for column in columns:  # two headers at most: the name, then the id
-        value = frame.iat[row, column]
+    headers = list(frame.columns)
+    cells = frame[list(names)].astype("object").to_numpy()[row]
+    for name, value in zip(names, cells, strict=True):  # two headers at most: the name, then the id
         if not pd.isna(value) and str(value).strip():
-            return column, str(value)
-    return columns[0], ""
+            return headers.index(name), str(value)
+    return headers.index(names[0]), ""
 
 
-def points_xml(values: list[str | None]) -> str:
+def points_xml(values: Sequence[str | None]) -> str:
     """A cache's points: `<c:pt>` for each value present (a blank leaves a gap)."""
     return "".join(f'<c:pt idx="{i}"><c:v>{v}</c:v></c:pt>' for i, v in enumerate(values) if v is not None)
 
@@ -89,10 +89,11 @@ def points_xml(values: list[str | None]) -> str:
 def series_xml(sheet: OutputSheet, chart: LineChart, order: int, row: int) -> str:
     """One series: its name's cell, its colour and markers, the categories (the headers) and the row's values."""
     frame = sheet.frame
-    columns = [frame.columns.get_loc(v) for v in chart.values]
+    headers = list(frame.columns)
+    columns = [headers.index(v) for v in chart.values]
     excel_row = row + 2  # the header is row 1
     name_column, name = series_name(frame, row, chart.names)
-    numbers = frame.iloc[row, columns].to_numpy(dtype="float64", na_value=np.nan)
+    numbers = frame[list(chart.values)].to_numpy(dtype="float64", na_value=np.nan)[row]
     values = list(number_text(numbers))
     categories = [text_xml(v) for v in chart.values]
     colour = COLOURS[order % len(COLOURS)]

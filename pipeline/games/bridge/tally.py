@@ -4,7 +4,7 @@ method (`pipeline/games/bridge/methods/`); pure."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 import numpy as np
 import pandas as pd
@@ -21,6 +21,9 @@ from schemas.bridge import TypedResult as T
 
 if TYPE_CHECKING:
     from pipeline.games.bridge.load import BridgeEvent
+
+
+Values = TypeVar("Values", pd.Series, pd.DataFrame)
 
 
 @dataclass
@@ -56,8 +59,8 @@ def pair_rows(travellers: pd.DataFrame) -> pd.DataFrame:
     return pd.concat([ns, ew])
 
 
-def competition_ranks(values: pd.Series) -> pd.Series:
-    """1 + how many values are strictly higher (equal values share the place)."""
+def competition_ranks(values: Values) -> Values:
+    """1 + how many values are strictly higher (equal values share the place); a frame's column by column."""
     return values.rank(method="min", ascending=False).astype("int64")
 
 
