@@ -34,6 +34,12 @@ CAT_AXIS, VAL_AXIS = 500_001, 500_002
 COLOURS = ("1F4E78", "E46C0A", "548235", "C00000", "7030A0", "00B0F0", "7F6000", "FF66CC")
 
 
+def header_row(sheet: OutputSheet) -> int:
+    """The Excel row (from 1) of the sheet's table header, which the chart's cell references count from: the
+    writer puts the table first. A writer that puts rows above the table (a title block) says so here."""
+    return 1
+
+
 def charted(sheets: Iterable[OutputSheet]) -> list[tuple[int, OutputSheet]]:
     """The sheets with a chart and their positions in the workbook (from 1), in order."""
     return [(i, s) for i, s in enumerate(sheets, start=1) if s.chart is not None]
@@ -91,7 +97,8 @@ def series_xml(sheet: OutputSheet, chart: LineChart, order: int, row: int) -> st
     frame = sheet.frame
     headers = list(frame.columns)
     columns = [headers.index(v) for v in chart.values]
-    excel_row = row + 2  # the header is row 1
+    header = header_row(sheet)
+    excel_row = header + 1 + row
     name_column, name = series_name(frame, row, chart.names)
     numbers = frame[list(chart.values)].to_numpy(dtype="float64", na_value=np.nan)[row]
     values = list(number_text(numbers))
@@ -105,7 +112,7 @@ def series_xml(sheet: OutputSheet, chart: LineChart, order: int, row: int) -> st
         f'<c:strCache><c:ptCount val="1"/><c:pt idx="0"><c:v>{text_xml(name)}</c:v></c:pt></c:strCache></c:strRef></c:tx>'
         f'<c:spPr><a:ln w="28575" cap="rnd">{fill}<a:round/></a:ln></c:spPr>'
         f'<c:marker><c:symbol val="circle"/><c:size val="6"/><c:spPr>{fill}<a:ln w="9525">{fill}</a:ln></c:spPr></c:marker>'
-        f"<c:cat><c:strRef><c:f>{text_xml(cells_ref(sheet.name, (columns[0], 1), (columns[-1], 1)))}</c:f>"
+        f"<c:cat><c:strRef><c:f>{text_xml(cells_ref(sheet.name, (columns[0], header), (columns[-1], header)))}</c:f>"
         f'<c:strCache><c:ptCount val="{count}"/>{points_xml(categories)}</c:strCache></c:strRef></c:cat>'
         f"<c:val><c:numRef><c:f>{text_xml(cells_ref(sheet.name, (columns[0], excel_row), (columns[-1], excel_row)))}</c:f>"
         f'<c:numCache><c:formatCode>General</c:formatCode><c:ptCount val="{count}"/>{points_xml(values)}'
@@ -156,7 +163,7 @@ def chart_xml(sheet: OutputSheet) -> str:
 
 def chart_top_row(sheet: OutputSheet) -> int:
     """The row (0-based, as drawings count) where the chart's top edge sits: below the table and a gap."""
-    return len(sheet.frame) + 1 + GAP_ROWS
+    return header_row(sheet) + len(sheet.frame) + GAP_ROWS
 
 
 def chart_last_row(sheet: OutputSheet) -> int:
