@@ -112,6 +112,22 @@ def entry_validations(model: type, names: Iterable[str] | None = None) -> tuple[
     return tuple(v for v in found if v is not None)
 
 
+@dataclass(frozen=True)
+class LineChart:
+    """A native line chart of some of a sheet's own rows, drawn below its table (no image): one series per row
+    of `rows` (0-based data rows), its points that row's cells under the `values` headers, the headers being the
+    categories; a series is named by the row's first non-blank cell under the `names` headers. `reversed`
+    puts the axis's lowest value at the top (a rank 1 above a rank 2)."""
+
+    title: str
+    values: tuple[str, ...]
+    rows: tuple[int, ...]
+    names: tuple[str, ...]
+    x_title: str = ""
+    y_title: str = ""
+    reversed: bool = False
+
+
 @dataclass
 class OutputSheet:
     """A table to write: display headers as columns, optional number formats and row highlights.
@@ -129,9 +145,8 @@ class OutputSheet:
     validations: tuple[Validation, ...] = ()
     protect: bool = False
     blank_rows: int = 0  # rows below the data the validations also cover (a sheet filled in later)
-    heading: tuple[
-        str, ...
-    ] = ()  # the title block above the table: title, details, status (docs/printing.md)
+    chart: LineChart | None = None  # a line chart of the sheet's rows, drawn below the table
+    heading: tuple[str, ...] = ()  # the title block: title, details, status (docs/printing.md)
     rank: str | None = None  # the rank column: centred, a shared rank shown as 3=
     rank_by: tuple[str, ...] = ()  # the columns within which ranks are shared (a Round of a Rounds sheet)
     page_breaks: tuple[int, ...] = ()  # data rows (0-based) that start a new printed page

@@ -24,6 +24,13 @@ from pipeline.problems import UsageError
 from pipeline.sheets import OutputSheet, column_letters, declared_number_formats
 from pipeline.workbook.atomic import atomic_target
 from pipeline.workbook.cells import WHOLE_LIMIT, CellStyles, escaped, number_text, rows_xml
+from pipeline.workbook.charts import (
+    chart_content_types,
+    chart_last_row,
+    chart_parts,
+    header_row,
+    with_drawing,
+)
 
 FIXED_TIMESTAMP = dt.datetime(2000, 1, 1)
 EXCEL_MAX_ROWS = 1_048_576
@@ -208,11 +215,6 @@ def _column_widths(frame: pd.DataFrame, fixed: Mapping[str, float]) -> list[floa
     return widths
 
 
-def header_row(sheet: OutputSheet) -> int:
-    """The Excel row of the sheet's header: the first (the title block is printed in the page header)."""
-    return 1
-
-
 PORTRAIT_WIDTH = 100  # characters of column width a portrait page holds at 100% (wider: landscape)
 
 
@@ -315,7 +317,7 @@ def _package_parts(sheets: list[OutputSheet], title: str) -> list[tuple[str, str
         '<Default Extension="xml" ContentType="application/xml"/>'
         '<Override PartName="/xl/workbook.xml" '
         'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>'
-        f"{sheet_types}"
+        f"{sheet_types}{chart_content_types(sheets)}"
         '<Override PartName="/xl/styles.xml" '
         'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>'
         '<Override PartName="/docProps/core.xml" ContentType="application/vnd.openxmlformats-package.core-properties+xml"/>'
@@ -384,6 +386,8 @@ def _defined_names_xml(i: int, name: str, sheet: OutputSheet) -> str:
     top = header_row(sheet)
     right = column_letters(max(len(sheet.frame.columns), 1) - 1)
     bottom = max(len(sheet.frame), 1) + top
+    if sheet.chart is not None:  # the chart below the table prints too
+        bottom = max(bottom, chart_last_row(sheet))
     area = f"{quoted}!$A${top}:${right}${bottom}"
     return (
         f'<definedName name="_xlnm._FilterDatabase" localSheetId="{i}" hidden="1">{area}</definedName>'
@@ -432,7 +436,9 @@ def write_workbook(path: Path, sheets: Iterable[OutputSheet], *, title: str = ""
             package.writestr(_zip_entry(name), styles_xml(list(book)) if name == STYLES_PART else text)
         for i, (sheet, look) in enumerate(zip(sheets, looks, strict=True), start=1):
             with package.open(_zip_entry(f"xl/worksheets/sheet{i}.xml"), "w", force_zip64=True) as stream:
-                for piece in _sheet_xml(sheet, selected=i == 1, looks=look):
+                for piece in with_drawing(_sheet_xml(sheet, selected=i == 1, looks=look), sheet):
                     stream.write(piece.encode("utf-8") if isinstance(piece, str) else piece)
+        for name, text in chart_parts(sheets):
+            package.writestr(_zip_entry(name), text)
         package.writestr(_zip_entry(MARK_PART), mark_xml(package_digest(package.infolist())))
     return path
