@@ -47,7 +47,10 @@ def test_every_sheet_prints_one_page_wide_with_its_header_repeated(tmp_path: Pat
         assert setup.orientation in {"portrait", "landscape"}
         assert ws.print_title_rows == "$1:$1", ws.title
         bottom = max(ws.max_row, 2)  # an empty table keeps one blank row under its header
-        assert ws.print_area == f"'{ws.title}'!$A$1:${ws.cell(1, ws.max_column).column_letter}${bottom}"
+        corner, last = ws.print_area.split("!")[1].split(":")
+        assert corner == "$A$1" and last.startswith(f"${ws.cell(1, ws.max_column).column_letter}$")
+        printed_rows = int(last.rsplit("$", 1)[1])
+        assert printed_rows == bottom if ws.title != "Progress" else printed_rows > bottom + 15  # its chart
         assert ws.print_options.gridLines
         left, right = printed_header(out, book.sheetnames.index(ws.title) + 1)
         assert left.startswith(f'&L&"-,Bold"&12{standings.heading.title}'), left
