@@ -151,6 +151,7 @@ class OutputSheet:
     rank_by: tuple[str, ...] = ()  # the columns within which ranks are shared (a Round of a Rounds sheet)
     page_breaks: tuple[int, ...] = ()  # data rows (0-based) that start a new printed page
     footer: str = ""  # the event named in the printed footer ("event - page N of M")
+    fill_width: bool = False  # cards: printed as large as the page is wide (not fit to it), a card a page
 
 
 @functools.cache

@@ -148,3 +148,33 @@ def test_the_printed_standings_fit_one_page_wide(tmp_path: Path):
         headers = [c.value for c in load_workbook(out)["Standings"][1]]
         assert all(re.search(re.escape(str(h)), text) for h in headers), (name, headers, text[:500])
         assert "page 1 of" in text
+
+
+@pytest.mark.parametrize(
+    ("args", "sheet", "first_line"),
+    [
+        (["domino", "schedule", "--entrants", "6"], "Table Cards", "Round 1, Table 1"),
+        (["bridge", "schedule", str(SAMPLES / "bridge_teams.xlsx")], "Table Cards", "Round 1, Match R1T1"),
+    ],
+)
+def test_cards_print_one_a_page_as_large_as_the_page_is_wide(tmp_path: Path, args, sheet, first_line):
+    from typer.testing import CliRunner
+
+    from pipeline.cli import app
+
+    out = tmp_path / "event.xlsx"
+    result = CliRunner().invoke(app, [*args, "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    ws = load_workbook(out)[sheet]
+    rows = [[c.value for c in r] for r in ws.iter_rows(min_row=2)]
+    starts = [i for i, r in enumerate(rows) if r[0] is not None and str(r[0]).startswith("Round ")]
+    assert rows[starts[0]][0] == first_line and len(starts) >= 2
+    # a break below the last line of each card but the last: Excel row = data row + 1 (header at row 1)
+    assert [b.id for b in ws.row_breaks.brk] == [start + 1 for start in starts[1:]]
+    assert not ws.sheet_properties.pageSetUpPr.fitToPage
+    widths = sum(ws.column_dimensions[c].width for c in ws.column_dimensions)
+    # as large as the page is wide: 100 characters in portrait, 135 in landscape (past 100)
+    page, orientation = (135, "landscape") if widths > 100 else (100, "portrait")
+    assert ws.page_setup.orientation == orientation
+    assert ws.page_setup.scale == min(200, int(100 * page / widths)) and ws.page_setup.scale > 100
+    assert ws.oddFooter.center.text.endswith("page &P of &N")

@@ -12,7 +12,7 @@ import datetime as dt
 import hashlib
 import zipfile
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -216,6 +216,8 @@ def _column_widths(frame: pd.DataFrame, fixed: Mapping[str, float]) -> list[floa
 
 
 PORTRAIT_WIDTH = 100  # characters of column width a portrait page holds at 100% (wider: landscape)
+LANDSCAPE_WIDTH = 135  # ... and a landscape page
+MAX_SCALE = 200  # the largest print scale a card is enlarged to
 
 
 def _header_footer_xml(sheet: OutputSheet) -> str:
@@ -231,7 +233,8 @@ def _header_footer_xml(sheet: OutputSheet) -> str:
     left = f'&amp;L&amp;"-,Bold"&amp;12{fenced(title)}' + (
         f'&amp;"-,Regular"&amp;10\n{fenced(details)}' if details else ""
     )
-    header = (left + f'&amp;R&amp;"-,Bold"&amp;10{fenced(status)}') if title else ""
+    right = f'&amp;R&amp;"-,Bold"&amp;10{fenced(status)}' if status else ""
+    header = left + right if title else ""
     event = fenced(sheet.footer or title)
     footer = f"&amp;C{event + ' - ' if event else ''}page &amp;P of &amp;N"
     return f"<headerFooter>{f'<oddHeader>{header}</oddHeader>' if header else ''}<oddFooter>{footer}</oddFooter></headerFooter>"
@@ -240,14 +243,21 @@ def _header_footer_xml(sheet: OutputSheet) -> str:
 def _page_xml(sheet: OutputSheet, widths: list[float], top: int) -> str:
     """Print settings: gridlines, margins, one page wide (portrait unless the columns need landscape), the
     header and footer, and a page break before each row of `page_breaks`."""
-    orientation = "landscape" if sum(widths) > PORTRAIT_WIDTH else "portrait"
+    width = max(sum(widths), 1.0)
+    orientation = "landscape" if width > PORTRAIT_WIDTH else "portrait"
+    page = LANDSCAPE_WIDTH if width > PORTRAIT_WIDTH else PORTRAIT_WIDTH
+    scale = min(MAX_SCALE, int(100 * page / width))  # cards: as large as the page is wide
     breaks = "".join(f'<brk id="{top + b}" max="16383" man="1"/>' for b in sheet.page_breaks if b > 0)
     count = sum(1 for b in sheet.page_breaks if b > 0)
     return (
         '<printOptions horizontalCentered="1" gridLines="1"/>'
         '<pageMargins left="0.4" right="0.4" top="0.9" bottom="0.6" header="0.3" footer="0.3"/>'
-        f'<pageSetup orientation="{orientation}" fitToWidth="1" fitToHeight="0"/>'
-        f"{_header_footer_xml(sheet)}"
+        + (
+            f'<pageSetup scale="{scale}" orientation="{orientation}"/>'
+            if sheet.fill_width
+            else f'<pageSetup orientation="{orientation}" fitToWidth="1" fitToHeight="0"/>'
+        )
+        + f"{_header_footer_xml(sheet)}"
         + (f'<rowBreaks count="{count}" manualBreakCount="{count}">{breaks}</rowBreaks>' if count else "")
     )
 
@@ -274,7 +284,8 @@ def _sheet_xml(
     )
     view = ' tabSelected="1"' if selected else ""
     head = (
-        _HEAD + f'<worksheet {_NS} {_NS_R}><sheetPr><pageSetUpPr fitToPage="1"/></sheetPr>'
+        _HEAD
+        + f'<worksheet {_NS} {_NS_R}><sheetPr><pageSetUpPr fitToPage="{0 if sheet.fill_width else 1}"/></sheetPr>'
         f'<dimension ref="A1:{last}"/>'
         f'<sheetViews><sheetView workbookViewId="0"{view}><pane ySplit="{top}" topLeftCell="A{top + 1}" '
         f'activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft" activeCell="A{top + 1}" '
@@ -424,7 +435,7 @@ def write_workbook(path: Path, sheets: Iterable[OutputSheet], *, title: str = ""
     """Write the sheets atomically (temporary file beside the target, then rename), tally's mark last; same
     input, same bytes. The caller has checked that `path` may be replaced (`output_target`)."""
     path = Path(path)
-    sheets = list(sheets)
+    sheets = [s if s.heading or not title else replace(s, heading=(title,)) for s in sheets]  # page header
     with (
         atomic_target(path) as tmp,
         zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=1) as package,
