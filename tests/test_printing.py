@@ -31,8 +31,8 @@ def printed_header(path: Path, sheet: int) -> tuple[str, str]:
     found = re.search(r"<oddHeader>(.*?)</oddHeader>", xml, re.S)
     assert found, "no page header"
     text = html.unescape(found.group(1))
-    left, right = text.split("&R", 1)
-    return left, "&R" + right
+    left, _, right = text.partition("&R")
+    return left, "&R" + right if right else ""
 
 
 @pytest.mark.parametrize("name", SAMPLE_NAMES)
@@ -178,3 +178,22 @@ def test_cards_print_one_a_page_as_large_as_the_page_is_wide(tmp_path: Path, arg
     assert ws.page_setup.orientation == orientation
     assert ws.page_setup.scale == min(200, int(100 * page / widths)) and ws.page_setup.scale > 100
     assert ws.oddFooter.center.text.endswith("page &P of &N")
+
+
+def test_the_ranking_prints_its_title_and_shares_ranks_as_equal(tmp_path: Path):
+    from ranking_books import rank, standings_book
+
+    a = standings_book(tmp_path / "a.xlsx", [(1, "1", "Ann"), (2, "2", "Bob")], date="2026-01-10")
+    b = standings_book(tmp_path / "b.xlsx", [(1, "2", "Bob"), (2, "1", "Ann")], date="2026-01-11")
+    out = tmp_path / "r.xlsx"
+    assert rank(a, b, "-o", out).exit_code == 0
+    ws = load_workbook(out)["Ranking"]
+    header = [c.value for c in ws[1]]
+    cells = [r[header.index("Rank")] for r in ws.iter_rows(min_row=2)]
+    # 100 + 50 each: level on points, events and best: both ranked 1=
+    assert [(c.value, c.number_format, c.alignment.horizontal) for c in cells] == [
+        (1, '0"="', "center"),
+        (1, '0"="', "center"),
+    ]
+    left, _ = printed_header(out, 1)
+    assert left == '&L&"-,Bold"&12Ranking as of 2026-01-11'
