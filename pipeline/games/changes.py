@@ -92,10 +92,15 @@ def shown_values(text: pd.Series) -> pd.Series:
     return text.astype("object").where(numbers.isna(), as_number).where(text.notna(), None)
 
 
-def sheet_changes(sheet: str, keys: list[str], old: pd.DataFrame, new: pd.DataFrame) -> pd.DataFrame:
-    """The differences in one sheet, matched on its key columns."""
+def sheet_changes(
+    sheet: str, keys: list[str], old: pd.DataFrame, new: pd.DataFrame, beside: Iterable[str] = ()
+) -> pd.DataFrame:
+    """The differences in one sheet, matched on its key columns (columns of `beside` only when both versions
+    have them)."""
     old, new = as_text(old), as_text(new)
-    columns = [c for c in dict.fromkeys([*new.columns, *old.columns]) if c not in keys and c not in IGNORED]
+    one_sided = set(beside) - (set(old.columns) & set(new.columns))
+    ignored = {*keys, *IGNORED, *one_sided}
+    columns = [c for c in dict.fromkeys([*new.columns, *old.columns]) if c not in ignored]
     o = old.reindex(columns=keys + columns).drop_duplicates(keys).set_index(keys)
     n = new.reindex(columns=keys + columns).drop_duplicates(keys).set_index(keys)
     both = n.index[n.index.isin(o.index)]
@@ -143,10 +148,14 @@ def sheet_changes(sheet: str, keys: list[str], old: pd.DataFrame, new: pd.DataFr
 
 
 def changes(
-    old: Mapping[str, pd.DataFrame], new: Mapping[str, pd.DataFrame], compared: Mapping[str, Iterable[str]]
+    old: Mapping[str, pd.DataFrame],
+    new: Mapping[str, pd.DataFrame],
+    compared: Mapping[str, Iterable[str]],
+    beside: Iterable[str] = (),
 ) -> pd.DataFrame:
     """Every difference between two standings workbooks' sheets, sheet by sheet in the order of `compared`
-    (sheet -> the columns naming a row: the game's results sheets first, then Standings)."""
+    (sheet -> the columns naming a row: the game's results sheets first, then Standings); the names beside
+    ids (`beside`) only where both workbooks show them (one written before they were shown is no change)."""
     old = {
         name: with_headers_of(frame, new[name], COMPETITOR)
         if name == sheet_name_of(S) and name in new
@@ -158,7 +167,7 @@ def changes(
         for name, keys in compared.items()
         if name in old and name in new
     }
-    frames = [sheet_changes(name, keys, old[name], new[name]) for name, keys in keyed.items() if keys]
+    frames = [sheet_changes(name, keys, old[name], new[name], beside) for name, keys in keyed.items() if keys]
     frames = [f for f in frames if len(f)]
     if not frames:
         return pd.DataFrame({c: pd.Series(dtype="object") for c in CHANGE_COLUMNS})
