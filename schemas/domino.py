@@ -388,7 +388,7 @@ class ByeRow(pa.DataFrameModel):
     """One row of a schedule's `Byes` sheet: who sits out a round."""
 
     round: Series[int] = column("Round")
-    player: Series[Text] = column("Player")
+    player: Series[Text] = competing("Player", "Pair")
     name: Series[Text] = column("Name", nullable=True)
 
     class Config:
