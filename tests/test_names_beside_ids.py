@@ -19,7 +19,7 @@ from pipeline import api
 JOINER = " & "  # between the two players of a domino side, as docs/printing.md says
 
 # sample -> {sheet: [(the id columns, the name column beside them)]}, for the samples whose input names anyone
-DOMINO_STANDINGS = ("Standings", "Rounds", "Winners", "Penalties")
+DOMINO_STANDINGS = ("Standings", "Rounds", "Progress", "Winners", "Penalties")
 NAMED = {
     "domino_pairs": {
         **{s: [(("Pair",), "Name")] for s in DOMINO_STANDINGS},
@@ -35,11 +35,13 @@ NAMED = {
     },
     "bridge_club_mp": {
         "Standings": [(("Pair",), "Names")],
+        "Progress": [(("Pair",), "Names")],
         "Travellers": [(("NS",), "NS Names"), (("EW",), "EW Names")],
         "Scorecards": [(("Pair",), "Names"), (("Opponents",), "Opponent Names")],
     },
     "bridge_teams": {
         "Standings": [(("Team",), "Names")],
+        "Progress": [(("Team",), "Names")],
         "Matches": [(("Home",), "Home Names"), (("Away",), "Away Names")],
     },
 }

@@ -208,12 +208,12 @@ def rules_frame(event: DominoEvent) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=[titles_of(R)[R.item], titles_of(R)[R.value]])
 
 
-def progress(tables: DominoTables, count_word: str) -> list[OutputSheet]:
+def progress(tables: DominoTables, count_word: str, pairs: bool = False) -> list[OutputSheet]:
     """The Progress sheet: each competitor's rank after each round, as the Rounds sheet ranks it."""
     ranks = tables.rounds.pivot(index=P.player, columns=P.round, values=P.rank)
     ranks.columns = [str(r) for r in ranks.columns]
     named = {PG.rank: Standing.rank, PG.competitor: Standing.player, PG.name: Standing.name}
-    return progress_sheets(tables.standings, named, display_headers(count_word), ranks)
+    return progress_sheets(tables.standings, named, display_headers(count_word, pairs), ranks)
 
 
 def domino_sheets(event: DominoEvent, tables: DominoTables) -> list[OutputSheet]:
@@ -231,7 +231,7 @@ def domino_sheets(event: DominoEvent, tables: DominoTables) -> list[OutputSheet]
         OutputSheet(sheet_name_of(Standing), standings, number, highlight=podium.reset_index(drop=True)),
         OutputSheet(sheet_name_of(MatchesSheet), matches_frame(event, tables.sides)),
         OutputSheet(sheet_name_of(P), rounds, number, highlight=leaders),
-        *progress(tables, w),
+        *progress(tables, w, pairs),
         OutputSheet(WINNERS, winners, number, highlight=pd.Series(True, index=winners.index)),
         OutputSheet(sheet_name_of(A), penalties_frame(event, pairs)),
         OutputSheet(sheet_name_of(R), rules_frame(event), widths={rules[R.item]: 28, rules[R.value]: 100}),
