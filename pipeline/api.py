@@ -322,7 +322,7 @@ def diff(
         target = output_target(out, default_name=f"{new.stem}-changes.xlsx", force=force, inputs=[old, new])
     game, before = compared_frames(old, limits)
     _, after = compared_frames(new, limits)
-    frame = changes(before, after, game.compared_sheets)
+    frame = changes(before, after, game.compared_sheets, game.beside)
     if target is not None:
         write_workbook(
             target,

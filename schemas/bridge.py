@@ -427,7 +427,8 @@ class TeamStanding(pa.DataFrameModel):
 
 class Traveller(pa.DataFrameModel):
     """The columns of a `Travellers` row every method shows (Match and Room in a teams event, Section and
-    Session where given, NS and EW in a pairs event); the method's own follow."""
+    Session where given, NS and EW in a pairs event, each with its pair's names when the Pairs sheet names
+    anyone); the method's own follow."""
 
     match: Series[Text] = column("Match")
     room: Series[Text] = column("Room")
@@ -435,7 +436,9 @@ class Traveller(pa.DataFrameModel):
     session: Series[Text] = column("Session")
     board: Series[int] = column("Board")
     ns: Series[Text] = column("NS")
+    ns_names: Series[Text] = column("NS Names", nullable=True)
     ew: Series[Text] = column("EW")
+    ew_names: Series[Text] = column("EW Names", nullable=True)
     contract_text: Series[Text] = column("Contract")  # 4S, 3NTX, 6HXX, PASS, or the adjusted score as typed
     declarer: Series[Text] = column("Declarer", nullable=True)
     tricks: Series[pd.Int64Dtype] = column("Tricks", nullable=True)
@@ -487,12 +490,15 @@ class Frequency(pa.DataFrameModel):
 
 
 class Scorecard(pa.DataFrameModel):
-    """One row of `Scorecards`: a board one pair played, from its side."""
+    """One row of `Scorecards`: a board one pair played, from its side (the pair's and the opponents' names
+    when the Pairs sheet names anyone)."""
 
     pair: Series[Text] = column("Pair")
+    names: Series[Text] = column("Names", nullable=True)
     board: Series[int] = column("Board")
     direction: Series[Text] = column("Direction", isin=[NORTH_SOUTH, EAST_WEST])
     opponents: Series[Text] = column("Opponents")
+    opponent_names: Series[Text] = column("Opponent Names", nullable=True)
     contract: Series[Text] = column("Contract")
     declarer: Series[Text] = column("Declarer", nullable=True)
     tricks: Series[pd.Int64Dtype] = column("Tricks", nullable=True)
@@ -505,9 +511,11 @@ class Scorecard(pa.DataFrameModel):
 
 
 class MatchResult(TeamMatch):
-    """One row of a teams standings workbook's `Matches` sheet: the match, its boards, each side's gross IMPs
-    and VPs."""
+    """One row of a teams standings workbook's `Matches` sheet: the match, each team's names (when the Teams
+    sheet names anyone), its boards, each side's gross IMPs and VPs."""
 
+    home_names: Series[Text] = column("Home Names", nullable=True)
+    away_names: Series[Text] = column("Away Names", nullable=True)
     boards: Series[float] = column("Boards")
     home_imps: Series[float] = column("Home IMPs")
     away_imps: Series[float] = column("Away IMPs")

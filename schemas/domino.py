@@ -9,7 +9,7 @@ import pandera.pandas as pa
 from pandera.typing import Series
 
 from pipeline.problems import check_named, kind
-from schemas.common import Entry, Span, Text, column, columns_of, is_one_of, is_whole_in, titles_of
+from schemas.common import Entry, Span, Text, column, is_one_of, is_whole_in, titles_of
 
 ENDED_TARGET, ENDED_TIME, ENDED_FORFEIT = "target", "time", "forfeit"  # how a match ended (Ended)
 ENDINGS = [ENDED_TARGET, ENDED_TIME, ENDED_FORFEIT]
@@ -17,6 +17,7 @@ MODE_POINTS, MODE_RUN_OUT = "points", "run_out"  # the Settings Mode: counts are
 MODES = [MODE_POINTS, MODE_RUN_OUT]
 COUNT_WORDS = {MODE_POINTS: "pips", MODE_RUN_OUT: "hands"}  # what a side's count is, in each mode
 SIDES = ["A", "B"]
+NAME_JOINER = " & "  # between the names of a side's two players, on the standings' Matches sheet
 MATCH_NOUNS = ("matches", "match")  # what the rows of Matches are, in messages (no matches to score: ...)
 
 # The sane range of every number a domino workbook holds, checked where it is read (docs/trust.md, "Ranges").
@@ -189,13 +190,27 @@ def counted(title: str, hands: str, **declared: Any) -> Any:
     return field
 
 
-def titles_counting(model: type[pa.DataFrameModel], count_word: str) -> dict[str, str]:
+def competing(title: str, pairs: str, **declared: Any) -> Any:
+    """A column naming a competitor, declared once: its header when the competitors are players (`title`) and
+    when they are pairs (`pairs`), the rest as `column` takes it."""
+    field = column(title, **declared)
+    field.metadata["tally"]["of_pairs"] = pairs
+    return field
+
+
+def titles_counting(model: type[pa.DataFrameModel], count_word: str, pairs: bool = False) -> dict[str, str]:
     """Column name -> its header in an event whose counts are `count_word` (pips, or hands in a run-out
-    event), as the model declares them."""
-    declared = model.to_schema().columns
-    if count_word != COUNT_WORDS[MODE_RUN_OUT]:
-        return titles_of(model)
-    return {c.name: declared[c.name].metadata["tally"].get("in_hands", c.title) for c in columns_of(model)}
+    event) and whose competitors are pairs (`pairs`) or players, as the model declares them."""
+    declared = {
+        name: (col.metadata or {}).get("tally", {}) for name, col in model.to_schema().columns.items()
+    }
+    hands = count_word == COUNT_WORDS[MODE_RUN_OUT]
+    titles = titles_of(model)
+    if hands:
+        titles = {name: declared[name].get("in_hands", title) for name, title in titles.items()}
+    if pairs:
+        titles = {name: declared[name].get("of_pairs", title) for name, title in titles.items()}
+    return titles
 
 
 class Match(pa.DataFrameModel):
@@ -293,7 +308,7 @@ class Standing(pa.DataFrameModel):
     """One row of the `Standings` sheet; titles are the written headers."""
 
     rank: Series[int] = column("Rank", ge=1)
-    player: Series[Text] = column("Player", unique=True)
+    player: Series[Text] = competing("Player", "Pair", unique=True)
     name: Series[Text] = column("Name", nullable=True)
     played: Series[int] = column("Played", ge=0)
     won: Series[int] = column("Won", ge=0)
@@ -321,7 +336,7 @@ class ProgressiveStanding(Standing):
     """One row of the `Rounds` sheet: the standings after a round."""
 
     round: Series[int] = column("Round", ge=1)
-    player: Series[Text] = column("Player")
+    player: Series[Text] = competing("Player", "Pair")
 
     class Config:
         name = "Rounds"
@@ -335,10 +350,12 @@ class ProgressiveStanding(Standing):
 
 
 class MatchOutcome(pa.DataFrameModel):
-    """The `Matches` sheet of the standings: the Excel row of each match, then its columns as typed, then
-    these, the result of both sides."""
+    """The `Matches` sheet of the standings: the Excel row of each match, then its columns as typed with each
+    side's names after its seats (when the Players sheet names anyone), then the result of both sides."""
 
     row: Series[int] = column("Row")
+    a_names: Series[Text] = column("A Names", nullable=True)  # side A's names, partners joined by NAME_JOINER
+    b_names: Series[Text] = column("B Names", nullable=True)
     winning_side: Series[Text] = column("Winning Side", isin=SIDES)
     a_points: Series[int] = column("A Points")
     b_points: Series[int] = column("B Points")
@@ -354,7 +371,7 @@ class AppliedPenalty(pa.DataFrameModel):
     """One row of the standings' `Penalties` sheet: the penalty as applied."""
 
     row: Series[int] = column("Row")
-    player: Series[Text] = column("Player")
+    player: Series[Text] = competing("Player", "Pair")
     name: Series[Text] = column("Name", nullable=True)
     pips: Series[int] = column("Pips Deducted")
     round: Series[object] = column("Round", nullable=True)
@@ -371,7 +388,7 @@ class ByeRow(pa.DataFrameModel):
     """One row of a schedule's `Byes` sheet: who sits out a round."""
 
     round: Series[int] = column("Round")
-    player: Series[Text] = column("Player")
+    player: Series[Text] = competing("Player", "Pair")
     name: Series[Text] = column("Name", nullable=True)
 
     class Config:

@@ -67,7 +67,7 @@ CORRECTIONS_COLUMNS = (
     "Detail",
 )
 
-# Rank, Player, Played, Won, Lost, Points, Match Points, Pips For, Pips Against, Effectiveness
+# Rank, Pair (a pairs event: A2 and B2 blank), Played, Won, Lost, Points, Match Points, Pips For, Pips Against, Effectiveness
 CORRECTED_STANDINGS = [
     (1, "P3", 2, 2, 0, 3, 2, 200, 100, 100),
     (2, "P1", 2, 1, 1, 2, 1, 130, 140, -10),
@@ -76,7 +76,7 @@ CORRECTED_STANDINGS = [
 ]
 STANDING_COLUMNS = [
     "Rank",
-    "Player",
+    "Pair",
     "Played",
     "Won",
     "Lost",
@@ -93,14 +93,14 @@ SLIP_CHANGES = [
     ("Matches", "Round 2, Table 2", "A Points", 3, 1),
     ("Matches", "Round 2, Table 2", "A Pips Against", 0, 60),
     ("Matches", "Round 2, Table 2", "B Pips For", 0, 60),
-    ("Standings", "Player P3 (Cal)", "Decided By", "match points", "points"),
-    ("Standings", "Player P1 (Ana)", "Rank", 3, 2),
-    ("Standings", "Player P2 (Bea)", "Rank", 2, 3),
-    ("Standings", "Player P2 (Bea)", "Points", 3, 1),
-    ("Standings", "Player P2 (Bea)", "Pips Against", 100, 160),
-    ("Standings", "Player P2 (Bea)", "Effectiveness", 40, -20),
-    ("Standings", "Player P4 (Dan)", "Pips For", 70, 130),
-    ("Standings", "Player P4 (Dan)", "Effectiveness", -130, -70),
+    ("Standings", "Pair P3 (Cal)", "Decided By", "match points", "points"),
+    ("Standings", "Pair P1 (Ana)", "Rank", 3, 2),
+    ("Standings", "Pair P2 (Bea)", "Rank", 2, 3),
+    ("Standings", "Pair P2 (Bea)", "Points", 3, 1),
+    ("Standings", "Pair P2 (Bea)", "Pips Against", 100, 160),
+    ("Standings", "Pair P2 (Bea)", "Effectiveness", 40, -20),
+    ("Standings", "Pair P4 (Dan)", "Pips For", 70, 130),
+    ("Standings", "Pair P4 (Dan)", "Effectiveness", -130, -70),
 ]
 
 
@@ -384,7 +384,7 @@ def test_a_late_correction_with_a_director_changes_the_standings(tmp_path: Path)
     assert result.exit_code == 0, result.output
     assert result.stderr == ""
     assert [r["Status"] for r in records(out, "Corrections")] == ["applied late"]
-    p3 = next(r for r in records(out, "Standings") if r["Player"] == "P3")
+    p3 = next(r for r in records(out, "Standings") if r["Pair"] == "P3")
     assert (p3["Rank"], p3["Points"], p3["Pips For"], p3["Pips Against"]) == (1, 4, 200, 60)
 
 

@@ -76,7 +76,7 @@ def test_diff_lists_every_change_one_per_line(before_after: tuple[Path, Path]):
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines() == [*SLIP_LINES, "12 change(s)"]
     assert SLIP_LINES[0] == "Matches, Round 2, Table 2: B Pips 0 -> 60"
-    assert SLIP_LINES[4] == "Standings, Player P3 (Cal): Decided By match points -> points"
+    assert SLIP_LINES[4] == "Standings, Pair P3 (Cal): Decided By match points -> points"
 
 
 def test_diff_the_other_way_round_swaps_old_and_new(before_after: tuple[Path, Path]):
@@ -85,7 +85,7 @@ def test_diff_the_other_way_round_swaps_old_and_new(before_after: tuple[Path, Pa
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
     assert lines[0] == "Matches, Round 2, Table 2: B Pips 60 -> 0"
-    assert "Standings, Player P2 (Bea): Rank 3 -> 2" in lines
+    assert "Standings, Pair P2 (Bea): Rank 3 -> 2" in lines
     assert lines[-1] == "12 change(s)"
 
 

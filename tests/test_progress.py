@@ -62,19 +62,20 @@ def competition_rank(values: dict[str, float]) -> dict[str, int]:
 @pytest.mark.parametrize("sample", DOMINO_SAMPLES, ids=lambda p: p.stem)
 def test_domino_progress_is_the_rounds_ranks_in_final_order(sample: Path, tmp_path: Path):
     out = scored(sample, tmp_path)
+    who = "Player" if sample.stem == "domino_individual" else "Pair"  # a pairs event lists pairs
     rounds = rows_of(out, "Rounds")
     played = sorted({r["Round"] for r in rounds})
     expected = {}
     for row in rounds:  # the plain way: each (player, round) row of the Rounds sheet
-        expected.setdefault(str(row["Player"]), {})[row["Round"]] = row["Rank"]
+        expected.setdefault(str(row[who]), {})[row["Round"]] = row["Rank"]
     progress = rows_of(out, "Progress")
     standings = rows_of(out, "Standings")
-    assert list(progress[0]) == ["Rank", "Player", "Name", *[f"After {r}" for r in played]]
-    assert [(p["Rank"], p["Player"], p["Name"]) for p in progress] == [
-        (s["Rank"], s["Player"], s["Name"]) for s in standings
+    assert list(progress[0]) == ["Rank", who, "Name", *[f"After {r}" for r in played]]
+    assert [(p["Rank"], p[who], p["Name"]) for p in progress] == [
+        (s["Rank"], s[who], s["Name"]) for s in standings
     ]
     for p in progress:
-        assert [p[f"After {r}"] for r in played] == [expected[str(p["Player"])][r] for r in played]
+        assert [p[f"After {r}"] for r in played] == [expected[str(p[who])][r] for r in played]
         assert p[f"After {played[-1]}"] == p["Rank"]
 
 

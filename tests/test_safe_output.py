@@ -65,7 +65,7 @@ def test_formula_looking_ids_and_names_come_back_exactly(output: Path) -> None:
     sheet = load_workbook(output)["Standings"]
     header = [c.value for c in sheet[1]]
     rows = [[c.value for c in r] for r in sheet.iter_rows(min_row=2)]
-    got = {r[header.index("Player")]: r[header.index("Name")] for r in rows}
+    got = {r[header.index("Pair")]: r[header.index("Name")] for r in rows}
     assert got == NAMES
 
 
@@ -73,7 +73,7 @@ def test_the_winners_of_each_match_score_three_or_one(output: Path) -> None:
     sheet = load_workbook(output)["Standings"]
     header = [c.value for c in sheet[1]]
     points = {
-        r[header.index("Player")]: r[header.index("Points")]
+        r[header.index("Pair")]: r[header.index("Points")]
         for r in sheet.iter_rows(min_row=2, values_only=True)
     }
     # 100-0: the loser made 0 pips, 3 points; 40-100: loser 40 <= half of 100, 2 points; 100-70: 1 point

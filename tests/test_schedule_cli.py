@@ -131,15 +131,15 @@ def test_domino_five_entrants_get_a_byes_sheet(tmp_path: Path):
     out = scheduled(tmp_path, "--entrants", "5")
     matches = table(out, "Matches")
     assert len(matches) == 10
-    byes = table(out, "Byes")
+    byes = table(out, "Byes")  # a round robin of fixed pairs (--format pairs): each sits out as a Pair
     assert len(byes) == 5
-    assert sorted(text(b["Player"]) for b in byes) == ["1", "2", "3", "4", "5"]
+    assert sorted(text(b["Pair"]) for b in byes) == ["1", "2", "3", "4", "5"]
     assert [b["Round"] for b in byes] == [1, 2, 3, 4, 5]
     # Berger: whoever would meet 6 in the six-player table sits out
-    assert [text(b["Player"]) for b in byes] == ["1", "4", "2", "5", "3"]
+    assert [text(b["Pair"]) for b in byes] == ["1", "4", "2", "5", "3"]
     for b in byes:
         seated = {text(m[c]) for m in matches if m["Round"] == b["Round"] for c in ("A1", "B1")}
-        assert text(b["Player"]) not in seated
+        assert text(b["Pair"]) not in seated
         assert len(seated) == 4
 
 
@@ -160,7 +160,7 @@ def test_domino_odd_players_workbook_names_the_byes(tmp_path: Path):
     byes = table(out, "Byes")
     # Berger: whoever would meet 6 in the six-player table sits out: 1, 4, 2, 5, 3
     expected = [("p1", "Ann"), ("p4", "Dee"), ("p2", "Bob"), ("p5", "Eve"), ("p3", "Cid")]
-    assert [(b["Player"], b["Name"]) for b in byes] == expected
+    assert [(b["Pair"], b["Name"]) for b in byes] == expected
 
 
 def test_domino_rounds_target_and_event(tmp_path: Path):
@@ -236,7 +236,7 @@ def test_domino_round_trip_with_two_rounds_filled(tmp_path: Path):
     # side A in round 1: 1, 2, 3 (1-6 2-5 3-4); in round 2: 6, 5, 1 (6-4 5-3 1-2)
     points = {"1": 4, "2": 2, "3": 2, "4": 0, "5": 2, "6": 2}
     won = {"1": 2, "2": 1, "3": 1, "4": 0, "5": 1, "6": 1}
-    standings = {text(s["Player"]): s for s in table(out, "Standings")}
+    standings = {text(s["Pair"]): s for s in table(out, "Standings")}
     assert {p: s["Points"] for p, s in standings.items()} == points
     assert {p: s["Won"] for p, s in standings.items()} == won
     assert {s["Played"] for s in standings.values()} == {2}
@@ -253,7 +253,7 @@ def test_domino_round_trip_with_every_round_filled(tmp_path: Path):
     assert "D115" not in codes_in(result.output + result.stderr)
     # side A over the five rounds of the table: 1 and 2 and 3 three times, 4 and 5 and 6 twice
     points = {"1": 6, "2": 6, "3": 6, "4": 4, "5": 4, "6": 4}
-    standings = {text(s["Player"]): s for s in table(out, "Standings")}
+    standings = {text(s["Pair"]): s for s in table(out, "Standings")}
     assert {p: s["Points"] for p, s in standings.items()} == points
     assert {s["Played"] for s in standings.values()} == {5}
     assert {r["Round"] for r in table(out, "Rounds")} == {1, 2, 3, 4, 5}
@@ -266,7 +266,7 @@ def test_domino_round_trip_with_byes(tmp_path: Path):
     result, out = standings_of(event, tmp_path)
     assert result.exit_code == 0, result.output
     assert result.stderr == ""
-    standings = {s["Player"]: s for s in table(out, "Standings")}
+    standings = {s["Pair"]: s for s in table(out, "Standings")}
     assert {s["Played"] for s in standings.values()} == {4}  # four games and one bye each
     assert {s["Points"] for s in standings.values()} == {6}  # home twice, away twice
     assert {p: s["Name"] for p, s in standings.items()} == {f"p{i}": n for i, n in enumerate(NAMES[:5], 1)}

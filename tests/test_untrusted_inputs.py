@@ -155,9 +155,9 @@ def test_ids_that_differ_by_invisible_characters_or_normalization_are_one(tmp_pa
     )
     result = invoke("domino", "standings", path, "-o", tmp_path / "out.xlsx")
     assert result.exit_code == 0, result.output
-    players = [row["Player"] for row in standings_rows(tmp_path / "out.xlsx")]
+    players = [row["Pair"] for row in standings_rows(tmp_path / "out.xlsx")]
     assert sorted(players) == sorted(["Ana", "Pá", "Cy", "Di"])
-    ana = next(r for r in standings_rows(tmp_path / "out.xlsx") if r["Player"] == "Ana")
+    ana = next(r for r in standings_rows(tmp_path / "out.xlsx") if r["Pair"] == "Ana")
     assert (ana["Played"], ana["Won"]) == (2, 2)
 
 

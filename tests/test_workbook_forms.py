@@ -209,10 +209,11 @@ def fill(path: Path, sheet: str, rows: list[list[object]]) -> None:
     book.save(path)
 
 
-def standing_points(path: Path) -> dict[object, object]:
+def standing_points(path: Path, noun: str) -> dict[object, object]:
+    """Competitor -> Points of the Standings, the competitor headed `noun` (Pair in a pairs event, else Player)."""
     rows = list(load_workbook(path)["Standings"].iter_rows(values_only=True))
     head = list(rows[0])
-    return {r[head.index("Player")]: r[head.index("Points")] for r in rows[1:]}
+    return {r[head.index(noun)]: r[head.index("Points")] for r in rows[1:]}
 
 
 def test_a_domino_template_filled_in_scores_normally(tmp_path: Path) -> None:
@@ -225,7 +226,7 @@ def test_a_domino_template_filled_in_scores_normally(tmp_path: Path) -> None:
     result = RUNNER.invoke(app, ["domino", "standings", str(out), "-o", str(scored)])
     assert result.exit_code == 0, result.output
     assert result.stderr == ""
-    assert standing_points(scored) == {"Q1": 2, "Q3": 1, "Q2": 0, "Q4": 0}
+    assert standing_points(scored, "Pair") == {"Q1": 2, "Q3": 1, "Q2": 0, "Q4": 0}
     values = {str(v) for ws in load_workbook(scored) for row in ws.iter_rows(values_only=True) for v in row}
     assert not values & {"P1", "Ana Ruiz", "Club night"}  # nothing of the Examples sheet is read
 
@@ -258,7 +259,7 @@ def test_the_examples_copied_into_their_sheets_score(game: str, tmp_path: Path) 
     assert [r[-2] for r in log] == ["applied"]  # submitted 21:25, published 21:00: 25:00, inside 30 minutes
     if game == "domino":
         # P1+P2 beat P3+P4 100 to 45 (the correction: B Pips 40 -> 45; 45 <= 50): 2 points each
-        assert standing_points(scored) == {"P1": 2, "P2": 2, "P3": 0, "P4": 0}
+        assert standing_points(scored, "Player") == {"P1": 2, "P2": 2, "P3": 0, "P4": 0}
     else:
         # 4S by N with 11 tricks (the correction: Tricks 10 -> 11), board 1, nobody vulnerable: 450
         travellers = list(load_workbook(scored)["Travellers"].iter_rows(values_only=True))

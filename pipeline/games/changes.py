@@ -14,12 +14,13 @@ import pandas as pd
 
 from pipeline.parsing import as_numbers
 from pipeline.sheets import accepted_headers
-from schemas.common import titles_of
+from schemas.common import sheet_name_of, titles_of
 from schemas.corrections import SOURCE_ROW
 from schemas.corrections import Change as D
 from schemas.ranking import StandingsSheet as S
 
 NAMES = accepted_headers(S, S.name)  # a competitor's name, shown beside the key where a sheet has it
+COMPETITOR = accepted_headers(S, S.player)  # the headers of a Standings' competitor: Player, Pair or Team
 IGNORED = [SOURCE_ROW]
 HEADERS = titles_of(D)  # the Changes sheet's headers, as `tally diff` gives them too
 CHANGE_COLUMNS = list(HEADERS.values())
@@ -47,6 +48,16 @@ def as_text(frame: pd.DataFrame) -> pd.DataFrame:
         values = text[np.where(codes < 0, 0, codes)] if len(text) else np.full(len(codes), None, dtype=object)
         out[col] = pd.Series(values, index=frame.index, dtype=object).where(codes >= 0)
     return pd.DataFrame(out, index=frame.index)
+
+
+def with_headers_of(old: pd.DataFrame, new: pd.DataFrame, spellings: Iterable[str]) -> pd.DataFrame:
+    """The old sheet with its column under one of `spellings` headed as the new sheet heads it (a domino pairs
+    event's Standings written before its competitor was a Pair, against one written after)."""
+    was = [h for h in spellings if h in old.columns]
+    now = [h for h in spellings if h in new.columns]
+    if len(was) != 1 or len(now) != 1 or was == now:
+        return old
+    return old.rename(columns={was[0]: now[0]})
 
 
 def key_columns(keys: Iterable[str], old: pd.DataFrame, new: pd.DataFrame) -> list[str]:
@@ -81,10 +92,15 @@ def shown_values(text: pd.Series) -> pd.Series:
     return text.astype("object").where(numbers.isna(), as_number).where(text.notna(), None)
 
 
-def sheet_changes(sheet: str, keys: list[str], old: pd.DataFrame, new: pd.DataFrame) -> pd.DataFrame:
-    """The differences in one sheet, matched on its key columns."""
+def sheet_changes(
+    sheet: str, keys: list[str], old: pd.DataFrame, new: pd.DataFrame, beside: Iterable[str] = ()
+) -> pd.DataFrame:
+    """The differences in one sheet, matched on its key columns (columns of `beside` only when both versions
+    have them)."""
     old, new = as_text(old), as_text(new)
-    columns = [c for c in dict.fromkeys([*new.columns, *old.columns]) if c not in keys and c not in IGNORED]
+    one_sided = set(beside) - (set(old.columns) & set(new.columns))
+    ignored = {*keys, *IGNORED, *one_sided}
+    columns = [c for c in dict.fromkeys([*new.columns, *old.columns]) if c not in ignored]
     o = old.reindex(columns=keys + columns).drop_duplicates(keys).set_index(keys)
     n = new.reindex(columns=keys + columns).drop_duplicates(keys).set_index(keys)
     both = n.index[n.index.isin(o.index)]
@@ -132,16 +148,26 @@ def sheet_changes(sheet: str, keys: list[str], old: pd.DataFrame, new: pd.DataFr
 
 
 def changes(
-    old: Mapping[str, pd.DataFrame], new: Mapping[str, pd.DataFrame], compared: Mapping[str, Iterable[str]]
+    old: Mapping[str, pd.DataFrame],
+    new: Mapping[str, pd.DataFrame],
+    compared: Mapping[str, Iterable[str]],
+    beside: Iterable[str] = (),
 ) -> pd.DataFrame:
     """Every difference between two standings workbooks' sheets, sheet by sheet in the order of `compared`
-    (sheet -> the columns naming a row: the game's results sheets first, then Standings)."""
+    (sheet -> the columns naming a row: the game's results sheets first, then Standings); the names beside
+    ids (`beside`) only where both workbooks show them (one written before they were shown is no change)."""
+    old = {
+        name: with_headers_of(frame, new[name], COMPETITOR)
+        if name == sheet_name_of(S) and name in new
+        else frame
+        for name, frame in old.items()
+    }
     keyed = {
         name: key_columns(keys, old[name], new[name])
         for name, keys in compared.items()
         if name in old and name in new
     }
-    frames = [sheet_changes(name, keys, old[name], new[name]) for name, keys in keyed.items() if keys]
+    frames = [sheet_changes(name, keys, old[name], new[name], beside) for name, keys in keyed.items() if keys]
     frames = [f for f in frames if len(f)]
     if not frames:
         return pd.DataFrame({c: pd.Series(dtype="object") for c in CHANGE_COLUMNS})

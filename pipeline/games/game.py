@@ -49,6 +49,9 @@ class Game:
     results_sheet: str  # the standings workbook's sheet listing every result (for a Changes sheet)
     template: Callable[[], list[OutputSheet]]  # the blank workbook of `tally template <name>`
     compared: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # the headers of its columns that only repeat what the Players, Pairs or Teams sheet says beside an id (the
+    # names of a match's sides): `diff` compares them only when both workbooks have them
+    beside: tuple[str, ...] = ()
     # the models of its results workbook's own sheets (Settings and Corrections are every game's): their columns
     # are read under the headers and aliases they declare, and docs/columns.md lists them
     sheets: tuple[type, ...] = ()

@@ -24,11 +24,11 @@ from pipeline.games.domino.template import domino_template
 from pipeline.games.game import Game
 from pipeline.problems import UsageError
 from pipeline.sheets import Sheet, normalized_header, sheet_key
-from schemas.bridge import PairsSheet, TeamMatchesSheet, TeamsSheet, Traveller
+from schemas.bridge import MatchResult, PairsSheet, TeamMatchesSheet, TeamsSheet, Traveller
 from schemas.bridge import ResultsSheet as R
 from schemas.common import sheet_name_of, titles_of
 from schemas.corrections import CorrectionsSheet as C
-from schemas.domino import MatchesSheet, PenaltiesSheet, PlayersSheet
+from schemas.domino import MatchesSheet, MatchOutcome, PenaltiesSheet, PlayersSheet
 
 MATCHES, RESULTS = sheet_key(MatchesSheet), sheet_key(R)  # the sheets a results workbook holds
 TRAVELLERS = sheet_name_of(Traveller)  # the bridge standings workbook's sheet of every result, by board
@@ -55,6 +55,7 @@ DOMINO = Game(
     results_sheet=sheet_name_of(MatchesSheet),
     template=domino_template,
     compared={sheet_name_of(MatchesSheet): RESULT_KEYS},
+    beside=tuple(titles_of(MatchOutcome)[c] for c in (MatchOutcome.a_names, MatchOutcome.b_names)),
     sheets=(MatchesSheet, PlayersSheet, PenaltiesSheet),
     progress=domino_progress,
 )
@@ -76,6 +77,10 @@ BRIDGE = Game(
     results_sheet=TRAVELLERS,
     template=bridge_template,
     compared={sheet_name_of(TeamMatchesSheet): RESULT_KEYS, TRAVELLERS: TRAVELLER_KEYS},
+    beside=(
+        *(titles_of(Traveller)[c] for c in (Traveller.ns_names, Traveller.ew_names)),
+        *(titles_of(MatchResult)[c] for c in (MatchResult.home_names, MatchResult.away_names)),
+    ),
     sheets=(R, PairsSheet, TeamsSheet, TeamMatchesSheet),
     progress=bridge_progress,
 )

@@ -219,7 +219,9 @@ def test_teams_sample_match_1(tmp_path: Path):
         "Match": "1",
         "Round": 1,
         "Home": "Dragons",
+        "Home Names": "Li, Zhang, Wang, Liu",  # the Teams sheet's Names of Dragons and of Gulls
         "Away": "Gulls",
+        "Away Names": "Hall, Kerr, Finn, Ray",
         "Boards": 4,
         "Home IMPs": 21,
         "Away IMPs": 5,

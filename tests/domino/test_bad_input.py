@@ -39,11 +39,13 @@ def run_standings(path: Path, *extra: str):
 
 
 def standings_points(path: Path) -> dict[str, int]:
-    """Player -> Points from the Standings sheet of a written workbook."""
+    """Competitor (headed Player, or Pair in a pairs event) -> Points from the Standings sheet of a written
+    workbook."""
     ws = load_workbook(path, read_only=True)["Standings"]
     rows = list(ws.iter_rows(values_only=True))
     header = list(rows[0])
-    player, points = header.index("Player"), header.index("Points")
+    player = header.index("Pair" if "Pair" in header else "Player")
+    points = header.index("Points")
     return {str(r[player]): r[points] for r in rows[1:]}
 
 

@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 
 from pipeline.games.bridge.settings import DATE, EVENT, SCORING, WEIGHT, setting_specs
-from pipeline.games.bridge.tally import pair_progress
+from pipeline.games.bridge.tally import known_names, pair_progress
 from pipeline.games.ordering import lexicographic_order, natural_ranks
 from pipeline.games.progress import progress_sheets
 from pipeline.sheets import OutputSheet
@@ -51,7 +51,12 @@ def travellers_frame(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
     teams = event.settings.teams
     keys = [TV.match, TV.room] if teams else []
     keys += [c for c in (TV.section, TV.session) if t[c].ne("").any()]
-    keys += [TV.board] + ([] if teams else [TV.ns, TV.ew])
+    names = None if teams else known_names(event)
+    if names is not None:
+        t[TV.ns_names] = t[T.ns].map(names)
+        t[TV.ew_names] = t[T.ew].map(names)
+    pairs = [TV.ns, TV.ew] if names is None else [TV.ns, TV.ns_names, TV.ew, TV.ew_names]
+    keys += [TV.board] + ([] if teams else pairs)
     titles = titles_of(TV)
     shown = [*keys, TV.contract_text, TV.declarer, TV.tricks, TV.ns_score, TV.ew_score]
     columns = {c: titles[c] for c in shown} | event.settings.method.traveller_columns
@@ -92,15 +97,18 @@ def scorecards_frame(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
     t = tables.travellers.copy()
     t[TV.contract_text] = contract_text(t, event.results_sheet.frame.loc[t.index, R.adjusted])
     side = {T.ns: (NORTH_SOUTH, T.ew, 1, SV.ns_value), T.ew: (EAST_WEST, T.ns, -1, SV.ew_value)}
+    names = known_names(event)
     parts = []
     for col, (direction, opp, sign, value) in side.items():  # the two directions
         parts.append(
             pd.DataFrame(
                 {
                     SC.pair: t[col],
+                    SC.names: t[col].map(names) if names is not None else None,
                     SC.board: t[T.board],
                     SC.direction: direction,
                     SC.opponents: t[opp],
+                    SC.opponent_names: t[opp].map(names) if names is not None else None,
                     SC.contract: t[TV.contract_text],
                     SC.declarer: t[T.declarer],
                     SC.tricks: t[T.tricks],
@@ -110,6 +118,8 @@ def scorecards_frame(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
             )
         )
     cards = pd.concat(parts)
+    if names is None:
+        cards = cards.drop(columns=[SC.names, SC.opponent_names])
     order = lexicographic_order([natural_ranks(cards[SC.pair]), cards[SC.board].to_numpy(dtype="int64")])
     return cards.iloc[order].reset_index(drop=True).rename(columns=titles_of(SC))
 

@@ -59,6 +59,13 @@ def pair_rows(travellers: pd.DataFrame) -> pd.DataFrame:
     return pd.concat([ns, ew])
 
 
+def known_names(event: BridgeEvent) -> pd.Series | None:
+    """Each pair's or team's names by its id, as the Pairs or Teams sheet gives them; None when it names nobody
+    (then no sheet shows a names column beside the ids)."""
+    names = event.competitors.set_index(CO.id)[CO.names]
+    return names if bool(names.notna().any()) else None
+
+
 def competition_ranks(values: Values) -> Values:
     """1 + how many values are strictly higher (equal values share the place); a frame's column by column."""
     return values.rank(method="min", ascending=False).astype("int64")

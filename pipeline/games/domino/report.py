@@ -16,7 +16,14 @@ from pipeline.games.settings import EVENT_DATE, EVENT_NAME, WEIGHT_SETTING
 from pipeline.parsing import as_numbers
 from pipeline.sheets import OutputSheet
 from schemas.common import columns_of, sheet_name_of, titles_of
-from schemas.domino import MODE_RUN_OUT, MatchesSheet, PenaltiesSheet, Standing, titles_counting
+from schemas.domino import (
+    MODE_RUN_OUT,
+    NAME_JOINER,
+    MatchesSheet,
+    PenaltiesSheet,
+    Standing,
+    titles_counting,
+)
 from schemas.domino import AppliedPenalty as A
 from schemas.domino import Match as M
 from schemas.domino import MatchOutcome as O
@@ -41,17 +48,28 @@ CRITERIA_WORDS = [
 WINNERS = "Winners"  # the sheet of the podium's rows of the standings
 
 
-def display_headers(count_word: str) -> dict[str, str]:
-    """Column name -> written header; in a run-out event pips become hands won and lost."""
-    return titles_counting(P, count_word)
+def pairs_event(event: DominoEvent) -> bool:
+    """True when the competitors are pairs: the Matches sheet seats one id a side (A2 and B2 blank in every
+    seated match), as a pairs event is typed."""
+    seats = event.matches_sheet.frame[SEAT_COLUMNS]
+    seated = seats[[MatchesSheet.a1, MatchesSheet.b1]].notna().any(axis=1)
+    return bool(seated.any()) and bool(
+        seats.loc[seated, [MatchesSheet.a2, MatchesSheet.b2]].isna().all(axis=None)
+    )
 
 
-def standings_frame(standings: pd.DataFrame, count_word: str) -> pd.DataFrame:
+def display_headers(count_word: str, pairs: bool = False) -> dict[str, str]:
+    """Column name -> written header; in a run-out event pips become hands won and lost, and in a pairs event
+    the competitor is a Pair."""
+    return titles_counting(P, count_word, pairs)
+
+
+def standings_frame(standings: pd.DataFrame, count_word: str, pairs: bool = False) -> pd.DataFrame:
     """A standings table with written headers."""
     columns = [c for c in Standing.to_schema().columns if c in standings.columns]
     if P.round in standings.columns:
         columns = [P.round, *columns]
-    return standings[columns].rename(columns=display_headers(count_word))
+    return standings[columns].rename(columns=display_headers(count_word, pairs))
 
 
 def number_formats() -> dict[str, str]:
@@ -65,6 +83,37 @@ def numbers_where_numeric(text: pd.Series) -> pd.Series:
     if numbers.notna().sum() == text.notna().sum():
         return numbers.astype("object").where(numbers.notna(), None)
     return text
+
+
+def names_known(event: DominoEvent) -> bool:
+    """True when the Players sheet gives anyone a name (only then do the Matches sheet's sides show names)."""
+    return bool(event.players[PS.name].notna().any())
+
+
+def side_names(event: DominoEvent, seats: list[str]) -> pd.Series:
+    """Each match's names of one side (index: the Excel row): its players' names joined by NAME_JOINER, the
+    id of a player the Players sheet leaves unnamed beside a named partner; blank when nobody is named."""
+    names = event.players.set_index(PS.id)[PS.name]
+    ids = event.matches[seats]
+    named = [ids[s].map(names) for s in seats]
+    shown = [n.where(n.notna(), ids[s]) for n, s in zip(named, seats, strict=True)]
+    joined = shown[0]
+    for more in shown[1:]:  # the side's second seat
+        joined = joined.str.cat(more, sep=NAME_JOINER).fillna(joined).fillna(more)
+    anyone = pd.concat(named, axis=1).notna().any(axis=1)
+    return joined.astype("object").where(anyone, None)
+
+
+def with_side_names(event: DominoEvent, shown: pd.DataFrame) -> pd.DataFrame:
+    """The Matches sheet's typed columns (headed as written) with each side's names right after its seats."""
+    titles = titles_of(O)
+    written = event.matches_sheet.written
+    out = shown.copy()
+    for side, seats in ((O.a_names, [M.a1, M.a2]), (O.b_names, [M.b1, M.b2])):  # the two sides
+        headers = list(out.columns)
+        after = max(headers.index(written(s)) for s in seats if written(s) in headers)
+        out.insert(after + 1, titles[side], side_names(event, seats).to_numpy())
+    return out
 
 
 def matches_frame(event: DominoEvent, sides: pd.DataFrame) -> pd.DataFrame:
@@ -96,13 +145,15 @@ def matches_frame(event: DominoEvent, sides: pd.DataFrame) -> pd.DataFrame:
         }
     ).rename(columns=title)
     shown.index = event.matches.index
+    if names_known(event):
+        shown = with_side_names(event, shown)
     out = pd.concat([shown, computed.reindex(event.matches.index)], axis=1)
     out.insert(0, title[O.row], event.matches.index.astype("int64"))
     return out.reset_index(drop=True)
 
 
-def penalties_frame(event: DominoEvent) -> pd.DataFrame:
-    """The penalties as applied: who, how many pips deducted, in which round, why."""
+def penalties_frame(event: DominoEvent, pairs: bool = False) -> pd.DataFrame:
+    """The penalties as applied: who (a Pair in a pairs event), how many pips deducted, in which round, why."""
     p = event.penalties
     names = event.players.set_index(PS.id)[PS.name]
     return (
@@ -116,7 +167,7 @@ def penalties_frame(event: DominoEvent) -> pd.DataFrame:
                 A.reason: p[Pen.reason],
             }
         )
-        .rename(columns=titles_of(A))
+        .rename(columns=titles_counting(A, event.settings.count_word, pairs))
         .reset_index(drop=True)
     )
 
@@ -157,21 +208,22 @@ def rules_frame(event: DominoEvent) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=[titles_of(R)[R.item], titles_of(R)[R.value]])
 
 
-def progress(tables: DominoTables, count_word: str) -> list[OutputSheet]:
+def progress(tables: DominoTables, count_word: str, pairs: bool = False) -> list[OutputSheet]:
     """The Progress sheet: each competitor's rank after each round, as the Rounds sheet ranks it."""
     ranks = tables.rounds.pivot(index=P.player, columns=P.round, values=P.rank)
     ranks.columns = [str(r) for r in ranks.columns]
     named = {PG.rank: Standing.rank, PG.competitor: Standing.player, PG.name: Standing.name}
-    return progress_sheets(tables.standings, named, display_headers(count_word), ranks)
+    return progress_sheets(tables.standings, named, display_headers(count_word, pairs), ranks)
 
 
 def domino_sheets(event: DominoEvent, tables: DominoTables) -> list[OutputSheet]:
     """The sheets of the standings workbook, in order."""
     w = event.settings.count_word
-    standings = standings_frame(tables.standings, w)
+    pairs = pairs_event(event)
+    standings = standings_frame(tables.standings, w, pairs)
     podium = tables.standings[Standing.rank] <= event.settings.podium
     winners = standings[podium.to_numpy()].reset_index(drop=True)
-    rounds = standings_frame(tables.rounds, w)
+    rounds = standings_frame(tables.rounds, w, pairs)
     leaders = tables.rounds[P.rank].eq(1).reset_index(drop=True)
     number = number_formats()
     rules = titles_of(R)
@@ -179,8 +231,8 @@ def domino_sheets(event: DominoEvent, tables: DominoTables) -> list[OutputSheet]
         OutputSheet(sheet_name_of(Standing), standings, number, highlight=podium.reset_index(drop=True)),
         OutputSheet(sheet_name_of(MatchesSheet), matches_frame(event, tables.sides)),
         OutputSheet(sheet_name_of(P), rounds, number, highlight=leaders),
-        *progress(tables, w),
+        *progress(tables, w, pairs),
         OutputSheet(WINNERS, winners, number, highlight=pd.Series(True, index=winners.index)),
-        OutputSheet(sheet_name_of(A), penalties_frame(event)),
+        OutputSheet(sheet_name_of(A), penalties_frame(event, pairs)),
         OutputSheet(sheet_name_of(R), rules_frame(event), widths={rules[R.item]: 28, rules[R.value]: 100}),
     ]

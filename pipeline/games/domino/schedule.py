@@ -20,6 +20,7 @@ from pipeline.games.settings import EVENT_NAME
 from pipeline.games.template import model_sheet
 from pipeline.sheets import OutputSheet
 from schemas.common import columns_of, sheet_name_of, titles_of
+from schemas.domino import COUNT_WORDS, MODE_POINTS, titles_counting
 from schemas.domino import ByeRow as B
 from schemas.domino import MatchesSheet as MS
 from schemas.domino import PlayersSheet as PS
@@ -132,7 +133,13 @@ def schedule_sheets(
     """Players, Settings, Matches (result cells empty) and Byes: a workbook `tally domino standings` reads."""
     name, _, checks = model_sheet(MS)  # the columns a template shows, with Excel's checks of the results
     shown = [c.name for c in columns_of(MS) if c.in_template]
-    m, p, k, b = titles_of(MS), titles_of(PS), titles_of(K), titles_of(B)
+    pairs = MS.a2 not in matches  # a round robin of pairs seats one id a side
+    m, p, k, b = (
+        titles_of(MS),
+        titles_of(PS),
+        titles_of(K),
+        titles_counting(B, COUNT_WORDS[MODE_POINTS], pairs),
+    )
     blank = pd.Series(None, index=matches.index, dtype=object)
     sheet = pd.DataFrame({m[c]: matches.get(c, blank) for c in shown})
     names = players.set_index(PS.id)[PS.name]

@@ -10,7 +10,7 @@ import pandas as pd
 from pipeline.games.bridge.imps import imps_from_difference
 from pipeline.games.bridge.methods.at_imps import artificial_imps, percentage_problems
 from pipeline.games.bridge.methods.base import Method, Options
-from pipeline.games.bridge.tally import BridgeTables, competition_ranks
+from pipeline.games.bridge.tally import BridgeTables, competition_ranks, known_names
 from pipeline.games.bridge.victory_points import victory_points, vp_table
 from pipeline.games.ordering import lexicographic_order, natural_ranks
 from pipeline.games.progress import cumulative_grid, progress_sheets, round_steps
@@ -160,6 +160,11 @@ def match_sheets(event: BridgeEvent, tables: BridgeTables) -> list[OutputSheet]:
     b = tables.board_imps
     if m is None or b is None:
         return []
+    names = known_names(event)
+    if names is not None:
+        m = m.copy()
+        for team, shown in ((MR.home, MR.home_names), (MR.away, MR.away_names)):  # each team beside its id
+            m.insert(list(m.columns).index(team) + 1, shown, m[team].map(names))
     matches = m.rename(columns=titles_of(MR))
     boards = b.rename(columns=titles_of(BI))
     return [
