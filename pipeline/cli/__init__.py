@@ -13,6 +13,7 @@ from pipeline.cli import bridge, domino
 from pipeline.cli.batch import batch
 from pipeline.cli.common import Debug, Force, folder_option, guarded, report_problems, state
 from pipeline.cli.diff import diff
+from pipeline.cli.publish import publish
 from pipeline.cli.rank import rank
 from pipeline.cli.standings import standings_command
 from pipeline.cli.template import template_command
@@ -84,6 +85,7 @@ def build_app() -> typer.Typer:
     app.command("template")(template_command())
     app.command()(batch)
     app.command()(rank)
+    app.command()(publish)
     app.command()(demo)
     return app
 
