@@ -73,7 +73,7 @@ def ranking_pages(book: RankingSheets) -> list[Page]:
     player_page = pd.Series(pages_by(every_player, COMPETITORS).to_numpy(), index=every_player.to_numpy())
     every_file = id_text(events[file_e]) if file_e else pd.Series([], dtype="str")
     event_page = pd.Series(pages_by(every_file, EVENTS).to_numpy(), index=every_file.to_numpy())
-    flags = dict(ranking=True)
+    flags = dict(ranking_site=True)
 
     links = {}
     if player_r in ranking:

@@ -21,9 +21,10 @@ RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)), *(f"lpt
 
 def as_figures(column: pd.Series) -> pd.Series | None:
     """The column as numbers when every cell that is not blank is one (numbers, or text that is a plain
-    number as a workbook read back gives it), else None: such a column is shown as figures."""
-    if is_bool_dtype(column.dtype):
-        return None
+    number as a workbook read back gives it) and one at least is not blank, else None: such a column is
+    shown as figures."""
+    if is_bool_dtype(column.dtype) or column.isna().all():
+        return None  # a blank column reads the same whichever form the sheet came in
     if is_numeric_dtype(column.dtype):
         return column.astype("float64")
     text = column.astype("string").str.strip()
