@@ -64,15 +64,14 @@ class PageParser(HTMLParser):
         elif tag == "dl":
             self._facts = {}
             self.facts[a.get("id") or f"facts{len(self.facts)}"] = self._facts
-        elif tag == "dt":
-            self._fact = []
-        elif tag == "dd":
+        elif tag == "dt" or tag == "dd":
             self._fact = []
 
     def handle_endtag(self, tag: str) -> None:
         if tag in ("td", "th") and self._table is not None and self._cell is not None:
             text = "".join(self._cell).strip()
-            if self._in_head:
+            if self._in_head:  # a header keeps its hyphens on one line with U+2011 (non-breaking hyphen)
+                text = text.replace("\u2011", "-")
                 self._table.headers.append(text)
             else:
                 self._table.rows[-1].append(text)
