@@ -50,11 +50,12 @@ def demo(
     ),
     force: Force = False,
 ) -> None:
-    """Score every bundled sample workbook and write the standings to OUT.
+    """Score every bundled sample workbook and write the standings to OUT, and their site to OUT/site/.
 
     Example: tally demo --out out
     """
     guarded(lambda: api.demo(samples, out, force=force, scored=shown))
+    typer.echo(f"site -> {out / api.DEMO_SITE / 'index.html'}")
 
 
 def shown(source: Path, scored: api.Scored) -> None:
