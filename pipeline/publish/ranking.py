@@ -211,8 +211,8 @@ def event_pages(
             links[player_k] = id_text(rows[player_k]).map(player_page).fillna("")
             if name_k is not None:
                 links[name_k] = links[player_k]
-        hidden = {file_k, header_of(rows, E, E.event), header_of(rows, K, K.date)}
-        columns = [c for c in rows.columns if c not in hidden]
+        shown = (K.place, K.player, K.name, K.units, K.counted)  # the event's own facts are above the table
+        columns = [c for c in (header_of(rows, K, k) for k in shown) if c is not None]
         tables = grouped_tables(
             rows, id_text(rows[file_k]), links=links, marked=counted_first(rows), columns=columns
         )

@@ -3,8 +3,9 @@ escaped), and written into a folder the way tally writes every output (docs/publ
 
 A site folder holds a marker, `.tally-site.json`, listing the files tally wrote there. A folder is written
 into when it is missing, empty, or marked; a folder holding anything else only with --force. Each file is
-written atomically; files of an earlier site that the new one no longer has are removed (only those the
-marker lists); the marker is written first with the old and new files, and last with the new ones only.
+written atomically (one already holding the same bytes is left alone); files of an earlier site that the
+new one no longer has are removed (only those the marker lists); the marker is written first with the old
+and new files, and last with the new ones only.
 """
 
 from __future__ import annotations
@@ -135,6 +136,18 @@ def inside(folder: Path, path: Path) -> bool:
     return Path(os.path.realpath(path)).is_relative_to(os.path.realpath(folder))
 
 
+def same_bytes(path: Path, data: bytes) -> bool:
+    """True when the path is a regular file (not a link) holding exactly these bytes: it is left as it is
+    (its time unchanged, so an upload by modification time sends only the pages that changed)."""
+    try:
+        status = os.lstat(path)
+        if not stat.S_ISREG(status.st_mode) or status.st_size != len(data):
+            return False
+        return path.read_bytes() == data
+    except OSError:
+        return False
+
+
 def write_site(folder: Path, files: Mapping[str, bytes]) -> Path:
     """The files written into the folder (each atomically, in sorted order), the marker updated and the
     files of the site before that are no longer part of it removed."""
@@ -146,8 +159,9 @@ def write_site(folder: Path, files: Mapping[str, bytes]) -> Path:
         if not inside(folder, parent):
             raise UsageError(f"{parent} leads outside {folder} (a link); tally writes a site only inside it")
     for name in sorted(files):  # every file of the site
-        with atomic_target(folder / name) as tmp:
-            tmp.write_bytes(files[name])
+        if not same_bytes(folder / name, files[name]):
+            with atomic_target(folder / name) as tmp:
+                tmp.write_bytes(files[name])
     write_marker(folder, files)
     for name in sorted(set(before) - set(files)):  # the earlier site's files no longer published
         path = folder / name

@@ -4,7 +4,8 @@ in), the links of the cells that have one, and page names that are safe for any 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from itertools import repeat
 
 import numpy as np
 import pandas as pd
@@ -50,9 +51,13 @@ def shown_text(column: pd.Series) -> pd.Series:
     present = numbers.notna().to_numpy()
     values = numbers.fillna(0).to_numpy()
     whole = bool(np.all(values == np.round(values)))
-    rounded = np.round(values, 0 if whole else 2) + 0.0  # + 0.0 turns -0.0 into 0.0
-    formatted = np.char.mod("%d" if whole else "%.2f", rounded.astype("int64") if whole else rounded)
-    return pd.Series(np.where(present, formatted, ""), dtype="str")
+    cents = np.round(values * (1 if whole else 100)).astype("int64")  # the figure in its last shown unit
+    digits = pd.Series(np.abs(cents)).astype("str")
+    if not whole:
+        digits = digits.str.zfill(3)
+        digits = digits.str.slice(0, -2) + "." + digits.str.slice(-2)
+    formatted = digits.where(cents >= 0, "-" + digits)  # a figure rounded to 0 shows 0, never -0
+    return pd.Series(np.where(present, formatted.to_numpy(dtype="object"), ""), dtype="str")
 
 
 def is_figure_column(column: pd.Series) -> bool:
@@ -102,56 +107,53 @@ def counted_titles(model: type, name: str) -> tuple[str, ...]:
     return (own, declared.get("in_hands", own))
 
 
-@dataclass(frozen=True)
-class TableColumn:
-    """A column of a table on a page: its header, where its text (and its link, if any) sits in each row, and
-    whether it holds figures."""
-
-    header: str
-    text: int
-    link: int | None
-    figure: bool
+Cell = tuple[str, str, bool]  # what a cell shows, where it links ('' for nowhere), whether it is a figure
+Row = tuple[tuple[Cell, ...], bool]  # a row's cells, and whether it is highlighted
 
 
 @dataclass(frozen=True)
 class Table:
-    """A table for a template: columns, then rows as tuples (every column's text, then the links, then the
-    row's class: `mark` for a highlighted row, else empty)."""
+    """A table for a template: its headers, and its rows (each row's cells, and whether it is highlighted)."""
 
-    columns: tuple[TableColumn, ...]
-    rows: list[tuple[str, ...]]
+    headers: tuple[str, ...]
+    figures: tuple[bool, ...]
+    rows: list[Row]
     caption: str = ""
-    wide: bool = field(default=False)
 
     def __len__(self) -> int:
         return len(self.rows)
 
 
-def table_cells(
+def table_rows(
     frame: pd.DataFrame,
     *,
     links: Mapping[str, pd.Series] | None = None,
     marked: pd.Series | Sequence[bool] | None = None,
     columns: Iterable[str] | None = None,
-) -> tuple[tuple[TableColumn, ...], np.ndarray]:
-    """A table's columns and its cells as an array (a row per frame row: every column's text, the links,
-    the row's class), for `table_of` and `grouped_tables`."""
+) -> tuple[tuple[str, ...], tuple[bool, ...], list[Row]]:
+    """A table's headers, which of its columns are figures, and its rows, every cell formatted once (a
+    column at a time) for `table_of` and `grouped_tables`."""
     frame = frame.reset_index(drop=True)
     shown = [c for c in (frame.columns if columns is None else columns) if c in frame.columns]
-    links = {k: v for k, v in (links or {}).items() if k in shown}
+    links = links or {}
     texts = [shown_text(frame[c]) for c in shown]
+    figures = tuple(is_figure_column(frame[c]) for c in shown)
+    none = pd.Series("", index=frame.index, dtype="str")
     hrefs = [
-        pd.Series(links[c]).astype("object").fillna("").astype("str").reset_index(drop=True) for c in links
+        pd.Series(links[c]).astype("object").fillna("").astype("str").reset_index(drop=True)
+        if c in links
+        else none
+        for c in shown
     ]
-    link_at = {c: len(shown) + i for i, c in enumerate(links)}
-    mark = pd.Series(False, index=frame.index) if marked is None else pd.Series(list(marked), dtype="bool")
-    classes = pd.Series(np.where(mark.to_numpy(), "mark", ""), dtype="str")
-    table_columns = tuple(
-        TableColumn(str(c), i, link_at.get(c), is_figure_column(frame[c])) for i, c in enumerate(shown)
+    cells = [
+        zip(t.to_numpy(dtype="object"), h.to_numpy(dtype="object"), repeat(f, len(frame)), strict=True)
+        for t, h, f in zip(texts, hrefs, figures, strict=True)
+    ]
+    mark = [False] * len(frame) if marked is None else [bool(m) for m in marked]
+    rows: list[Row] = (
+        list(zip(zip(*cells, strict=True), mark, strict=True)) if shown else [((), m) for m in mark]
     )
-    parts = [t.to_numpy(dtype="object") for t in (*texts, *hrefs, classes)]
-    cells = np.column_stack(parts) if len(frame) else np.empty((0, len(parts)), dtype="object")
-    return table_columns, cells
+    return tuple(str(c) for c in shown), figures, rows
 
 
 def grouped_tables(
@@ -164,11 +166,11 @@ def grouped_tables(
 ) -> dict[str, Table]:
     """One table per value of `groups` (its rows in the frame's order), every cell formatted once for the
     whole frame: the pages of many competitors from one sheet."""
-    table_columns, cells = table_cells(frame, links=links, marked=marked, columns=columns)
+    headers, figures, rows = table_rows(frame, links=links, marked=marked, columns=columns)
     keys = groups.astype("str").reset_index(drop=True)
     return {
-        str(key): Table(table_columns, list(map(tuple, cells[rows])), wide=len(table_columns) > 6)
-        for key, rows in keys.groupby(keys, sort=False).indices.items()
+        str(key): Table(headers, figures, [rows[i] for i in positions])
+        for key, positions in keys.groupby(keys, sort=False).indices.items()
     }
 
 
@@ -182,5 +184,5 @@ def table_of(
 ) -> Table:
     """A table of the frame's columns (or the ones named, when present) as the page shows them; `links` gives
     the target of each cell of a column (empty: no link); `marked` the highlighted rows."""
-    table_columns, cells = table_cells(frame, links=links, marked=marked, columns=columns)
-    return Table(table_columns, list(map(tuple, cells)), caption, wide=len(table_columns) > 6)
+    headers, figures, rows = table_rows(frame, links=links, marked=marked, columns=columns)
+    return Table(headers, figures, rows, caption)
