@@ -240,8 +240,8 @@ def rank_stages(paths: list[Path]) -> dict[str, float]:
     from pipeline.federation.ranking.points import ranked_season
     from pipeline.federation.ranking.report import ranking_sheets
     from pipeline.federation.ranking.rules import RankingRules
-    from pipeline.federation.ranking.season import season_of
-    from pipeline.federation.tasks import season_file_at
+    from pipeline.federation.ranking.season import season_note, season_of
+    from pipeline.federation.tasks import reading_crashed, season_file_at
     from pipeline.publish.ranking import RankingSheets, ranking_pages
     from pipeline.publish.site import rendered, site_folder, write_site
     from pipeline.workbook import write_workbook
@@ -255,7 +255,9 @@ def rank_stages(paths: list[Path]) -> dict[str, float]:
 
     with running(Engine("local", 2)) as runner:
         lap("start workers")
-        files = runner.map(season_file_at, [(str(p), p.name, rules, 1000) for p in paths], "reading")
+        files = runner.map(
+            season_file_at, [(str(p), p.name, rules, 1000) for p in paths], "reading", reading_crashed
+        )
         lap("read and score each workbook")
     season = season_of(files)
     lap("assemble and validate the season")
@@ -264,7 +266,8 @@ def rank_stages(paths: list[Path]) -> dict[str, float]:
     lap("window, best 10, totals, order")
     reports = identity_reports(counted)
     lap("identity reports")
-    sheets = ranking_sheets(ranking, counted, season.events, reports, rules, as_of, season.warnings)
+    notes = [season_note(w) for w in season.warnings]
+    sheets = ranking_sheets(ranking, counted, season.events, reports, rules, as_of, notes)
     lap("build the sheets")
     write_workbook(SEASON / "ranking-stages.xlsx", sheets)
     lap("write the workbook")
