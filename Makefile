@@ -18,6 +18,7 @@ demo: $(STAMP)
 ## test: the test suite on every core, without the slow runs; `make test SLOW=1` runs everything (as CI does)
 JOBS ?= auto
 test: $(STAMP)
+	bash tools/system-packages.sh
 	$(BIN)/python -m pytest -n $(JOBS) $(if $(SLOW),,-m "not slow")
 
 ## lint: ruff, ruff format --check and mypy

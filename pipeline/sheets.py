@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 import pandas as pd
+import pandera.pandas as pa_pandas
 import pyarrow as pa
 import pyarrow.compute as pc
 
@@ -110,6 +112,22 @@ def entry_validations(model: type, names: Iterable[str] | None = None) -> tuple[
     return tuple(v for v in found if v is not None)
 
 
+@dataclass(frozen=True)
+class LineChart:
+    """A native line chart of some of a sheet's own rows, drawn below its table (no image): one series per row
+    of `rows` (0-based data rows), its points that row's cells under the `values` headers, the headers being the
+    categories; a series is named by the row's first non-blank cell under the `names` headers. `reversed`
+    puts the axis's lowest value at the top (a rank 1 above a rank 2)."""
+
+    title: str
+    values: tuple[str, ...]
+    rows: tuple[int, ...]
+    names: tuple[str, ...]
+    x_title: str = ""
+    y_title: str = ""
+    reversed: bool = False
+
+
 @dataclass
 class OutputSheet:
     """A table to write: display headers as columns, optional number formats and row highlights.
@@ -127,3 +145,33 @@ class OutputSheet:
     validations: tuple[Validation, ...] = ()
     protect: bool = False
     blank_rows: int = 0  # rows below the data the validations also cover (a sheet filled in later)
+    chart: LineChart | None = None  # a line chart of the sheet's rows, drawn below the table
+    heading: tuple[str, ...] = ()  # the title block: title, details, status (docs/printing.md)
+    rank: str | None = None  # the rank column: centred, a shared rank shown as 3=
+    rank_by: tuple[str, ...] = ()  # the columns within which ranks are shared (a Round of a Rounds sheet)
+    page_breaks: tuple[int, ...] = ()  # data rows (0-based) that start a new printed page
+    footer: str = ""  # the event named in the printed footer ("event - page N of M")
+    fill_width: bool = False  # cards: printed as large as the page is wide (not fit to it), a card a page
+
+
+@functools.cache
+def declared_number_formats() -> dict[str, str]:
+    """Written header -> number format, for every column of schemas/ that declares one (the writer shows a
+    column of that header so in every sheet; two declarations of one header must agree)."""
+    import schemas.bridge
+    import schemas.domino
+    import schemas.ranking
+    import schemas.shared
+
+    found: dict[str, str] = {}
+    for module in (schemas.domino, schemas.bridge, schemas.ranking, schemas.shared):  # the output models
+        for model in vars(module).values():  # each module's classes
+            if (
+                isinstance(model, type)
+                and issubclass(model, pa_pandas.DataFrameModel)
+                and model is not pa_pandas.DataFrameModel
+            ):
+                for c in columns_of(model):
+                    if c.number_format and found.setdefault(c.title, c.number_format) != c.number_format:
+                        raise ValueError(f"{c.title}: two number formats declared")
+    return found

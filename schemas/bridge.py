@@ -42,6 +42,7 @@ BAD_MATCH_ROUND = kind(
 )
 BUTLER_DROP = Span(0, 100)  # how many top and bottom scores a Butler datum drops
 HUNDREDTHS = "0.00"  # the number format of a figure shown to 0.01
+PERCENT = '0.00"%"'  # a percentage kept as its number (56.25), shown 56.25%
 
 
 # ------------------------------------------------------------------ input sheets
@@ -393,7 +394,7 @@ class MatchpointTotals(pa.DataFrameModel):
 
     total: Series[float] = column("MP", number_format=HUNDREDTHS)
     top: Series[float] = column("Top", number_format=HUNDREDTHS)
-    percent: Series[float] = column("Percent", number_format=HUNDREDTHS)
+    percent: Series[float] = column("Percent", number_format=PERCENT)
 
 
 class ImpTotals(pa.DataFrameModel):
@@ -451,8 +452,8 @@ class MatchpointTraveller(pa.DataFrameModel):
 
     ns_value: Series[float] = column("NS MP", number_format=HUNDREDTHS)
     ew_value: Series[float] = column("EW MP", number_format=HUNDREDTHS)
-    ns_pct_out: Series[float] = column("NS %", nullable=True, number_format=HUNDREDTHS)
-    ew_pct_out: Series[float] = column("EW %", nullable=True, number_format=HUNDREDTHS)
+    ns_pct_out: Series[float] = column("NS %", nullable=True, number_format=PERCENT)
+    ew_pct_out: Series[float] = column("EW %", nullable=True, number_format=PERCENT)
     top: Series[float] = column("Top")
 
 

@@ -116,3 +116,28 @@ class RulesSheet(pa.DataFrameModel):
     class Config:
         name = "Rules"
         strict = False
+
+
+# ------------------------------------------------------------------ the progress of an event
+
+
+class ProgressSheet(pa.DataFrameModel):
+    """`Progress` of a standings workbook whose event has more than one round: one row per competitor in the
+    final standing order, its rank, id and name (headed as the game's Standings head them: Player, Pair or
+    Team; Name or Names), then its rank after each round, one column per round (`after_round_titles`)."""
+
+    rank: Series[int] = declared("Rank", ge=1)
+    competitor: Series[Text] = declared("Player", aliases=("Pair", "Team"))
+    name: Series[Text] = declared("Name", aliases=("Names",), nullable=True)
+
+    class Config:
+        name = "Progress"
+        strict = False  # the columns After 1, After 2, ... follow, one per round
+
+
+AFTER_ROUND = "After {round}"  # the header of the column of the ranks after a round (the round as written)
+
+
+def after_round_titles(rounds: list[str]) -> list[str]:
+    """The headers of the Progress columns of the rounds (as written: `3`, or `Evening R3`): `After 3`."""
+    return [AFTER_ROUND.format(round=r) for r in rounds]

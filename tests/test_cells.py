@@ -73,13 +73,18 @@ def first_is_date(column: pd.Series) -> bool:
     return bool(present) and kind_of(column, present[0]) == "date"
 
 
-def plain_cell(column: pd.Series, value: object, ref: str, lead: bool, entry: bool) -> str:
-    """One <c> element by the rule ('' for a blank cell that is not written)."""
+def plain_cell(
+    column: pd.Series, value: object, ref: str, lead: bool, entry: bool, look: int | None = None
+) -> str:
+    """One <c> element by the rule ('' for a blank cell that is not written); `look` the row's style in a
+    column given a look (0 for none)."""
     kind = kind_of(column, value)
     if entry:
         style = STYLES.entry
     elif kind == "date" or (kind == "blank" and lead and first_is_date(column)):
         style = STYLES.lead_date if lead else STYLES.date
+    elif look is not None:
+        style = look or None
     else:
         style = STYLES.lead if lead else None
     start = f'<c r="{ref}"' + ("" if style is None else f' s="{style}"')
@@ -94,13 +99,27 @@ def plain_cell(column: pd.Series, value: object, ref: str, lead: bool, entry: bo
     return start + plain_text(value)
 
 
-def plain_rows_xml(frame: pd.DataFrame, first_row: int, lead: np.ndarray, entry: tuple[str, ...]) -> bytes:
+def plain_rows_xml(
+    frame: pd.DataFrame,
+    first_row: int,
+    lead: np.ndarray,
+    entry: tuple[str, ...],
+    looks: dict[str, np.ndarray] | None = None,
+) -> bytes:
     """The <row> elements, row by row and cell by cell."""
     rows = []
+    looks = looks or {}
     for i in range(len(frame)):  # the plain rule: a loop over rows
         n = first_row + i
         cells = [
-            plain_cell(frame[col], frame[col].iloc[i], f"{column_letters(j)}{n}", bool(lead[i]), col in entry)
+            plain_cell(
+                frame[col],
+                frame[col].iloc[i],
+                f"{column_letters(j)}{n}",
+                bool(lead[i]),
+                col in entry,
+                int(looks[col][i]) if col in looks else None,
+            )
             for j, col in enumerate(frame.columns)
         ]
         rows.append(f'<row r="{n}">{"".join(cells)}</row>')
@@ -198,12 +217,21 @@ def blocks(draw: st.DrawFn) -> tuple[pd.DataFrame, int, np.ndarray, tuple[str, .
     frame = pd.DataFrame({f"c{j}": draw(columns(rows)) for j in range(width)})
     lead = np.array(draw(st.lists(st.booleans(), min_size=rows, max_size=rows)), dtype=bool)
     entry = tuple(c for c in frame.columns if draw(st.integers(0, 4)) == 0)
-    return frame, draw(st.integers(2, 1_048_576)), lead, entry
+    looks = {
+        c: np.array(
+            draw(st.lists(st.sampled_from([0, 6, 7, 9]), min_size=rows, max_size=rows)), dtype="int64"
+        )
+        for c in frame.columns
+        if draw(st.integers(0, 2)) == 0
+    }
+    return frame, draw(st.integers(2, 1_048_576)), lead, entry, looks or None
 
 
-def check(block: tuple[pd.DataFrame, int, np.ndarray, tuple[str, ...]]) -> None:
-    frame, first_row, lead, entry = block
-    assert rows_xml(frame, first_row, lead, STYLES, entry) == plain_rows_xml(frame, first_row, lead, entry)
+def check(block: tuple[pd.DataFrame, int, np.ndarray, tuple[str, ...], dict | None]) -> None:
+    frame, first_row, lead, entry, looks = block
+    assert rows_xml(frame, first_row, lead, STYLES, entry, looks) == plain_rows_xml(
+        frame, first_row, lead, entry, looks
+    )
 
 
 @settings(max_examples=60, deadline=None)

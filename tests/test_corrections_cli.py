@@ -42,7 +42,17 @@ PLAYERS = (["ID", "Name"], [["P1", "Ana"], ["P2", "Bea"], ["P3", "Cal"], ["P4", 
 SETTINGS = [["Event", "Club night"], ["Target", 100], ["Published At", "2026-11-30 21:00"]]
 CORRECTION_HEADER = ["Submitted At", "Round", "Table", "Column", "New Value", "Reason", "Director"]
 SLIP = ["2026-11-30 21:10", 2, 2, "B Pips", 60, "scoring slip", None]
-DOMINO_SHEETS = ["Standings", "Matches", "Rounds", "Winners", "Penalties", "Corrections", "Changes", "Rules"]
+DOMINO_SHEETS = [
+    "Standings",
+    "Matches",
+    "Rounds",
+    "Progress",
+    "Winners",
+    "Penalties",
+    "Corrections",
+    "Changes",
+    "Rules",
+]
 CORRECTIONS_COLUMNS = (
     "Row",
     "Submitted At",

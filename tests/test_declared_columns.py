@@ -32,6 +32,8 @@ NOT_COLUMNS: dict[tuple[str, str], str] = {
     ("pipeline/games/settings.py", "Event"): "the Event setting's written name, in its own SettingSpec",
     ("pipeline/games/settings.py", "Date"): "the Date setting's written name, in its own SettingSpec",
     ("pipeline/games/settings.py", "Weight"): "the Weight setting's written name, in its own SettingSpec",
+    ("pipeline/games/settings.py", "Section"): "the Section setting's written name, in its own SettingSpec",
+    ("pipeline/games/heading.py", "Status"): "a Rules line's item: the status line of the standings",
     ("pipeline/workbook/package.py", "Target"): "an XML attribute of a package relationship (ECMA-376)",
     ("pipeline/workbook/package.py", "sheet"): "the workbook part's <sheet> element (ECMA-376)",
     ("pipeline/workbook/package.py", "name"): "an XML attribute of the <sheet> element (ECMA-376)",
@@ -110,6 +112,7 @@ NOT_SHEETS: dict[tuple[str, str], str] = {
     ("pipeline/games/bridge/methods/teams.py", "Teams"): "the teams method's name (Settings Scoring)",
     ("pipeline/games/schedule.py", "Players"): "a Schedule Report measure: how many players",
     ("pipeline/games/schedule.py", "Rounds"): "a Schedule Report measure: how many rounds",
+    ("pipeline/games/settings.py", "Rounds"): "the Rounds setting's written name, in its own SettingSpec",
 }
 
 

@@ -32,7 +32,8 @@ def plain_sheet(grid: Grid, first_column: int) -> tuple[pd.DataFrame, dict[str, 
     filled_rows = [i for i, r in enumerate(cell) if any(c is not None for c in r)]
     if not filled_rows:
         return pd.DataFrame(index=pd.Index([], name="row")), {}, 1, {}
-    header = filled_rows[0]
+    wide_rows = [i for i in filled_rows if sum(c is not None for c in cell[i]) >= 2]
+    header = wide_rows[0] if wide_rows else filled_rows[0]  # rows of one cell above it: a title block
     kept = [j for j in range(width) if any(cell[i][j] is not None for i in range(header, len(cell)))]
     last = max(filled_rows)
     names, written, letters, seen = [], {}, {}, {}

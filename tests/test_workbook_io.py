@@ -91,7 +91,7 @@ def test_a_failed_write_leaves_the_earlier_workbook_intact(tmp_path: Path, monke
     path = written(tmp_path, table())
     before = path.read_bytes()
 
-    def broken(sheet: OutputSheet, selected: bool) -> list[str]:
+    def broken(sheet: OutputSheet, selected: bool, looks: object = None) -> list[str]:
         raise KeyboardInterrupt("killed mid-write")
 
     monkeypatch.setattr(io, "_sheet_xml", broken)

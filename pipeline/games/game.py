@@ -15,6 +15,7 @@ from typing import Any
 import pandas as pd
 
 from pipeline.games.corrections import CorrectionRules
+from pipeline.games.heading import Progress, unknown_progress
 from pipeline.games.settings import SettingSpec
 from pipeline.sheets import OutputSheet, Sheet, accepted_headers
 from schemas.common import sheet_name_of
@@ -51,6 +52,8 @@ class Game:
     # the models of its results workbook's own sheets (Settings and Corrections are every game's): their columns
     # are read under the headers and aliases they declare, and docs/columns.md lists them
     sheets: tuple[type, ...] = ()
+    # the event -> how far it has gone (rounds complete, planned), for the status line; none by default
+    progress: Callable[[Any], Progress] = unknown_progress
 
     @property
     def compared_sheets(self) -> dict[str, tuple[str, ...]]:

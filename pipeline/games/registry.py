@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from pipeline.games.bridge.load import bridge_event
+from pipeline.games.bridge.load import bridge_event, bridge_progress
 from pipeline.games.bridge.load import correction_rules as bridge_rules
 from pipeline.games.bridge.report import bridge_sheets
 from pipeline.games.bridge.settings import bridge_settings, setting_specs
 from pipeline.games.bridge.tally import bridge_tables
 from pipeline.games.bridge.template import bridge_template
 from pipeline.games.domino.load import correction_rules as domino_rules
-from pipeline.games.domino.load import domino_event
+from pipeline.games.domino.load import domino_event, domino_progress
 from pipeline.games.domino.report import domino_sheets
 from pipeline.games.domino.settings import SETTINGS, domino_settings
 from pipeline.games.domino.tally import domino_tables
@@ -56,6 +56,7 @@ DOMINO = Game(
     template=domino_template,
     compared={sheet_name_of(MatchesSheet): RESULT_KEYS},
     sheets=(MatchesSheet, PlayersSheet, PenaltiesSheet),
+    progress=domino_progress,
 )
 BRIDGE = Game(
     name="bridge",
@@ -76,6 +77,7 @@ BRIDGE = Game(
     template=bridge_template,
     compared={sheet_name_of(TeamMatchesSheet): RESULT_KEYS, TRAVELLERS: TRAVELLER_KEYS},
     sheets=(R, PairsSheet, TeamsSheet, TeamMatchesSheet),
+    progress=bridge_progress,
 )
 GAMES: dict[str, Game] = {"domino": DOMINO, "bridge": BRIDGE}
 DEFAULT = DOMINO  # a workbook no game recognises is read as this game's, whose load then says what is missing

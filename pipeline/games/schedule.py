@@ -10,9 +10,12 @@ entrant's home and away counts differ by at most one.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pandas as pd
 
+from pipeline.sheets import OutputSheet
 from schemas.common import titles_of
 from schemas.shared import Bye as B
 from schemas.shared import FourTable as F
@@ -270,3 +273,15 @@ def club_order(clubs: pd.Series, seed: int = 0, attempts: int = 8) -> np.ndarray
         if cost < best:
             best_order, best = order.copy(), cost
     return best_order
+
+
+def card_starts(cards: pd.DataFrame) -> tuple[int, ...]:
+    """The rows (from 0) where a card begins after the first: each card ends with a blank line."""
+    blank = cards.isna().all(axis=1).to_numpy()
+    after = np.flatnonzero(blank[:-1]) + 1
+    return tuple(int(i) for i in after)
+
+
+def printed_cards(sheet: OutputSheet) -> OutputSheet:
+    """A sheet of cards as printed: one card a page, as large as the page is wide."""
+    return replace(sheet, page_breaks=card_starts(sheet.frame), fill_width=True)

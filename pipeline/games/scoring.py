@@ -4,38 +4,68 @@ and each task of `batch`."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import datetime as dt
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from pipeline.games.game import Game
+from pipeline.games.heading import Heading, event_heading, with_status_rows
 from pipeline.games.registry import game_of
 from pipeline.games.run import checked_event, standings_sheets
 from pipeline.problems import InputError, Problem
 from pipeline.sheets import OutputSheet
 from pipeline.workbook import Workbook, write_workbook
+from schemas.common import sheet_name_of, titles_of
+from schemas.domino import MatchesSheet
+from schemas.ranking import StandingsSheet as S
+from schemas.shared import RulesSheet
 
 
 @dataclass
 class Standings:
-    """A scored event: its game, the sheets of its standings workbook, their title, and the warnings."""
+    """A scored event: its game, the sheets of its standings workbook, their title, the warnings, and the
+    heading printed above its tables (title, date and venue, Final or Provisional)."""
 
     game: Game
     sheets: list[OutputSheet]
     title: str
     warnings: list[Problem]
+    heading: Heading
 
 
-def standings_of(book: Workbook, game: Game | None = None) -> Standings:
-    """The standings of a workbook as read (its game from its sheets unless given); InputError, naming the
-    file, with every problem when it cannot be scored."""
+RANK, ROUND = titles_of(S)[S.rank], titles_of(MatchesSheet)[MatchesSheet.round]
+
+
+def printed(sheet: OutputSheet, heading: Heading) -> OutputSheet:
+    """A standings sheet as printed: the heading above it, its rank column centred (shared within a round
+    where it has one), the event in its footer."""
+    rank = RANK if RANK in sheet.frame.columns else None
+    by = (ROUND,) if rank and ROUND in sheet.frame.columns else ()
+    return replace(sheet, heading=tuple(heading.lines), rank=rank, rank_by=by, footer=heading.title)
+
+
+def standings_of(book: Workbook, game: Game | None = None, now: dt.datetime | None = None) -> Standings:
+    """The standings of a workbook as read (its game from its sheets unless given), their status as of `now`
+    (default: the clock); InputError, naming the file, with every problem when it cannot be scored."""
     game = game or game_of(book.sheets)
     try:
         checked = checked_event(book.sheets, game)
     except InputError as exc:
         exc.source = exc.source or str(book.path)
         raise
-    title = checked.event.settings.event or Path(book.path).stem
-    return Standings(game, standings_sheets(checked, game), f"{title} standings", checked.event.warnings)
+    settings = checked.event.settings
+    heading = event_heading(
+        settings, Path(book.path).stem, game.progress(checked.event), now or dt.datetime.now()
+    )
+    sheets = standings_sheets(checked, game)
+    rules = sheet_name_of(RulesSheet)
+    sheets = [
+        printed(
+            replace(s, frame=with_status_rows(s.frame, settings, heading)) if s.name == rules else s, heading
+        )
+        for s in sheets
+    ]
+    return Standings(game, sheets, f"{heading.title} standings", checked.event.warnings, heading)
 
 
 def written(standings: Standings, target: Path) -> Path:

@@ -213,7 +213,21 @@ EVENT_DATE = SettingSpec(
     hint="2026-11-30",
     example="2026-11-30",
 )
-EVENT_SETTINGS = settings_by_key(EVENT_NAME, EVENT_DATE)
+VENUE = SettingSpec("Venue", plain_text, "where the event is played (printed under the title)", default="")
+SECTION = SettingSpec(
+    "Section", plain_text, "the section or flight these results are of (printed under the title)", default=""
+)
+PLANNED_ROUNDS = Span(1, 10_000)  # as a Round of the results
+ROUNDS = SettingSpec(
+    "Rounds",
+    whole_number_in(PLANNED_ROUNDS),
+    f"the number of rounds planned, a whole number {PLANNED_ROUNDS.words}: the results are provisional "
+    "until they are all played",
+    hint="9",
+    kind=int,
+    default_words="the highest round in the results",
+)
+EVENT_SETTINGS = settings_by_key(EVENT_NAME, EVENT_DATE, VENUE, SECTION, ROUNDS)
 EVENT = setting_key(EVENT_NAME.title)  # the key of the event's name
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 import numpy as np
@@ -46,6 +47,7 @@ def rows_xml(
     lead: np.ndarray,
     styles: CellStyles,
     entry: tuple[str, ...] = (),
+    looks: Mapping[str, np.ndarray] | None = None,
 ) -> bytes:
     """The <row> elements of a block of data rows starting at Excel row `first_row`, as UTF-8. The rule:
 
@@ -61,11 +63,20 @@ def rows_xml(
     The style is ` s="n"`: the entry style for every cell of an entry column; otherwise the lead date style
     for a date in a highlighted row, the date style for other dates and the lead style for the other cells
     of a highlighted row (a blank one takes the lead date style when the column's first value is a date);
-    no style otherwise."""
+    no style otherwise. A column given a look (`looks[column]`, one style number per row, 0 for none) takes
+    the look's style instead of the lead style or none, for every cell that is not a date."""
     rows = pa.array(np.arange(first_row, first_row + len(frame)).astype(str), _STR)
     lead_style = pa.array(np.where(lead, f' s="{styles.lead}"', ""), _STR) if lead.any() else _text("")
     cells = [
-        _cells_xml(frame[col], column_letters(i), rows, lead, lead_style, styles, col in entry)
+        _cells_xml(
+            frame[col],
+            column_letters(i),
+            rows,
+            lead,
+            lead_style if looks is None or col not in looks else _look_style(looks[col]),
+            styles,
+            col in entry,
+        )
         for i, col in enumerate(frame.columns)
     ]
     joined = pc.binary_join_element_wise(
@@ -197,6 +208,13 @@ def _integer_text(values: pd.Series) -> pa.Array | None:
     return pc.cast(pa.array(number), _STR)
 
 
+def _look_style(look: np.ndarray) -> pa.Array:
+    """The style attribute of each row of a column given a look: ` s="n"`, or nothing for 0."""
+    numbers, codes = np.unique(look, return_inverse=True)
+    shown = np.array([f' s="{n}"' if n else "" for n in numbers], dtype=object)  # a few distinct styles
+    return pa.array(shown[codes], _STR)
+
+
 @functools.cache
 def _text(value: str) -> pa.Scalar:
     """A constant piece of XML as an Arrow scalar, to join with columns."""
@@ -246,8 +264,10 @@ def _cells_xml(
     if entry:
         style = _text(f' s="{styles.entry}"')
     elif dated.any():
-        shown = [f' s="{styles.lead_date}"', f' s="{styles.date}"', f' s="{styles.lead}"']
-        style = pa.array(np.select([dated & lead, dated, lead], shown, ""), _STR)
+        shown = [f' s="{styles.lead_date}"', f' s="{styles.date}"']
+        other = lead_style.to_numpy(zero_copy_only=False) if isinstance(lead_style, pa.Array) else None
+        rest = other if other is not None else np.where(lead, f' s="{styles.lead}"', "")
+        style = pa.array(np.select([dated & lead, dated], shown, rest), _STR)
     else:
         style = lead_style
     cells = pc.binary_join_element_wise(_text(f'<c r="{letter}'), rows, _text('"'), style, suffix, _text(""))

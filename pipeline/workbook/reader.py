@@ -71,7 +71,8 @@ _TEXT = pd.StringDtype(na_value=np.nan)
 def sheet_from_grid(name: str, text: pa.Table, facts: SheetFacts | None = None) -> Sheet:
     """A Sheet from a headerless text grid (see `_text_table`; null is a blank cell) whose row i is Excel row
     i + 1 and column j the sheet's column `facts.first_column` + j. The rule: the header is the first row
-    holding a filled cell; a column is kept when its header cell or any cell below it is filled; a kept
+    holding two or more filled cells (rows above it, one cell each, are a title block: tally's own title
+    and status lines, or an organizer's), or the first row holding one when no row holds two; a column is kept when its header cell or any cell below it is filled; a kept
     column's header is its header cell as written, or `(blank header L)` with L its letters, and its name
     the header's `normalized_header`, with `__2`, `__3`, ... added to the second, third, ... column of the
     same name; the body is the rows below the header down to the last one holding a filled cell, indexed by
@@ -88,7 +89,8 @@ def sheet_from_grid(name: str, text: pa.Table, facts: SheetFacts | None = None) 
         empty = Sheet(name, pd.DataFrame(index=pd.Index([], name=ROW)), {}, 1)
         empty.problems = package_problems(empty, facts)
         return empty
-    first = int(np.argmax(filled))
+    wide = given.sum(axis=0) >= 2
+    first = int(np.argmax(wide)) if wide.any() else int(np.argmax(filled))  # below any title rows
     in_body = given[:, first + 1 :]
     kept = np.flatnonzero(given[:, first] | in_body.any(axis=1))
     positions = kept + facts.first_column

@@ -12,6 +12,7 @@ import datetime as dt
 import hashlib
 import zipfile
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -20,13 +21,21 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from pipeline.problems import UsageError
-from pipeline.sheets import OutputSheet, column_letters
+from pipeline.sheets import OutputSheet, column_letters, declared_number_formats
 from pipeline.workbook.atomic import atomic_target
 from pipeline.workbook.cells import WHOLE_LIMIT, CellStyles, escaped, number_text, rows_xml
+from pipeline.workbook.charts import (
+    chart_content_types,
+    chart_last_row,
+    chart_parts,
+    header_row,
+    with_drawing,
+)
 
 FIXED_TIMESTAMP = dt.datetime(2000, 1, 1)
 EXCEL_MAX_ROWS = 1_048_576
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+STYLES_PART = "xl/styles.xml"
 MARK_PART = "docProps/custom.xml"  # tally's mark: see package_digest and files.written_by_tally
 MARK_NAME = "tally"
 MARK_FMTID = "{D5CDD505-2E9C-101B-9397-08002B2CF9AE}"  # the format id of user-defined custom properties
@@ -39,33 +48,98 @@ _STR = pa.large_string()
 # The styles (cellXfs, by position): 0 plain; 1 header (bold white on dark blue, thin border); 2 lead (a
 # highlighted row: bold on pale yellow); 3 date (yyyy-mm-dd); 4 a date in a highlighted row; 5 entry (an
 # entry column: unlocked, pale green, thin border).
+# Then one style per look a workbook's columns need (a number format, centred, highlighted), in order of use.
 STYLE_HEADER, STYLE_LEAD, STYLE_DATE, STYLE_LEAD_DATE, STYLE_ENTRY = 1, 2, 3, 4, 5
 CELL_STYLES = CellStyles(lead=STYLE_LEAD, date=STYLE_DATE, lead_date=STYLE_LEAD_DATE, entry=STYLE_ENTRY)
+BUILT_IN_FORMATS = {"0": 1, "0.00": 2, "0%": 9, "0.00%": 10}  # Excel's own number formats, by their code
+FIRST_CUSTOM_FORMAT = 165  # 164 is yyyy-mm-dd
+SHARED_RANK = '0"="'  # a rank shared with another competitor: 3=
 
-STYLES = (
-    _HEAD + f"<styleSheet {_NS}>"
-    '<numFmts count="1"><numFmt numFmtId="164" formatCode="yyyy-mm-dd"/></numFmts>'
-    '<fonts count="3"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font>'
-    '<font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font>'
-    '<font><b/><sz val="11"/><color rgb="FFFFFFFF"/><name val="Calibri"/><family val="2"/></font></fonts>'
-    '<fills count="5"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill>'
-    '<fill><patternFill patternType="solid"><fgColor rgb="FF1F4E78"/><bgColor indexed="64"/></patternFill></fill>'
-    '<fill><patternFill patternType="solid"><fgColor rgb="FFFFF2CC"/><bgColor indexed="64"/></patternFill></fill>'
-    '<fill><patternFill patternType="solid"><fgColor rgb="FFE2EFDA"/><bgColor indexed="64"/></patternFill></fill></fills>'
-    '<borders count="2"><border><left/><right/><top/><bottom/><diagonal/></border>'
-    '<border><left style="thin"><color auto="1"/></left><right style="thin"><color auto="1"/></right>'
-    '<top style="thin"><color auto="1"/></top><bottom style="thin"><color auto="1"/></bottom><diagonal/></border></borders>'
-    '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>'
-    '<cellXfs count="6"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>'
+_BASE_XFS = (
+    '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>'
     '<xf numFmtId="0" fontId="2" fillId="2" borderId="1" xfId="0" applyFont="1" applyFill="1" applyBorder="1"/>'
     '<xf numFmtId="0" fontId="1" fillId="3" borderId="0" xfId="0" applyFont="1" applyFill="1"/>'
     '<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>'
     '<xf numFmtId="164" fontId="1" fillId="3" borderId="0" xfId="0" applyNumberFormat="1" applyFont="1" applyFill="1"/>'
     '<xf numFmtId="0" fontId="0" fillId="4" borderId="1" xfId="0" applyFill="1" applyBorder="1" applyProtection="1">'
     '<protection locked="0"/></xf>'
-    "</cellXfs>"
-    '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>'
 )
+_BASE_COUNT = 6
+
+
+@dataclass(frozen=True)
+class Look:
+    """How a data cell looks beyond its value: its number format (None: General), centred, highlighted."""
+
+    number_format: str | None
+    centred: bool
+    lead: bool
+
+
+def styles_xml(looks: list[Look]) -> str:
+    """The workbook's styles part: the fixed styles, then one for each look (in order: style 6, 7, ...)."""
+    codes = list(dict.fromkeys(k.number_format for k in looks if k.number_format))
+    custom = [c for c in codes if c not in BUILT_IN_FORMATS]
+    format_id = {**BUILT_IN_FORMATS, **{c: FIRST_CUSTOM_FORMAT + i for i, c in enumerate(custom)}}
+    formats = '<numFmt numFmtId="164" formatCode="yyyy-mm-dd"/>' + "".join(
+        f'<numFmt numFmtId="{format_id[c]}" formatCode="{_attribute(c)}"/>' for c in custom
+    )
+    xfs = "".join(
+        f'<xf numFmtId="{format_id.get(k.number_format or "", 0)}" fontId="{1 if k.lead else 0}" '
+        f'fillId="{3 if k.lead else 0}" borderId="0" xfId="0" applyNumberFormat="1"'
+        + (' applyFont="1" applyFill="1"' if k.lead else "")
+        + (' applyAlignment="1"><alignment horizontal="center"/></xf>' if k.centred else "/>")
+        for k in looks
+    )
+    return (
+        _HEAD + f"<styleSheet {_NS}>"
+        f'<numFmts count="{1 + len(custom)}">{formats}</numFmts>'
+        '<fonts count="3"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font>'
+        '<font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font>'
+        '<font><b/><sz val="11"/><color rgb="FFFFFFFF"/><name val="Calibri"/><family val="2"/></font></fonts>'
+        '<fills count="5"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill>'
+        '<fill><patternFill patternType="solid"><fgColor rgb="FF1F4E78"/><bgColor indexed="64"/></patternFill></fill>'
+        '<fill><patternFill patternType="solid"><fgColor rgb="FFFFF2CC"/><bgColor indexed="64"/></patternFill></fill>'
+        '<fill><patternFill patternType="solid"><fgColor rgb="FFE2EFDA"/><bgColor indexed="64"/></patternFill></fill></fills>'
+        '<borders count="2"><border><left/><right/><top/><bottom/><diagonal/></border>'
+        '<border><left style="thin"><color auto="1"/></left><right style="thin"><color auto="1"/></right>'
+        '<top style="thin"><color auto="1"/></top><bottom style="thin"><color auto="1"/></bottom><diagonal/></border></borders>'
+        '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>'
+        f'<cellXfs count="{_BASE_COUNT + len(looks)}">{_BASE_XFS}{xfs}</cellXfs>'
+        '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>'
+    )
+
+
+def _attribute(text: str) -> str:
+    """Text safe in a double-quoted XML attribute."""
+    return escaped(pd.Series([text], dtype="str"))[0].as_py().replace('"', "&quot;")
+
+
+def sheet_looks(
+    sheet: OutputSheet, formats: Mapping[str, str], book: dict[Look, int]
+) -> dict[str, np.ndarray]:
+    """The style of each row of each column that has a look (a number format, or the rank column), the looks
+    registered in `book` (look -> style number) as they are first used."""
+    frame = sheet.frame
+    lead = (
+        np.zeros(len(frame), dtype=bool) if sheet.highlight is None else sheet.highlight.to_numpy(dtype=bool)
+    )
+
+    def style(look: Look) -> int:
+        """The style number of a look, registered on first use."""
+        return book.setdefault(look, _BASE_COUNT + len(book))
+
+    looks: dict[str, np.ndarray] = {}
+    for col in frame.columns:  # a dozen columns
+        code = formats.get(str(col))
+        if col == sheet.rank:
+            shared = frame.duplicated([*sheet.rank_by, col], keep=False).to_numpy()
+            plain = np.where(lead, style(Look(code, True, True)), style(Look(code, True, False)))
+            tied = np.where(lead, style(Look(SHARED_RANK, True, True)), style(Look(SHARED_RANK, True, False)))
+            looks[str(col)] = np.where(shared, tied, plain)
+        elif code and col not in sheet.entry:
+            looks[str(col)] = np.where(lead, style(Look(code, False, True)), style(Look(code, False, False)))
+    return looks
 
 
 def _protection_xml(sheet: OutputSheet) -> str:
@@ -82,10 +156,11 @@ def _validations_xml(sheet: OutputSheet) -> str:
     """The data-validation rules of the sheet's columns, over every data row."""
     rules = []
     columns = list(sheet.frame.columns)
-    last = max(len(sheet.frame), 1) + 1 + sheet.blank_rows
+    top = header_row(sheet)
+    last = max(len(sheet.frame), 1) + top + sheet.blank_rows
     for v in sheet.validations:  # a few rules
         letter = column_letters(columns.index(v.column))
-        where = f'sqref="{letter}2:{letter}{last}"'
+        where = f'sqref="{letter}{top + 1}:{letter}{last}"'
         text = escaped(pd.Series([v.message or v.column]))[0].as_py().replace('"', "&quot;")
         common = (
             f'allowBlank="1" showInputMessage="1" showErrorMessage="1" error="{text}" prompt="{text}" {where}'
@@ -140,30 +215,83 @@ def _column_widths(frame: pd.DataFrame, fixed: Mapping[str, float]) -> list[floa
     return widths
 
 
-def _sheet_xml(sheet: OutputSheet, selected: bool) -> list[str | bytes]:
+PORTRAIT_WIDTH = 100  # characters of column width a portrait page holds at 100% (wider: landscape)
+LANDSCAPE_WIDTH = 135  # ... and a landscape page
+MAX_SCALE = 200  # the largest print scale a card is enlarged to
+
+
+def _header_footer_xml(sheet: OutputSheet) -> str:
+    """The printed page's header (the title block: title, details, status) and footer (event - page N of M)."""
+
+    def fenced(text: str) -> str:
+        """Text as a page header shows it: & doubled, then safe in XML."""
+        return _attribute(text.replace("&", "&&"))
+
+    title, *rest = sheet.heading or ("",)
+    status = rest[-1] if rest else ""
+    details = rest[0] if len(rest) > 1 else ""
+    left = f'&amp;L&amp;"-,Bold"&amp;12{fenced(title)}' + (
+        f'&amp;"-,Regular"&amp;10\n{fenced(details)}' if details else ""
+    )
+    right = f'&amp;R&amp;"-,Bold"&amp;10{fenced(status)}' if status else ""
+    header = left + right if title else ""
+    event = fenced(sheet.footer or title)
+    footer = f"&amp;C{event + ' - ' if event else ''}page &amp;P of &amp;N"
+    return f"<headerFooter>{f'<oddHeader>{header}</oddHeader>' if header else ''}<oddFooter>{footer}</oddFooter></headerFooter>"
+
+
+def _page_xml(sheet: OutputSheet, widths: list[float], top: int) -> str:
+    """Print settings: gridlines, margins, one page wide (portrait unless the columns need landscape), the
+    header and footer, and a page break before each row of `page_breaks`."""
+    width = max(sum(widths), 1.0)
+    orientation = "landscape" if width > PORTRAIT_WIDTH else "portrait"
+    page = LANDSCAPE_WIDTH if width > PORTRAIT_WIDTH else PORTRAIT_WIDTH
+    scale = min(MAX_SCALE, int(100 * page / width))  # cards: as large as the page is wide
+    breaks = "".join(f'<brk id="{top + b}" max="16383" man="1"/>' for b in sheet.page_breaks if b > 0)
+    count = sum(1 for b in sheet.page_breaks if b > 0)
+    return (
+        '<printOptions horizontalCentered="1" gridLines="1"/>'
+        '<pageMargins left="0.4" right="0.4" top="0.9" bottom="0.6" header="0.3" footer="0.3"/>'
+        + (
+            f'<pageSetup scale="{scale}" orientation="{orientation}"/>'
+            if sheet.fill_width
+            else f'<pageSetup orientation="{orientation}" fitToWidth="1" fitToHeight="0"/>'
+        )
+        + f"{_header_footer_xml(sheet)}"
+        + (f'<rowBreaks count="{count}" manualBreakCount="{count}">{breaks}</rowBreaks>' if count else "")
+    )
+
+
+def _sheet_xml(
+    sheet: OutputSheet, selected: bool, looks: Mapping[str, np.ndarray] | None = None
+) -> list[str | bytes]:
     """The worksheet XML in pieces (header, then blocks of rows, then the tail)."""
     frame = sheet.frame
-    if len(frame) + 1 > EXCEL_MAX_ROWS:
+    top = header_row(sheet)
+    if len(frame) + top > EXCEL_MAX_ROWS:
         raise UsageError(
-            f"sheet {sheet.name} would have {len(frame) + 1:,} rows; Excel allows {EXCEL_MAX_ROWS:,}"
+            f"sheet {sheet.name} would have {len(frame) + top:,} rows; Excel allows {EXCEL_MAX_ROWS:,}"
         )
     n_cols = max(len(frame.columns), 1)
-    last = f"{column_letters(n_cols - 1)}{len(frame) + 1}"
+    last = f"{column_letters(n_cols - 1)}{len(frame) + top}"
     widths = _column_widths(frame, sheet.widths)
     cols = "".join(
         f'<col min="{i}" max="{i}" width="{w:.2f}" customWidth="1"/>' for i, w in enumerate(widths, 1)
     )
     header_cells = "".join(
-        f'<c r="{column_letters(i)}1" s="{STYLE_HEADER}" t="inlineStr"><is><t>{h}</t></is></c>'
+        f'<c r="{column_letters(i)}{top}" s="{STYLE_HEADER}" t="inlineStr"><is><t>{h}</t></is></c>'
         for i, h in enumerate(escaped(pd.Series([str(c) for c in frame.columns], dtype="str")).to_pylist())
     )
     view = ' tabSelected="1"' if selected else ""
     head = (
-        _HEAD + f'<worksheet {_NS} {_NS_R}><dimension ref="A1:{last}"/>'
-        f'<sheetViews><sheetView workbookViewId="0"{view}><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" '
-        'state="frozen"/><selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView></sheetViews>'
+        _HEAD
+        + f'<worksheet {_NS} {_NS_R}><sheetPr><pageSetUpPr fitToPage="{0 if sheet.fill_width else 1}"/></sheetPr>'
+        f'<dimension ref="A1:{last}"/>'
+        f'<sheetViews><sheetView workbookViewId="0"{view}><pane ySplit="{top}" topLeftCell="A{top + 1}" '
+        f'activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft" activeCell="A{top + 1}" '
+        f'sqref="A{top + 1}"/></sheetView></sheetViews>'
         f'<sheetFormatPr defaultRowHeight="15"/>{"<cols>" + cols + "</cols>" if cols else ""}'
-        f'<sheetData><row r="1">{header_cells}</row>'
+        f'<sheetData><row r="{top}">{header_cells}</row>'
     )
     lead = (
         np.zeros(len(frame), dtype=bool) if sheet.highlight is None else sheet.highlight.to_numpy(dtype=bool)
@@ -171,13 +299,17 @@ def _sheet_xml(sheet: OutputSheet, selected: bool) -> list[str | bytes]:
     parts: list[str | bytes] = [head]
     for start in range(0, len(frame), CHUNK_ROWS):  # blocks of rows bound the memory used
         block = frame.iloc[start : start + CHUNK_ROWS]
-        parts.append(rows_xml(block, start + 2, lead[start : start + CHUNK_ROWS], CELL_STYLES, sheet.entry))
-    filter_ref = f"A1:{column_letters(n_cols - 1)}{max(len(frame), 1) + 1}"
+        shown = None if not looks else {c: v[start : start + CHUNK_ROWS] for c, v in looks.items()}
+        rows = rows_xml(
+            block, start + top + 1, lead[start : start + CHUNK_ROWS], CELL_STYLES, sheet.entry, shown
+        )
+        parts.append(rows)
+    filter_ref = f"A{top}:{column_letters(n_cols - 1)}{max(len(frame), 1) + top}"
     parts.append(
         f"</sheetData>{_protection_xml(sheet)}"
         f'<autoFilter ref="{filter_ref}"/>{_validations_xml(sheet)}'
-        '<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/>'
-        f'<ignoredErrors><ignoredError sqref="A1:{last}" numberStoredAsText="1"/></ignoredErrors></worksheet>'
+        f"{_page_xml(sheet, widths, top)}"
+        f'<ignoredErrors><ignoredError sqref="A{top}:{last}" numberStoredAsText="1"/></ignoredErrors></worksheet>'
     )
     return parts
 
@@ -196,7 +328,7 @@ def _package_parts(sheets: list[OutputSheet], title: str) -> list[tuple[str, str
         '<Default Extension="xml" ContentType="application/xml"/>'
         '<Override PartName="/xl/workbook.xml" '
         'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>'
-        f"{sheet_types}"
+        f"{sheet_types}{chart_content_types(sheets)}"
         '<Override PartName="/xl/styles.xml" '
         'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>'
         '<Override PartName="/docProps/core.xml" ContentType="application/vnd.openxmlformats-package.core-properties+xml"/>'
@@ -215,10 +347,7 @@ def _package_parts(sheets: list[OutputSheet], title: str) -> list[tuple[str, str
         f'<Relationship Id="rId4" Type="{rel}/custom-properties" Target="{MARK_PART}"/></Relationships>'
     )
     filters = "".join(
-        f'<definedName name="_xlnm._FilterDatabase" localSheetId="{i}" hidden="1">'
-        f"'{name.replace(chr(39), chr(39) * 2)}'!$A$1:${column_letters(max(len(s.frame.columns), 1) - 1)}$"
-        f"{max(len(s.frame), 1) + 1}</definedName>"
-        for i, (name, s) in enumerate(zip(names, sheets, strict=True))
+        _defined_names_xml(i, name, s) for i, (name, s) in enumerate(zip(names, sheets, strict=True))
     )
     workbook = (
         _HEAD
@@ -257,8 +386,25 @@ def _package_parts(sheets: list[OutputSheet], title: str) -> list[tuple[str, str
         ("docProps/core.xml", core),
         ("xl/workbook.xml", workbook),
         ("xl/_rels/workbook.xml.rels", workbook_rels),
-        ("xl/styles.xml", STYLES),
+        (STYLES_PART, ""),  # written from the looks the sheets use
     ]
+
+
+def _defined_names_xml(i: int, name: str, sheet: OutputSheet) -> str:
+    """The sheet's filter range, its print area (from the header row) and its print titles (the header row
+    repeated on every page); `name` is already escaped for XML."""
+    quoted = "'" + name.replace("'", "''") + "'"
+    top = header_row(sheet)
+    right = column_letters(max(len(sheet.frame.columns), 1) - 1)
+    bottom = max(len(sheet.frame), 1) + top
+    if sheet.chart is not None:  # the chart below the table prints too
+        bottom = max(bottom, chart_last_row(sheet))
+    area = f"{quoted}!$A${top}:${right}${bottom}"
+    return (
+        f'<definedName name="_xlnm._FilterDatabase" localSheetId="{i}" hidden="1">{area}</definedName>'
+        f'<definedName name="_xlnm.Print_Area" localSheetId="{i}">{area}</definedName>'
+        f'<definedName name="_xlnm.Print_Titles" localSheetId="{i}">{quoted}!${top}:${top}</definedName>'
+    )
 
 
 def _zip_entry(name: str) -> zipfile.ZipInfo:
@@ -289,16 +435,21 @@ def write_workbook(path: Path, sheets: Iterable[OutputSheet], *, title: str = ""
     """Write the sheets atomically (temporary file beside the target, then rename), tally's mark last; same
     input, same bytes. The caller has checked that `path` may be replaced (`output_target`)."""
     path = Path(path)
-    sheets = list(sheets)
+    sheets = [s if s.heading or not title else replace(s, heading=(title,)) for s in sheets]  # page header
     with (
         atomic_target(path) as tmp,
         zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=1) as package,
     ):
+        book: dict[Look, int] = {}
+        formats = declared_number_formats()
+        looks = [sheet_looks(sheet, {**formats, **sheet.number_formats}, book) for sheet in sheets]
         for name, text in _package_parts(sheets, title):
-            package.writestr(_zip_entry(name), text)
-        for i, sheet in enumerate(sheets, start=1):
+            package.writestr(_zip_entry(name), styles_xml(list(book)) if name == STYLES_PART else text)
+        for i, (sheet, look) in enumerate(zip(sheets, looks, strict=True), start=1):
             with package.open(_zip_entry(f"xl/worksheets/sheet{i}.xml"), "w", force_zip64=True) as stream:
-                for piece in _sheet_xml(sheet, selected=i == 1):
+                for piece in with_drawing(_sheet_xml(sheet, selected=i == 1, looks=look), sheet):
                     stream.write(piece.encode("utf-8") if isinstance(piece, str) else piece)
+        for name, text in chart_parts(sheets):
+            package.writestr(_zip_entry(name), text)
         package.writestr(_zip_entry(MARK_PART), mark_xml(package_digest(package.infolist())))
     return path

@@ -17,8 +17,8 @@ from typer.testing import CliRunner
 from pipeline.cli import app
 
 BRIDGE_SAMPLES = sorted(SAMPLES.glob("bridge_*.xlsx"))
-PAIRS_SHEETS = ["Standings", "Travellers", "Frequencies", "Scorecards", "Rules"]
-TEAMS_SHEETS = ["Standings", "Travellers", "Matches", "Board IMPs", "Rules"]
+PAIRS_SHEETS = ["Standings", "Travellers", "Frequencies", "Scorecards", "Progress", "Rules"]  # the samples
+TEAMS_SHEETS = ["Standings", "Travellers", "Matches", "Board IMPs", "Progress", "Rules"]
 # Headers whose cells are numbers wherever they are not blank (ids such as Pair, NS, Match stay text).
 NUMERIC = {"Rank", "Boards", "Matches", "MP", "Top", "Percent", "IMPs", "VPs", "Total", "Board", "Tricks",
            "NS Score", "EW Score", "NS MP", "EW MP", "NS %", "EW %", "NS IMPs", "EW IMPs", "Datum", "Count",

@@ -141,7 +141,13 @@ def ranking_sheets(
     ranked, contributions, listed, identity, rules_sheet = RANKING_SHEETS
     item, value = HEADERS[RulesSheet.item], HEADERS[RulesSheet.value]
     return [
-        OutputSheet(ranked, table, number, highlight=pd.Series(table[HEADERS[R.rank]].to_numpy() <= 3)),
+        OutputSheet(
+            ranked,
+            table,
+            number,
+            highlight=pd.Series(table[HEADERS[R.rank]].to_numpy() <= 3),
+            rank=HEADERS[R.rank],
+        ),
         OutputSheet(contributions, contributions_frame(counted, events, rules), {HEADERS[K.units]: fmt}),
         OutputSheet(listed, events_frame(events, as_of, rules), widths={HEADERS[E.sha256]: 70}),
         OutputSheet(identity, identity_frame(reports), widths={HEADERS[I.seen_in]: 100}),

@@ -39,6 +39,7 @@ from pipeline.games.checks import (
     stop_on_errors,
 )
 from pipeline.games.corrections import CorrectionRules
+from pipeline.games.heading import Progress, rounds_progress
 from pipeline.parsing import as_ids, as_words, whole_numbers
 from pipeline.problems import InputError, Problem, kind
 from pipeline.sheets import Sheet, sheet_key
@@ -112,6 +113,16 @@ class BridgeEvent:
     matches: pd.DataFrame
     results_sheet: Sheet
     warnings: list[Problem] = field(default_factory=list)
+
+
+def bridge_progress(event: BridgeEvent) -> Progress:
+    """How far the event has gone: the rounds of the results (of the matches, in teams) and the Rounds
+    setting; a result is only entered once played, so every round up to the highest counts as played."""
+    written = event.results_sheet.frame
+    rounds = written[R.round] if R.round in written else pd.Series(dtype="str")
+    if event.settings.teams:
+        rounds = event.matches[TM.round]
+    return rounds_progress(rounds, pd.Series(dtype="str"), event.settings.rounds)
 
 
 def correction_rules(teams: bool) -> CorrectionRules:

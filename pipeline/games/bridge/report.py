@@ -8,7 +8,9 @@ import numpy as np
 import pandas as pd
 
 from pipeline.games.bridge.settings import DATE, EVENT, SCORING, WEIGHT, setting_specs
+from pipeline.games.bridge.tally import pair_progress
 from pipeline.games.ordering import lexicographic_order, natural_ranks
+from pipeline.games.progress import progress_sheets
 from pipeline.sheets import OutputSheet
 from schemas.bridge import CLOSED, EAST_WEST, NORTH_SOUTH, OPEN
 from schemas.bridge import Frequency as F
@@ -19,6 +21,7 @@ from schemas.bridge import SideValues as SV
 from schemas.bridge import Traveller as TV
 from schemas.bridge import TypedResult as T
 from schemas.common import sheet_name_of, titles_of
+from schemas.shared import ProgressSheet as PG
 from schemas.shared import RulesSheet as RR
 
 if TYPE_CHECKING:
@@ -129,6 +132,12 @@ def pair_sheets(event: BridgeEvent, tables: BridgeTables) -> list[OutputSheet]:
     ]
 
 
+def pair_progress_sheets(event: BridgeEvent, tables: BridgeTables) -> list[OutputSheet]:
+    """The Progress sheet of a pairs event whose results give their Round: each pair's rank after each round."""
+    named = {PG.rank: PS.rank, PG.competitor: PS.pair, PG.name: PS.names}
+    return progress_sheets(tables.standings, named, titles_of(PS), pair_progress(event, tables))
+
+
 def rules_frame(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
     """The method and settings used, in words, then any rows the method adds (the VP scale of teams)."""
     s = event.settings
@@ -163,6 +172,7 @@ def bridge_sheets(event: BridgeEvent, tables: BridgeTables) -> list[OutputSheet]
         OutputSheet(sheet_name_of(PS), standings, highlight=podium),
         OutputSheet(sheet_name_of(TV), travellers_frame(event, tables)),
         *(method.sheets or pair_sheets)(event, tables),
+        *(method.progress or pair_progress_sheets)(event, tables),
         OutputSheet(
             sheet_name_of(RR), rules_frame(event, tables), widths={rules[RR.item]: 36, rules[RR.value]: 110}
         ),

@@ -8,7 +8,7 @@ import pandas as pd
 from pipeline.games.bridge.methods import scoring_setting
 from pipeline.games.bridge.methods.teams import METHOD as TEAMS_METHOD
 from pipeline.games.bridge.settings import EVENT
-from pipeline.games.schedule import circle_byes, circle_pairings
+from pipeline.games.schedule import circle_byes, circle_pairings, printed_cards
 from pipeline.games.settings import EVENT_SETTINGS
 from pipeline.sheets import OutputSheet, Validation, entry_validation
 from schemas.bridge import ROOM_NAMES
@@ -115,4 +115,4 @@ def teams_schedule_sheets(teams: pd.DataFrame, rounds: int | None, event: str) -
         )
     cards = titles_of(MC)
     widths = {cards[MC.card]: 24, cards[MC.ns_names]: 30, cards[MC.ew_names]: 30}
-    return [*sheets, OutputSheet(sheet_name_of(MC), match_cards(plan, names), widths=widths)]
+    return [*sheets, printed_cards(OutputSheet(sheet_name_of(MC), match_cards(plan, names), widths=widths))]

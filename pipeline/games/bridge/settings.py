@@ -20,6 +20,8 @@ from pipeline.games.bridge.methods import (
 from pipeline.games.settings import (
     CORRECTION_SETTINGS,
     EVENT_SETTINGS,
+    SECTION,
+    VENUE,
     WEIGHT_SETTING,
     SettingSpec,
     key_value_settings,
@@ -48,6 +50,9 @@ class BridgeSettings:
 
     event: str = EVENT_SETTINGS[EVENT].default
     date: str = EVENT_SETTINGS[DATE].default
+    venue: str = VENUE.default
+    section: str = SECTION.default
+    rounds: int | None = None  # the Rounds setting: the rounds planned (None: as many as the results show)
     method: Method = DEFAULT  # Settings `Scoring` (pipeline/games/bridge/methods/)
     options: dict[str, Any] = field(default_factory=default_options)  # the methods' own settings, by key
     weight: float = WEIGHT_SETTING.default

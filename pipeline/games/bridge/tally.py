@@ -4,20 +4,26 @@ method (`pipeline/games/bridge/methods/`); pure."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 import numpy as np
 import pandas as pd
 
 from pipeline.games.ordering import lexicographic_order, natural_ranks
+from pipeline.games.progress import cumulative_grid, round_steps
+from pipeline.parsing import whole_numbers
 from schemas.bridge import Competitor as CO
 from schemas.bridge import PairResult as PR
 from schemas.bridge import PairStanding as PS
+from schemas.bridge import ResultsSheet as R
 from schemas.bridge import SideValues as SV
 from schemas.bridge import TypedResult as T
 
 if TYPE_CHECKING:
     from pipeline.games.bridge.load import BridgeEvent
+
+
+Values = TypeVar("Values", pd.Series, pd.DataFrame)
 
 
 @dataclass
@@ -53,9 +59,27 @@ def pair_rows(travellers: pd.DataFrame) -> pd.DataFrame:
     return pd.concat([ns, ew])
 
 
-def competition_ranks(values: pd.Series) -> pd.Series:
-    """1 + how many values are strictly higher (equal values share the place)."""
+def competition_ranks(values: Values) -> Values:
+    """1 + how many values are strictly higher (equal values share the place); a frame's column by column."""
     return values.rank(method="min", ascending=False).astype("int64")
+
+
+def played_first_ranks(key: pd.DataFrame, played: pd.DataFrame) -> pd.DataFrame:
+    """Column by column, the pairs that played ranked by `key` (1 + how many played pairs are strictly higher),
+    and those that did not play sharing the place after them (how many played + 1)."""
+    ranks = key.where(played).rank(method="min", ascending=False)
+    return ranks.fillna(played.sum() + 1).astype("int64")
+
+
+def pair_keys(total: pd.DataFrame, top: pd.DataFrame | None) -> pd.DataFrame:
+    """What pairs are ranked by, from their total and any tops (column by column): the percentage of
+    the tops (to 0.01) where the method gives tops (MP), otherwise the total; sums of fractions (Neuberg,
+    cross-IMP averages) are settled to 1e-9 so that equal totals compare equal."""
+    total = total.round(9)
+    if top is None:
+        return total
+    top = top.round(9).set_axis(total.columns, axis=1)
+    return (100 * total / top).where(top > 0, 0.0).round(2)
 
 
 def pair_standings(travellers: pd.DataFrame, event: BridgeEvent) -> pd.DataFrame:
@@ -66,18 +90,42 @@ def pair_standings(travellers: pd.DataFrame, event: BridgeEvent) -> pd.DataFrame
     table = pd.DataFrame({PS.boards: by_pair.size(), PS.total: by_pair[PR.value].sum().round(9)})
     if PR.top in rows:
         table[PS.top] = by_pair[PR.top].sum().round(9)
-        table[PS.percent] = (100 * table[PS.total] / table[PS.top]).where(table[PS.top] > 0, 0.0).round(2)
+        table[PS.percent] = pair_keys(table[[PS.total]], table[[PS.top]]).to_numpy()
         table[PS.total] = table[PS.total].round(2)
     key = PS.percent if PR.top in rows else PS.total
     names = event.competitors.set_index(CO.id)[CO.names]
     table = table.reindex(pd.Index(event.competitors[CO.id]).union(table.index), fill_value=0)
-    played = table[PS.boards] > 0
-    table[PS.rank] = int(played.sum()) + 1  # pairs named only on not-played rows: listed last
-    table.loc[played, PS.rank] = competition_ranks(table.loc[played, key])
+    played = table[[PS.boards]] > 0  # pairs named only on not-played rows: listed last
+    table[PS.rank] = played_first_ranks(table[[key]], played.set_axis([key], axis=1)).to_numpy()
     table[PS.names] = names.reindex(table.index).to_numpy()
     table = table.rename_axis(PS.pair).reset_index()
     order = lexicographic_order([table[PS.rank].to_numpy(), natural_ranks(table[PS.pair])])
     return PS.validate(table.iloc[order].reset_index(drop=True))
+
+
+def pair_progress(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
+    """Each pair's rank after each round (index: the standings' pairs; columns: the rounds' labels in the order
+    played): the method's values of its results of the rounds so far, ranked as the standings rank them. No
+    columns when the results give no Round, or leave one blank."""
+    pairs = pd.Index(tables.standings[PS.pair])
+    t = tables.travellers
+    sheet = event.results_sheet.frame
+    rounds = whole_numbers(sheet.loc[t.index, R.round]) if R.round in sheet else None
+    if rounds is None or t.empty or rounds.isna().any():
+        return pd.DataFrame(index=pairs)
+    labels, step = round_steps(t[T.session], rounds)
+    rows = pair_rows(t)
+    cells = pairs.get_indexer(rows[PR.pair]) * len(labels) + np.concatenate([step, step])
+    shape = (len(pairs), len(labels))
+
+    def summed(values: pd.Series | None) -> pd.DataFrame:
+        """The values summed per pair and round, cumulated over the rounds."""
+        weights = None if values is None else values.fillna(0).to_numpy(dtype="float64")
+        return pd.DataFrame(cumulative_grid(cells, weights, shape), index=pairs, columns=labels)
+
+    boards = summed(None)
+    key = pair_keys(summed(rows[PR.value]), summed(rows[PR.top]) if PR.top in rows else None)
+    return played_first_ranks(key, boards > 0)
 
 
 def pair_tables(event: BridgeEvent, scored: pd.DataFrame) -> BridgeTables:

@@ -32,6 +32,7 @@ from pipeline.games.checks import (
 from pipeline.games.corrections import CorrectionRules
 from pipeline.games.domino.rules import counts_with_forfeit_defaults
 from pipeline.games.domino.settings import POINTS_TARGET, DominoSettings, domino_settings
+from pipeline.games.heading import Progress, rounds_progress
 from pipeline.parsing import as_ids, as_numbers, as_words, whole_in, whole_numbers
 from pipeline.problems import InputError, Problem, kind
 from pipeline.sheets import Sheet, sheet_key
@@ -110,6 +111,12 @@ class DominoEvent:
     penalties: pd.DataFrame
     matches_sheet: Sheet
     warnings: list[Problem] = field(default_factory=list)
+    waiting_rounds: pd.Series = field(default_factory=lambda: pd.Series(dtype="str"))  # still to play
+
+
+def domino_progress(event: DominoEvent) -> Progress:
+    """How far the event has gone: rounds scored, rounds of matches still to play, the Rounds setting."""
+    return rounds_progress(event.matches[M.round], event.waiting_rounds, event.settings.rounds)
 
 
 def correction_rules() -> CorrectionRules:
@@ -449,6 +456,7 @@ def domino_event(sheets: dict[str, Sheet]) -> DominoEvent:
     matches = present_columns(matches, MatchesSheet)
     matches = Sheet(matches.name, matches.frame.dropna(how="all"), matches.headers, matches.header_row)
     waiting = not_yet_played(matches.frame)
+    waiting_rounds = matches.frame.loc[waiting, MS.round] if MS.round in matches.frame else None
     if waiting.any():
         frames.append(not_yet_played_warning(matches, waiting))
         matches = Sheet(matches.name, matches.frame[~waiting], matches.headers, matches.header_row)
@@ -488,6 +496,7 @@ def domino_event(sheets: dict[str, Sheet]) -> DominoEvent:
         penalties=penalties,
         matches_sheet=matches,
         warnings=[p for p in found_problems if p.severity == "warning"],
+        waiting_rounds=pd.Series(dtype="str") if waiting_rounds is None else waiting_rounds,
     )
 
 

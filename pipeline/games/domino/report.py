@@ -11,6 +11,7 @@ from pipeline.games.domino.settings import (
     TARGET_SETTING,
 )
 from pipeline.games.domino.tally import DominoTables
+from pipeline.games.progress import progress_sheets
 from pipeline.games.settings import EVENT_DATE, EVENT_NAME, WEIGHT_SETTING
 from pipeline.parsing import as_numbers
 from pipeline.sheets import OutputSheet
@@ -23,6 +24,7 @@ from schemas.domino import Penalty as Pen
 from schemas.domino import PlayersSheet as PS
 from schemas.domino import ProgressiveStanding as P
 from schemas.domino import SideResult as S
+from schemas.shared import ProgressSheet as PG
 from schemas.shared import RulesSheet as R
 
 CRITERIA_WORDS = [
@@ -155,6 +157,14 @@ def rules_frame(event: DominoEvent) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=[titles_of(R)[R.item], titles_of(R)[R.value]])
 
 
+def progress(tables: DominoTables, count_word: str) -> list[OutputSheet]:
+    """The Progress sheet: each competitor's rank after each round, as the Rounds sheet ranks it."""
+    ranks = tables.rounds.pivot(index=P.player, columns=P.round, values=P.rank)
+    ranks.columns = [str(r) for r in ranks.columns]
+    named = {PG.rank: Standing.rank, PG.competitor: Standing.player, PG.name: Standing.name}
+    return progress_sheets(tables.standings, named, display_headers(count_word), ranks)
+
+
 def domino_sheets(event: DominoEvent, tables: DominoTables) -> list[OutputSheet]:
     """The sheets of the standings workbook, in order."""
     w = event.settings.count_word
@@ -169,6 +179,7 @@ def domino_sheets(event: DominoEvent, tables: DominoTables) -> list[OutputSheet]
         OutputSheet(sheet_name_of(Standing), standings, number, highlight=podium.reset_index(drop=True)),
         OutputSheet(sheet_name_of(MatchesSheet), matches_frame(event, tables.sides)),
         OutputSheet(sheet_name_of(P), rounds, number, highlight=leaders),
+        *progress(tables, w),
         OutputSheet(WINNERS, winners, number, highlight=pd.Series(True, index=winners.index)),
         OutputSheet(sheet_name_of(A), penalties_frame(event)),
         OutputSheet(sheet_name_of(R), rules_frame(event), widths={rules[R.item]: 28, rules[R.value]: 100}),

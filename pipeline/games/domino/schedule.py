@@ -12,6 +12,7 @@ from pipeline.games.schedule import (
     circle_pairings,
     club_mates,
     club_order,
+    printed_cards,
     rotating_partners,
     schedule_report,
 )
@@ -153,10 +154,12 @@ def schedule_sheets(
             ),
         ),
         *([OutputSheet(sheet_name_of(B), listed)] if len(listed) else []),
-        OutputSheet(
-            sheet_name_of(TC),
-            table_cards(matches, names),
-            widths={cards[TC.card]: 28, cards[TC.seat]: 10, cards[TC.name]: 36},
+        printed_cards(
+            OutputSheet(
+                sheet_name_of(TC),
+                table_cards(matches, names),
+                widths={cards[TC.card]: 28, cards[TC.seat]: 10, cards[TC.name]: 36},
+            )
         ),
         *([measures_sheet(report)] if report is not None else []),
     ]

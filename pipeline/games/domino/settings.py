@@ -64,6 +64,9 @@ class DominoSettings:
 
     event: str
     date: str
+    venue: str
+    section: str
+    rounds: int | None  # the Rounds setting: the rounds planned (None: as many as the sheet shows)
     target: int | None  # as given; `None` means the points target, or none in a run-out event
     mode: str
     podium: int

@@ -58,5 +58,7 @@ class Method:
     standings_sheet: Callable[[BridgeEvent, BridgeTables], pd.DataFrame] | None = None
     # the sheets between Travellers and Rules; None: Frequencies and Scorecards
     sheets: Callable[[BridgeEvent, BridgeTables], list[OutputSheet]] | None = None
+    # the Progress sheet (the rank after each round); None: the pairs' (`pair_progress_sheets`)
+    progress: Callable[[BridgeEvent, BridgeTables], list[OutputSheet]] | None = None
     # Item/Value rows the Rules sheet adds after the common ones (the VP scale of teams)
     rules_rows: Callable[[BridgeEvent, BridgeTables], list[pd.DataFrame]] | None = None

@@ -13,6 +13,7 @@ from pipeline.games.bridge.methods.base import Method, Options
 from pipeline.games.bridge.tally import BridgeTables, competition_ranks
 from pipeline.games.bridge.victory_points import victory_points, vp_table
 from pipeline.games.ordering import lexicographic_order, natural_ranks
+from pipeline.games.progress import cumulative_grid, progress_sheets, round_steps
 from pipeline.games.settings import SettingSpec, one_word_of
 from pipeline.sheets import OutputSheet
 from schemas.bridge import CLOSED, OPEN
@@ -28,6 +29,7 @@ from schemas.bridge import TypedResult as T
 from schemas.bridge import VictoryPoints as VP
 from schemas.bridge import VpScale as W
 from schemas.common import sheet_name_of, titles_of
+from schemas.shared import ProgressSheet as PG
 from schemas.shared import RulesSheet as RR
 
 if TYPE_CHECKING:
@@ -113,6 +115,36 @@ def teams_tables(event: BridgeEvent) -> BridgeTables:
     return BridgeTables(travellers, standings, matches, board_imps)
 
 
+def team_progress(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
+    """Each team's rank after each round (index: the standings' teams; columns: the rounds with a match
+    played, in order): its VPs (IMPs without a VP scale) of the matches of the rounds so far, ranked as the
+    standings rank them. No columns when a match played gives no Round."""
+    teams = pd.Index(tables.standings[ST.team])
+    m = tables.matches
+    played = None if m is None else m[m[MR.boards] > 0]
+    if played is None or played.empty or played[MR.round].isna().any():
+        return pd.DataFrame(index=teams)
+    rounds = played[MR.round].astype("int64")
+    labels, step = round_steps(pd.Series("", index=played.index, dtype="str"), rounds)
+    cells = np.concatenate(
+        [teams.get_indexer(played[side]) * len(labels) + step for side in (MR.home, MR.away)]
+    )
+    if event.settings.options["vp_scale"] == "wbf":
+        weights = [played[MR.home_vps], played[MR.away_vps]]
+    else:
+        margin = played[MR.home_imps] - played[MR.away_imps]
+        weights = [margin, -margin]
+    values = np.concatenate([w.fillna(0).to_numpy(dtype="float64") for w in weights])
+    key = pd.DataFrame(cumulative_grid(cells, values, (len(teams), len(labels))), index=teams, columns=labels)
+    return competition_ranks(key.round(2))
+
+
+def team_progress_sheets(event: BridgeEvent, tables: BridgeTables) -> list[OutputSheet]:
+    """The Progress sheet of a teams event whose matches give their Round: each team's rank after each round."""
+    named = {PG.rank: ST.rank, PG.competitor: ST.team, PG.name: ST.names}
+    return progress_sheets(tables.standings, named, titles_of(ST), team_progress(event, tables), by_id=True)
+
+
 def team_standings_sheet(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
     """The teams Standings sheet with written headers (no VPs column without a VP scale)."""
     titles = titles_of(ST)
@@ -188,5 +220,6 @@ METHOD = Method(
     traveller_columns=titles_of(IT),
     standings_sheet=team_standings_sheet,
     sheets=match_sheets,
+    progress=team_progress_sheets,
     rules_rows=vp_scale_rows,
 )

@@ -1,0 +1,199 @@
+"""Print-ready standings (issue 15, docs/printing.md): every sheet prints one page wide with its header row
+repeated, the title block and status in the page header, the event and page numbers in the footer; numbers
+show as their column declares (MP to 0.01, percentages with %), the rank centred, a shared rank as 3=."""
+
+from __future__ import annotations
+
+import html
+import re
+import subprocess
+import zipfile
+from pathlib import Path
+
+import pytest
+from conftest import SAMPLES, write_xlsx
+from openpyxl import load_workbook
+
+from pipeline import api
+from pipeline.workbook import read_workbook
+
+SAMPLE_NAMES = sorted(p.stem for p in SAMPLES.glob("*.xlsx"))
+
+
+def scored(tmp_path: Path, name: str) -> Path:
+    return api.score(SAMPLES / f"{name}.xlsx", out=tmp_path / f"{name}-standings.xlsx").path
+
+
+def printed_header(path: Path, sheet: int) -> tuple[str, str]:
+    """The left and right sections of a sheet's printed page header, as Excel codes them."""
+    with zipfile.ZipFile(path) as package:
+        xml = package.read(f"xl/worksheets/sheet{sheet}.xml").decode()
+    found = re.search(r"<oddHeader>(.*?)</oddHeader>", xml, re.S)
+    assert found, "no page header"
+    text = html.unescape(found.group(1))
+    left, _, right = text.partition("&R")
+    return left, "&R" + right if right else ""
+
+
+@pytest.mark.parametrize("name", SAMPLE_NAMES)
+def test_every_sheet_prints_one_page_wide_with_its_header_repeated(tmp_path: Path, name: str):
+    out = scored(tmp_path, name)
+    book = load_workbook(out)
+    standings = api.standings(SAMPLES / f"{name}.xlsx")
+    for ws in book.worksheets:
+        setup = ws.page_setup
+        assert ws.sheet_properties.pageSetUpPr.fitToPage, ws.title
+        assert (setup.fitToWidth, setup.fitToHeight) == (1, 0), ws.title
+        assert setup.orientation in {"portrait", "landscape"}
+        assert ws.print_title_rows == "$1:$1", ws.title
+        bottom = max(ws.max_row, 2)  # an empty table keeps one blank row under its header
+        corner, last = ws.print_area.split("!")[1].split(":")
+        assert corner == "$A$1" and last.startswith(f"${ws.cell(1, ws.max_column).column_letter}$")
+        printed_rows = int(last.rsplit("$", 1)[1])
+        assert printed_rows == bottom if ws.title != "Progress" else printed_rows > bottom + 15  # its chart
+        assert ws.print_options.gridLines
+        left, right = printed_header(out, book.sheetnames.index(ws.title) + 1)
+        assert left.startswith(f'&L&"-,Bold"&12{standings.heading.title}'), left
+        assert standings.heading.details in left
+        assert right == f'&R&"-,Bold"&10{standings.heading.status}'
+        assert ws.oddFooter.center.text == f"{standings.heading.title} - page &P of &N"
+
+
+def test_orientation_follows_the_width_of_the_columns(tmp_path: Path):
+    book = load_workbook(scored(tmp_path, "domino_pairs"))
+    # 14 columns, 183 characters wide: landscape; Penalties (6 columns, 61 characters): portrait
+    assert book["Standings"].page_setup.orientation == "landscape"
+    assert book["Penalties"].page_setup.orientation == "portrait"
+    bridge = load_workbook(scored(tmp_path, "bridge_club_mp"))
+    assert bridge["Standings"].page_setup.orientation == "portrait"
+
+
+def test_numbers_show_as_their_columns_declare_and_a_shared_rank_as_equal(tmp_path: Path):
+    ws = load_workbook(scored(tmp_path, "bridge_club_mp"))["Standings"]
+    header = [c.value for c in ws[1]]
+    rows = list(ws.iter_rows(min_row=2))
+    column = {h: i for i, h in enumerate(header)}
+    assert {r[column["MP"]].number_format for r in rows} == {"0.00"}
+    assert {r[column["Percent"]].number_format for r in rows} == {'0.00"%"'}
+    ranks = [r[column["Rank"]].value for r in rows]
+    shared = {rank for rank in ranks if ranks.count(rank) > 1}
+    assert shared  # the sample has a tie for 6th (48.44% each)
+    for r in rows:
+        cell = r[column["Rank"]]
+        assert cell.alignment.horizontal == "center"
+        assert cell.number_format == ('0"="' if cell.value in shared else "General")
+        assert isinstance(cell.value, int)  # the rank stays a number: sorting and `tally rank` read it
+
+
+def test_ranks_are_shared_within_a_round_only(tmp_path: Path):
+    ws = load_workbook(scored(tmp_path, "domino_pairs"))["Rounds"]
+    header = [c.value for c in ws[1]]
+    rnd, rank = header.index("Round"), header.index("Rank")
+    rows = [(r[rnd].value, r[rank].value, r[rank].number_format) for r in ws.iter_rows(min_row=2)]
+    for round_, value, shown in rows:
+        tied = sum(1 for other, v, _ in rows if other == round_ and v == value) > 1
+        assert shown == ('0"="' if tied else "General")
+
+
+def test_the_page_header_escapes_an_ampersand_and_xml(tmp_path: Path):
+    path = write_xlsx(
+        tmp_path / "night.xlsx",
+        {
+            "Matches": (["Round", "Table", "A1", "B1", "A Pips", "B Pips"], [[1, 1, "P1", "P2", 100, 3]]),
+            "Settings": (["Key", "Value"], [["Event", "Tom & Jerry <Cup>"]]),
+        },
+    )
+    out = api.score(path, out=tmp_path / "out.xlsx").path
+    with zipfile.ZipFile(out) as package:
+        xml = package.read("xl/worksheets/sheet1.xml").decode()
+    assert "Tom &amp;&amp; Jerry &lt;Cup&gt;" in xml  # & doubled for the page header, then XML-escaped
+    assert load_workbook(out)["Standings"].oddFooter.center.text == "Tom && Jerry <Cup> - page &P of &N"
+
+
+def test_a_title_row_an_organizer_types_above_the_header_is_not_data(tmp_path: Path):
+    path = tmp_path / "titled.xlsx"
+    write_xlsx(
+        path,
+        {
+            "Matches": (
+                ["Club night, 30 November"],
+                [[None], ["Round", "Table", "A1", "B1", "A Pips", "B Pips"], [1, 1, "P1", "P2", 100, 3]],
+            )
+        },
+    )
+    sheet = read_workbook(path).sheets["matches"]
+    assert sheet.header_row == 3 and len(sheet.frame) == 1 and list(sheet.frame.index) == [4]
+    assert api.validate(path).valid
+
+
+@pytest.mark.slow
+def test_the_printed_standings_fit_one_page_wide(tmp_path: Path):
+    """LibreOffice prints the Standings sheet of each sample on pages as wide as the table (fit to width):
+    the PDF's first page holds every column header."""
+    for name in ("domino_pairs", "bridge_club_mp", "bridge_teams"):
+        out = scored(tmp_path, name)
+        subprocess.run(
+            ["soffice", "--headless", "--convert-to", "pdf", "--outdir", str(tmp_path), str(out)],
+            check=True,
+            capture_output=True,
+            timeout=180,
+        )
+        pdf = tmp_path / f"{out.stem}.pdf"
+        text = subprocess.run(
+            ["pdftotext", "-f", "1", "-l", "1", "-layout", str(pdf), "-"],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
+        headers = [c.value for c in load_workbook(out)["Standings"][1]]
+        assert all(re.search(re.escape(str(h)), text) for h in headers), (name, headers, text[:500])
+        assert "page 1 of" in text
+
+
+@pytest.mark.parametrize(
+    ("args", "sheet", "first_line"),
+    [
+        (["domino", "schedule", "--entrants", "6"], "Table Cards", "Round 1, Table 1"),
+        (["bridge", "schedule", str(SAMPLES / "bridge_teams.xlsx")], "Table Cards", "Round 1, Match R1T1"),
+    ],
+)
+def test_cards_print_one_a_page_as_large_as_the_page_is_wide(tmp_path: Path, args, sheet, first_line):
+    from typer.testing import CliRunner
+
+    from pipeline.cli import app
+
+    out = tmp_path / "event.xlsx"
+    result = CliRunner().invoke(app, [*args, "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    ws = load_workbook(out)[sheet]
+    rows = [[c.value for c in r] for r in ws.iter_rows(min_row=2)]
+    starts = [i for i, r in enumerate(rows) if r[0] is not None and str(r[0]).startswith("Round ")]
+    assert rows[starts[0]][0] == first_line and len(starts) >= 2
+    # a break below the last line of each card but the last: Excel row = data row + 1 (header at row 1)
+    assert [b.id for b in ws.row_breaks.brk] == [start + 1 for start in starts[1:]]
+    assert not ws.sheet_properties.pageSetUpPr.fitToPage
+    widths = sum(ws.column_dimensions[c].width for c in ws.column_dimensions)
+    # as large as the page is wide: 100 characters in portrait, 135 in landscape (past 100)
+    page, orientation = (135, "landscape") if widths > 100 else (100, "portrait")
+    assert ws.page_setup.orientation == orientation
+    assert ws.page_setup.scale == min(200, int(100 * page / widths)) and ws.page_setup.scale > 100
+    assert ws.oddFooter.center.text.endswith("page &P of &N")
+
+
+def test_the_ranking_prints_its_title_and_shares_ranks_as_equal(tmp_path: Path):
+    from ranking_books import rank, standings_book
+
+    a = standings_book(tmp_path / "a.xlsx", [(1, "1", "Ann"), (2, "2", "Bob")], date="2026-01-10")
+    b = standings_book(tmp_path / "b.xlsx", [(1, "2", "Bob"), (2, "1", "Ann")], date="2026-01-11")
+    out = tmp_path / "r.xlsx"
+    assert rank(a, b, "-o", out).exit_code == 0
+    ws = load_workbook(out)["Ranking"]
+    header = [c.value for c in ws[1]]
+    cells = [r[header.index("Rank")] for r in ws.iter_rows(min_row=2)]
+    # 100 + 50 each: level on points, events and best: both ranked 1=
+    assert [(c.value, c.number_format, c.alignment.horizontal) for c in cells] == [
+        (1, '0"="', "center"),
+        (1, '0"="', "center"),
+    ]
+    left, _ = printed_header(out, 1)
+    assert left == '&L&"-,Bold"&12Ranking as of 2026-01-11'
