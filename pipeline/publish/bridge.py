@@ -4,12 +4,12 @@ progression of their victory points, round by round. Every figure is a cell of t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-import numpy as np
 import pandas as pd
 
-from pipeline.publish.chart import TONES, Chart, progression
+from pipeline.publish.chart import TONES, Chart
 from pipeline.publish.event import EventSheets
 from pipeline.publish.pages import (
     BOARDS,
@@ -19,14 +19,13 @@ from pipeline.publish.pages import (
     id_text,
     index_page,
     linked,
+    progress_chart,
     rules_page,
 )
 from pipeline.publish.site import Page
 from pipeline.publish.tables import header_of, page_names, table_of
 from schemas.bridge import BoardImps, Frequency, MatchResult, Scorecard, Traveller
 from schemas.ranking import StandingsSheet as S
-
-TEAM_KEY, ROUND_KEY, VP_KEY = "team_id", "round_number", "vp_total"  # helper columns of the VP chart
 
 
 def numbers(column: pd.Series) -> pd.Series:
@@ -86,7 +85,11 @@ def board_pages(
 
 
 def pair_pages(
-    event: EventSheets, competitors: Competitors, board_page: dict[float, str], flags: dict[str, bool]
+    event: EventSheets,
+    competitors: Competitors,
+    board_page: dict[float, str],
+    chart_of: Callable[[list[str]], Chart | None],
+    flags: dict[str, bool],
 ) -> list[Page]:
     """A page per pair: its personal scorecard (the Scorecards sheet's rows of the pair)."""
     cards, standings = event.sheet(Scorecard), event.sheet(S)
@@ -121,7 +124,7 @@ def pair_pages(
                     competitor_id=pid,
                     summary=summary,
                     matches=card,
-                    chart=None,
+                    chart=chart_of([pid]),
                     **flags,
                 ),
             )
@@ -146,7 +149,7 @@ def team_pages(
     event: EventSheets,
     competitors: Competitors,
     board_page: dict[float, str],
-    chart_of,
+    chart_of: Callable[[list[str]], Chart | None],
     flags: dict[str, bool],
 ) -> list[Page]:
     """A page per team: its matches (the Matches sheet's rows) and their boards (the Board IMPs rows)."""
@@ -188,57 +191,6 @@ def team_pages(
     return out
 
 
-def vp_chart(matches: pd.DataFrame | None, competitors: Competitors, highlight: list[str]) -> Chart | None:
-    """Each team's victory points summed round by round (the Matches sheet's Home and Away VPs)."""
-    if matches is None:
-        return None
-    columns = [
-        header_of(matches, MatchResult, c)
-        for c in (
-            MatchResult.round,
-            MatchResult.home,
-            MatchResult.away,
-            MatchResult.home_vps,
-            MatchResult.away_vps,
-        )
-    ]
-    if any(c is None for c in columns):
-        return None
-    round_header, home, away, home_vps, away_vps = columns
-    long = pd.concat(
-        [
-            pd.DataFrame(
-                {
-                    TEAM_KEY: id_text(matches[t]),
-                    ROUND_KEY: numbers(matches[round_header]),
-                    VP_KEY: numbers(matches[v]),
-                }
-            )
-            for t, v in ((home, home_vps), (away, away_vps))
-        ],
-        ignore_index=True,
-    ).dropna()
-    if long.empty:
-        return None
-    per_round = long.groupby([TEAM_KEY, ROUND_KEY], sort=True)[VP_KEY].sum().reset_index()
-    per_round[VP_KEY] = per_round.groupby(TEAM_KEY)[VP_KEY].cumsum().round(2)
-    order = pd.Series(np.arange(len(competitors.ids)), index=competitors.ids.to_numpy())
-    order = order[~order.index.duplicated()]
-    per_round = per_round.assign(rank_key=per_round[TEAM_KEY].map(order)).sort_values(
-        ["rank_key", ROUND_KEY], kind="stable"
-    )
-    ids = per_round[TEAM_KEY].reset_index(drop=True)
-    return progression(
-        per_round[ROUND_KEY].reset_index(drop=True),
-        ids,
-        per_round[VP_KEY].reset_index(drop=True),
-        competitors.label_of(ids),
-        competitors.page_of(ids),
-        highlight,
-        ranks=False,
-    )
-
-
 def bridge_pages(event: EventSheets) -> list[Page]:
     """Every page of a bridge event's site (pairs or teams)."""
     standings = event.sheet(S)
@@ -251,12 +203,11 @@ def bridge_pages(event: EventSheets) -> list[Page]:
     pages_ = BOARDS + page_names(board_text) + ".html"
     board_page = dict(zip(numbers_, pages_, strict=True))
     flags: dict[str, Any] = {"has_rounds": False, "has_boards": bool(numbers_), "teams": teams}
-    matches = event.sheet(MatchResult)
     leaders = competitors.ids.head(TONES).tolist()
 
     def chart_of(highlight: list[str]) -> Chart | None:
-        """The VP progression with these teams in colour (teams only)."""
-        return vp_chart(matches, competitors, highlight) if teams else None
+        """The rank after each round (the Progress sheet) with these competitors in colour."""
+        return progress_chart(event, competitors, highlight)
 
     pages = [
         index_page(
@@ -271,6 +222,6 @@ def bridge_pages(event: EventSheets) -> list[Page]:
     if teams:
         pages += team_pages(event, competitors, board_page, chart_of, flags)
     else:
-        pages += pair_pages(event, competitors, board_page, flags)
+        pages += pair_pages(event, competitors, board_page, chart_of, flags)
     pages += board_pages(event, competitors, numbers_, pages_, flags)
     return pages

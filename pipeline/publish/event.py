@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pandas as pd
 
+from pipeline.games.heading import FINAL, STATUS
 from pipeline.games.registry import standings_game
 from pipeline.games.scoring import Standings
-from pipeline.games.settings import EVENT_DATE, EVENT_NAME
+from pipeline.games.settings import EVENT_DATE, EVENT_NAME, SECTION, VENUE
 from pipeline.sheets import normalized_header, sheet_key
 from pipeline.workbook import Workbook
 from schemas.common import sheet_name_of, titles_of
@@ -19,7 +20,7 @@ from schemas.shared import RulesSheet
 
 RULES = sheet_name_of(RulesSheet)
 ITEM, VALUE = (titles_of(RulesSheet)[c] for c in (RulesSheet.item, RulesSheet.value))
-DETAILS = (EVENT_DATE.title,)  # the Rules items shown under the title, in order, when present
+DETAILS = (EVENT_DATE.title, VENUE.title, SECTION.title)  # the Rules items under the title, when present
 
 
 @dataclass(frozen=True)
@@ -34,7 +35,7 @@ class PageHeading:
     @property
     def final(self) -> bool:
         """True when the status says the results are final."""
-        return self.status.startswith("Final")
+        return self.status == FINAL
 
 
 @dataclass(frozen=True)
@@ -67,17 +68,20 @@ class EventSheets:
 
 
 def rules_heading(rules: dict[str, str], fallback: str) -> PageHeading:
-    """The heading a standings workbook's Rules rows tell: Event (else `fallback`), the details, the status."""
+    """The heading a standings workbook's Rules rows tell (as pipeline/games/heading.py writes them): Event
+    (else `fallback`), the date, venue and section, the status (empty when the workbook has none)."""
     title = rules.get(EVENT_NAME.title, "") or fallback
     details = " - ".join(rules[d] for d in DETAILS if rules.get(d))
-    return PageHeading(title, details, "")
+    return PageHeading(title, details, rules.get(STATUS, ""))
 
 
 def computed_event(standings: Standings, fallback: str) -> EventSheets:
-    """The event of standings just computed: the sheets as the workbook would hold them."""
+    """The event of standings just computed: the sheets as the workbook would hold them, its heading."""
     sheets = {s.name: s.frame.reset_index(drop=True) for s in standings.sheets}
-    event = EventSheets(standings.game.name, PageHeading(fallback), sheets)
-    return EventSheets(event.game, rules_heading(event.rules, fallback), sheets)
+    heading = standings.heading
+    return EventSheets(
+        standings.game.name, PageHeading(heading.title or fallback, heading.details, heading.status), sheets
+    )
 
 
 def read_event(book: Workbook) -> EventSheets:

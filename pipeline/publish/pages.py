@@ -7,16 +7,18 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from pipeline.games.domino.report import WINNERS
-from pipeline.publish.chart import Chart
+from pipeline.publish.chart import Chart, progression
 from pipeline.publish.event import ITEM, RULES, EventSheets
 from pipeline.publish.site import Page
 from pipeline.publish.tables import Table, as_figures, header_of, page_names, table_of
 from schemas.bridge import Scorecard, Traveller
 from schemas.common import sheet_name_of
 from schemas.ranking import StandingsSheet as S
+from schemas.shared import AFTER_ROUND, ProgressSheet
 
 CRITERION = re.compile(r"Criterion [0-9]+")  # the Rules items that list the order of criteria, in order
 PODIUM = 3  # rows highlighted when the workbook names no winners
@@ -122,6 +124,32 @@ def standings_tables(event: EventSheets, competitors: Competitors) -> list[Table
         )
         for key, rows in groups.items()
     ]
+
+
+def progress_chart(event: EventSheets, competitors: Competitors, highlight: list[str]) -> Chart | None:
+    """Every competitor's rank after each round, from the Progress sheet (its After 1, After 2, ...
+    columns, in order), the highlighted ones in colour; None when the event has no Progress sheet."""
+    frame = event.sheet(ProgressSheet)
+    if frame is None:
+        return None
+    id_header = header_of(frame, ProgressSheet, ProgressSheet.competitor)
+    prefix = AFTER_ROUND.split("{")[0]
+    rounds = [c for c in frame.columns if str(c).startswith(prefix)]
+    if id_header is None or not rounds:
+        return None
+    ids = id_text(frame[id_header])
+    long_ids = pd.Series(np.repeat(ids.to_numpy(), len(rounds)), dtype="str")
+    ranks = pd.Series(frame[rounds].to_numpy(dtype="object").ravel())
+    numbers = pd.Series(np.tile(np.arange(1, len(rounds) + 1), len(ids)))
+    return progression(
+        numbers,
+        long_ids,
+        ranks,
+        competitors.label_of(long_ids),
+        competitors.page_of(long_ids),
+        highlight,
+        ranks=True,
+    )
 
 
 def criteria(event: EventSheets) -> list[str]:
