@@ -4,7 +4,8 @@ nothing is fetched from elsewhere, the standings table shows the Standings sheet
 and hostile names appear as text (no element injected, no script run).
 
 Chromium comes from Debian's packages (`apt-get install chromium`; the test target installs it). Without it
-these tests fail, saying so: they are never skipped."""
+these tests fail, saying so: they are never skipped. They take about 11 s in all on two idle cores (the
+sites made, Chromium started, 60-odd pages opened), so they are `slow`: `make test SLOW=1` and CI run them."""
 
 from __future__ import annotations
 
@@ -31,6 +32,7 @@ ARGS = [
     "--no-first-run",
 ]
 WIDTHS = (375, 1280)
+pytestmark = pytest.mark.slow
 SITES = ["domino_individual", "bridge_club_mp", "bridge_teams", "hostile", "ranking"]
 
 

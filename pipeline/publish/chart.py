@@ -76,7 +76,7 @@ def progression(
     frame = pd.DataFrame(
         {
             "at_round": pd.to_numeric(rounds, errors="coerce").to_numpy(),
-            "competitor": ids.astype("str").to_numpy(),
+            "line_key": ids.astype("str").to_numpy(),
             "figure": pd.to_numeric(values, errors="coerce").to_numpy(),
         }
     ).dropna()
@@ -100,7 +100,7 @@ def progression(
         + ","
         + pd.Series(np.char.mod("%.1f", y.to_numpy()), index=frame.index)
     )
-    points = frame.groupby("competitor", sort=False)["xy"].agg(" ".join)
+    points = frame.groupby("line_key", sort=False)["xy"].agg(" ".join)
     order = pd.Index(ids.astype("str")).unique()
     points = points.reindex(order).dropna()
     label = pd.Series(labels.to_numpy(), index=ids.astype("str").to_numpy())
