@@ -191,6 +191,15 @@ def season_benchmarks() -> list[str]:
         ranks.append({"n": n, **run, "walls": [r["wall"] for r in runs]})
         print(f"rank {n}: {run['wall']:.1f} s, {run['peak_mb']:.0f} MB", flush=True)
     small, big = RANK_SIZES[0], RANK_SIZES[-1]
+    site = SEASON / "site"
+    shutil.rmtree(site, ignore_errors=True)
+    published = timed(
+        [*TALLY, "rank", *map(str, files[:big]), "-o", str(SEASON / f"ranking-site-{big}.xlsx"), "--workers", "2",
+         "--publish", str(site)]
+    )  # fmt: skip
+    published["pages"] = sum(1 for _ in site.rglob("*.html"))
+    published["mb"] = sum(p.stat().st_size for p in site.rglob("*") if p.is_file()) / 1e6
+    print(f"rank {big} --publish: {published['wall']:.1f} s, {published['pages']} pages", flush=True)
     dask_rank = {
         n: timed([*TALLY, "rank", *map(str, files[:n]), "-o", str(SEASON / f"ranking-dask-{n}.xlsx"),
                   "--workers", "2", "--engine", "dask"])
@@ -220,7 +229,7 @@ def season_benchmarks() -> list[str]:
                        check=True, capture_output=True, text=True, cwd=HERE.parent).stdout
     )  # fmt: skip
     return season_report(
-        generated, first, again, ten, ranks, dask_rank, same, batch_n, batch_engines, naive, stages
+        generated, first, again, ten, ranks, dask_rank, same, batch_n, batch_engines, naive, stages, published
     )
 
 
@@ -231,8 +240,10 @@ def rank_stages(paths: list[Path]) -> dict[str, float]:
     from pipeline.federation.ranking.points import ranked_season
     from pipeline.federation.ranking.report import ranking_sheets
     from pipeline.federation.ranking.rules import RankingRules
-    from pipeline.federation.ranking.season import season_of
-    from pipeline.federation.tasks import season_file_at
+    from pipeline.federation.ranking.season import season_note, season_of
+    from pipeline.federation.tasks import reading_crashed, season_file_at
+    from pipeline.publish.ranking import RankingSheets, ranking_pages
+    from pipeline.publish.site import rendered, site_folder, write_site
     from pipeline.workbook import write_workbook
 
     rules, out, marks = RankingRules(), {}, time.perf_counter()
@@ -244,7 +255,9 @@ def rank_stages(paths: list[Path]) -> dict[str, float]:
 
     with running(Engine("local", 2)) as runner:
         lap("start workers")
-        files = runner.map(season_file_at, [(str(p), p.name, rules, 1000) for p in paths], "reading")
+        files = runner.map(
+            season_file_at, [(str(p), p.name, rules, 1000) for p in paths], "reading", reading_crashed
+        )
         lap("read and score each workbook")
     season = season_of(files)
     lap("assemble and validate the season")
@@ -253,17 +266,26 @@ def rank_stages(paths: list[Path]) -> dict[str, float]:
     lap("window, best 10, totals, order")
     reports = identity_reports(counted)
     lap("identity reports")
-    sheets = ranking_sheets(ranking, counted, season.events, reports, rules, as_of, season.warnings)
+    notes = [season_note(w) for w in season.warnings]
+    sheets = ranking_sheets(ranking, counted, season.events, reports, rules, as_of, notes)
     lap("build the sheets")
     write_workbook(SEASON / "ranking-stages.xlsx", sheets)
     lap("write the workbook")
+    site = SEASON / "site-stages"
+    shutil.rmtree(site, ignore_errors=True)
+    pages = ranking_pages(RankingSheets({s.name: s.frame for s in sheets}))
+    lap("publish: build the pages (rank --publish)")
+    files = rendered(pages)
+    lap("publish: render them (Jinja2)")
+    write_site(site_folder(site, force=True), files)
+    lap("publish: write the files")
     out["contributions"] = float(len(counted))
     out["ranked"] = float(len(ranking))
     return out
 
 
 def season_report(
-    generated, first, again, ten, ranks, dask_rank, same, batch_n, batch_engines, naive, stages
+    generated, first, again, ten, ranks, dask_rank, same, batch_n, batch_engines, naive, stages, published
 ):
     """The season section of bench/README.md."""
     small, big = ranks[0], ranks[-1]
@@ -338,6 +360,11 @@ def season_report(
         "| stage | s |",
         "|---|---|",
         *[f"| {k} | {v:.2f} |" for k, v in stages.items() if k not in ("contributions", "ranked")],
+        "",
+        f"`tally rank --publish` at {big['n']:,} files (the ranking and its site: {published['pages']:,} pages, "
+        f"{published['mb']:.0f} MB): **{published['wall']:.1f} s** against {big['wall']:.1f} s for `tally rank` "
+        f"alone: the site adds {published['wall'] - big['wall']:.1f} s ({100 * (published['wall'] - big['wall']) / big['wall']:.0f} % of rank; "
+        "the publish stages above split it). Target: well under the time of rank itself.",
         "",
         f"The simplest alternative, `pandas.read_excel` (openpyxl) of the two sheets one file after another "
         f"with no checks and no ranking, takes {naive:.1f} s for {small['n']} files "

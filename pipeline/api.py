@@ -43,6 +43,8 @@ from pipeline.games.registry import GAMES, game_named, game_of, standings_game
 from pipeline.games.run import checked_event
 from pipeline.games.scoring import Standings, standings_of, written
 from pipeline.problems import InputError, Problem, Report, UsageError, kind
+from pipeline.publish import publish_book, publish_events, publish_ranking, read_events, site_folder
+from pipeline.publish.event import computed_event
 from pipeline.sheets import OutputSheet, normalized_header, sheet_key
 from pipeline.workbook import Limits, Workbook, read_workbook, write_workbook
 from pipeline.workbook.files import is_workbook_name
@@ -54,6 +56,7 @@ from schemas.domino import PlayersSheet
 from schemas.ranking import StandingsSheet
 
 BUNDLED = Path(__file__).resolve().parents[1] / "sample_data"
+DEMO_SITE = "site"  # the folder under demo's output of the samples' published site
 TOO_FEW = kind(
     "W115",
     "too few entrants for the schedule asked for",
@@ -84,6 +87,7 @@ __all__ = [
     "demo",
     "diff",
     "domino_schedule",
+    "publish",
     "rank",
     "read",
     "score",
@@ -235,14 +239,22 @@ def batch(
     limits: Limits | None = None,
     force: bool = False,
     scored: Callable[[BatchRun], None] = lambda run: None,
+    publish: Path | str | None = None,
 ) -> BatchRun:
     """Every results workbook under `folder` scored (into `out`, or beside each input), unchanged ones skipped
     by the manifest; failures are recorded in the returned run, never raised. `scored` sees the run before
-    the manifest is written."""
+    the manifest is written. With `publish`, a site of every event scored or unchanged (each from its
+    standings workbook) is written into that folder, checked before anything is scored."""
+    site = None if publish is None else site_folder(publish, force=force, option="--publish")
     limit = (limits or Limits()).max_unzipped_mb
-    return run_batch(
+    run = run_batch(
         Path(folder), None if out is None else Path(out), engine or Engine(), limit, force, scored
     )
+    if site is not None:
+        ok = [(job.key, job.target) for job, status, _, _ in run.done if status == "ok"]
+        events = sorted([*ok, *((job.key, job.target) for job in run.unchanged)])
+        publish_events(read_events(events, limits), site)
+    return run
 
 
 def rank(
@@ -257,11 +269,13 @@ def rank(
     limits: Limits | None = None,
     today: dt.date | None = None,
     force: bool = False,
+    publish: Path | str | None = None,
 ) -> RankRun:
     """A season's ranking from standings workbooks (files, or folders of them) written to `out` (and to
-    `parquet`); `today` (default: the local date) decides the default as-of day and which events lie in the
-    future. Nothing is written when any workbook cannot be ranked (SeasonError)."""
-    return run_rank(
+    `parquet`, and as a site into `publish`); `today` (default: the local date) decides the default as-of day
+    and which events lie in the future. Nothing is written when any workbook cannot be ranked (SeasonError)."""
+    site = None if publish is None else site_folder(publish, force=force, option="--publish")
+    run = run_rank(
         [Path(e) for e in events],
         out,
         None if config is None else Path(config),
@@ -273,6 +287,19 @@ def rank(
         today or dt.date.today(),
         force,
     )
+    if site is not None:
+        publish_ranking(run.sheets, site)
+    return run
+
+
+def publish(
+    source: Path | str, out: Path | str | None = None, *, force: bool = False, limits: Limits | None = None
+) -> Path:
+    """A static results site (docs/publish.md) of a results workbook (scored in memory), a standings
+    workbook or a ranking workbook tally wrote, written into the folder `out` (default: `<stem>-site/`
+    beside the input): refused, before anything is read, when that folder holds anything but a site tally
+    wrote, unless `force`. The folder's path is returned."""
+    return publish_book(Path(source), None if out is None else Path(out), force=force, limits=limits)
 
 
 def compared_frames(path: Path, limits: Limits | None = None) -> tuple[Game, dict[str, pd.DataFrame]]:
@@ -340,8 +367,9 @@ def demo(
     scored: Callable[[Path, Scored], None] = lambda source, done: None,
 ) -> list[Scored]:
     """Every sample workbook of the folder (the bundled sample_data/ by default) scored into `out` as
-    `<name>-standings.xlsx`; every output path is checked before anything is written. `scored` sees each
-    one as it is written."""
+    `<name>-standings.xlsx`, and published as one site under `out/site/` (a site per sample and an index
+    linking them); every output path is checked before anything is written. `scored` sees each workbook as
+    it is written."""
     folder = Path(samples) if samples is not None else BUNDLED
     inputs = sorted(p for p in folder.iterdir() if is_workbook_name(p)) if folder.is_dir() else []
     if not inputs:
@@ -351,9 +379,12 @@ def demo(
         output_target(into / f"{s.stem}-standings.xlsx", default_name=None, force=force, inputs=inputs)
         for s in inputs
     ]
+    site = site_folder(into / DEMO_SITE, force=force, option="--out")
     done = []
     for source, target in zip(inputs, targets, strict=True):  # one workbook after another
         result = score(source, target, force=force)
         scored(source, result)
         done.append(result)
+    events = [(s.name, computed_event(d.standings, s.stem)) for s, d in zip(inputs, done, strict=True)]
+    publish_events(events, site)
     return done

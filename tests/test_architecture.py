@@ -16,6 +16,7 @@ LAYERS = {  # package -> its layer: a module may import its own layer and the on
     "pipeline.workbook": 2,
     "pipeline.games": 3,
     "pipeline.federation": 4,
+    "pipeline.publish": 4,  # the results site: from the games' sheets and the ranking's (beside federation)
     "pipeline.api": 5,
     "pipeline.cli": 6,
 }

@@ -197,9 +197,10 @@ def test_demo_writes_one_workbook_per_sample(tmp_path: Path):
     result = invoke("demo", "--out", str(out))
     assert result.exit_code == 0, result.output
     names = [f"{s.stem}-standings.xlsx" for s in ALL_SAMPLES]
-    assert sorted(p.name for p in out.iterdir()) == names
+    assert sorted(p.name for p in out.iterdir()) == [*names, "site"]
     assert result.stdout.splitlines() == [
-        f"{s.name} -> {out / n}" for s, n in zip(ALL_SAMPLES, names, strict=True)
+        *(f"{s.name} -> {out / n}" for s, n in zip(ALL_SAMPLES, names, strict=True)),
+        f"site -> {out / 'site' / 'index.html'}",
     ]
     for sample, name in zip(ALL_SAMPLES, names, strict=True):
         expected = (

@@ -13,6 +13,7 @@ from pipeline.cli import bridge, domino
 from pipeline.cli.batch import batch
 from pipeline.cli.common import Debug, Force, folder_option, guarded, report_problems, state
 from pipeline.cli.diff import diff
+from pipeline.cli.publish import publish
 from pipeline.cli.rank import rank
 from pipeline.cli.standings import standings_command
 from pipeline.cli.template import template_command
@@ -49,11 +50,12 @@ def demo(
     ),
     force: Force = False,
 ) -> None:
-    """Score every bundled sample workbook and write the standings to OUT.
+    """Score every bundled sample workbook and write the standings to OUT, and their site to OUT/site/.
 
     Example: tally demo --out out
     """
     guarded(lambda: api.demo(samples, out, force=force, scored=shown))
+    typer.echo(f"site -> {out / api.DEMO_SITE / 'index.html'}")
 
 
 def shown(source: Path, scored: api.Scored) -> None:
@@ -84,6 +86,7 @@ def build_app() -> typer.Typer:
     app.command("template")(template_command())
     app.command()(batch)
     app.command()(rank)
+    app.command()(publish)
     app.command()(demo)
     return app
 

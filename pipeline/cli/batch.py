@@ -34,6 +34,11 @@ def batch(
     scheduler: Scheduler = None,
     max_unzipped_mb: MaxUnzipped = DEFAULT_UNZIPPED,
     force: Force = False,
+    publish: Path | None = folder_option(
+        None,
+        "Also write a site of every event (a site each, and an index linking them) into this folder.",
+        "--publish",
+    ),
 ) -> None:
     """Score every domino and bridge results workbook under FOLDER; unchanged ones are skipped.
 
@@ -42,6 +47,9 @@ def batch(
     so. A manifest (.tally-manifest.json in OUT, or in FOLDER) records each input's content hash, the tally
     version and the output used; a second run over an unchanged folder does no work. Exit 1 if any workbook
     failed (the others are still written) or the manifest cannot be written.
+
+    With --publish SITE, every event scored or unchanged is also published (from its standings workbook) as a
+    site in SITE/<workbook>/, with SITE/index.html linking them (see tally publish).
 
     Example: tally batch results/ -o standings/ --workers 2
     """
@@ -52,6 +60,7 @@ def batch(
             engine=Engine(engine, workers, scheduler),
             limits=Limits(max_unzipped_mb),
             force=force,
+            publish=publish,
             scored=summary,
         )
     )

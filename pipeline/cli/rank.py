@@ -55,6 +55,11 @@ def rank(
     scheduler: Scheduler = None,
     max_unzipped_mb: MaxUnzipped = DEFAULT_UNZIPPED,
     force: Force = False,
+    publish: Path | None = folder_option(
+        None,
+        "Also write the ranking as a site into this folder: a page per player and per event.",
+        "--publish",
+    ),
 ) -> None:
     """Rank players across a season of events from their standings workbooks.
 
@@ -75,6 +80,7 @@ def rank(
             engine=Engine(engine, workers, scheduler),
             limits=Limits(max_unzipped_mb),
             force=force,
+            publish=publish,
         )
     )
     summary(ranked)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pandas as pd
@@ -27,6 +27,7 @@ from pipeline.federation.ranking.season import (
 from pipeline.federation.tasks import reading_crashed, season_file_at
 from pipeline.games.registry import GAMES
 from pipeline.problems import Problem, TallyError, UsageError
+from pipeline.sheets import OutputSheet
 from pipeline.workbook import write_workbook
 from pipeline.workbook.files import parquet_written_by_tally, write_parquet_tables
 from pipeline.workbook.package import opened_regular
@@ -140,7 +141,7 @@ def one_game(files: list[SeasonFile], game: str | None) -> list[SeasonFile]:
 @dataclass
 class RankRun:
     """What one ranking did: where it was written, how many were ranked from how many events, as of which
-    day, the season's warnings and the identity reports."""
+    day, the season's warnings, the identity reports and the sheets written."""
 
     out: Path
     parquet: Path | None
@@ -149,6 +150,7 @@ class RankRun:
     as_of: pd.Timestamp
     warnings: list[Problem]
     reports: pd.DataFrame
+    sheets: list[OutputSheet] = field(default_factory=list)
 
 
 def run_rank(
@@ -196,4 +198,4 @@ def run_rank(
     write_workbook(out, sheets, title=f"Ranking as of {as_of:%Y-%m-%d}")
     if tables is not None:
         write_parquet_tables(tables, parquet_tables(sheets))
-    return RankRun(out, parquet, len(ranking), len(season.events), as_of, warnings, reports)
+    return RankRun(out, parquet, len(ranking), len(season.events), as_of, warnings, reports, sheets)

@@ -14,6 +14,7 @@ from schemas.common import sheet_name_of, titles_of
 from schemas.ranking import NOTE, CountedContribution, IdentityReport, RankingRow, SeasonEvent
 from schemas.shared import RulesSheet
 
+AS_OF = "As of"  # the Rules item of the day the ranking is as of
 E, K, R, I = SeasonEvent, CountedContribution, RankingRow, IdentityReport  # noqa: E741
 HEADERS = {
     **titles_of(E),
@@ -94,7 +95,7 @@ def rules_frame(rules: RankingRules, as_of: pd.Timestamp, events: int, notes: li
     """The Rules sheet: the arithmetic and the choices behind the ranking, in words, then the season's notes."""
     start = window_start(as_of, rules)
     rows = [
-        ("As of", f"{as_of:%Y-%m-%d}"),
+        (AS_OF, f"{as_of:%Y-%m-%d}"),
         (HEADERS[K.window], f"events dated {start:%Y-%m-%d} to {as_of:%Y-%m-%d} ({rules.window_days} days)"),
         (
             "Event points",

@@ -1,0 +1,35 @@
+"""`tally publish`: a static results site from a results, standings or ranking workbook (docs/publish.md)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from pipeline import api
+from pipeline.cli.common import DEFAULT_UNZIPPED, Force, MaxUnzipped, ShowAll, folder_option, guarded
+from pipeline.workbook import Limits
+
+
+def publish(
+    workbook: Path = typer.Argument(
+        ..., help="A results workbook (scored on the way), or a standings or ranking workbook tally wrote."
+    ),
+    out: Path | None = folder_option(
+        None, "The folder to write the site into (default: <input>-site/ beside it)."
+    ),
+    force: Force = False,
+    show_all: ShowAll = False,
+    max_unzipped_mb: MaxUnzipped = DEFAULT_UNZIPPED,
+) -> None:
+    """Write the results as a static web site: standings, a page per competitor, per round or board.
+
+    The site needs no server and no script: open index.html from the folder, or upload the folder anywhere.
+    A folder holding anything but a site tally wrote is refused (exit 2) unless --force.
+
+    Example: tally publish club-night.xlsx -o club-night-site/
+    """
+    folder = guarded(
+        lambda: api.publish(workbook, out, force=force, limits=Limits(max_unzipped_mb)), show_all=show_all
+    )
+    typer.echo(f"wrote {folder / 'index.html'}")

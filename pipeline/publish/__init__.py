@@ -1,0 +1,101 @@
+"""`tally publish`: a static results site from a results or standings workbook, from a batch, or from a
+season's ranking (docs/publish.md). The pages are rendered from the standings sheets themselves (the frames
+a standings workbook holds, or its sheets read back), so every figure on a page is the workbook's; the
+templates (Jinja2, autoescape on) are in pipeline/publish/templates/."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+import pandas as pd
+
+from pipeline.games.scoring import Standings, standings_of
+from pipeline.publish.bridge import bridge_pages
+from pipeline.publish.domino import domino_pages
+from pipeline.publish.event import EventSheets, PageHeading, computed_event, is_standings_book, read_event
+from pipeline.publish.pages import generic_pages
+from pipeline.publish.ranking import RankingSheets, ranking_pages
+from pipeline.publish.site import Page, rendered, site_folder, write_site
+from pipeline.publish.tables import page_names, table_of
+from pipeline.sheets import OutputSheet, normalized_header, sheet_key
+from pipeline.workbook import Limits, Workbook, read_workbook
+from schemas.common import titles_of
+from schemas.publish import SiteEvent
+from schemas.ranking import CountedContribution, RankingRow
+
+PAGES: dict[str, Callable[[EventSheets], list[Page]]] = {"domino": domino_pages, "bridge": bridge_pages}
+RANKING_BOOK = {sheet_key(RankingRow), sheet_key(CountedContribution)}  # the sheets of a ranking workbook
+SITES_TITLE = "All events"  # the title of the index of a site of several events
+
+__all__ = ["default_site", "event_pages", "publish_book", "publish_events", "publish_ranking", "site_folder"]
+
+
+def default_site(source: Path) -> Path:
+    """`<input stem>-site/` beside the input."""
+    return source.with_name(f"{source.stem}-site")
+
+
+def event_pages(event: EventSheets) -> list[Page]:
+    """Every page of an event's site, by its game's pages (a game without any: its sheets, a page each)."""
+    return PAGES.get(event.game, generic_pages)(event)
+
+
+def book_event(book: Workbook) -> EventSheets:
+    """The event of a workbook read: a standings workbook as it is, a results workbook scored in memory."""
+    if is_standings_book(book):
+        return read_event(book)
+    standings: Standings = standings_of(book)
+    return computed_event(standings, Path(book.path).stem)
+
+
+def publish_book(source: Path, out: Path | None, *, force: bool, limits: Limits | None = None) -> Path:
+    """The site of one workbook (results, standings, or a ranking tally wrote) written into `out` (default
+    `<stem>-site/` beside it); the folder is checked before the workbook is read."""
+    folder = site_folder(default_site(source) if out is None else out, force=force)
+    book = read_workbook(source, limits=limits)
+    if {normalized_header(n) for n in book.listed} >= RANKING_BOOK:
+        sheets = {s.name: s.frame.rename(columns=s.headers) for s in book.sheets.values()}
+        return write_site(folder, rendered(ranking_pages(RankingSheets(sheets))))
+    return write_site(folder, rendered(event_pages(book_event(book))))
+
+
+def publish_ranking(sheets: list[OutputSheet], folder: Path) -> Path:
+    """The ranking's site from the sheets of the ranking workbook, into a folder already checked."""
+    book = RankingSheets({s.name: s.frame for s in sheets})
+    return write_site(folder, rendered(ranking_pages(book)))
+
+
+def publish_events(events: Iterable[tuple[str, EventSheets]], folder: Path) -> Path:
+    """A site of several events (each its own site in a sub-folder, named after its workbook) and an index
+    linking them, into a folder already checked."""
+    listed = list(events)
+    keys = pd.Series([key for key, _ in listed], dtype="str")
+    stems = page_names(keys.str.replace(r"\.xlsx$", "", case=False, regex=True))
+    files: dict[str, bytes] = {}
+    for (_, event), stem in zip(listed, stems, strict=True):  # a site each
+        pages = event_pages(event)
+        files |= rendered(
+            [Page(p.path, p.template, {**p.context, "parent": "../index.html"}) for p in pages], f"{stem}/"
+        )
+    titles = titles_of(SiteEvent)
+    index = pd.DataFrame(
+        {
+            titles[SiteEvent.event]: [e.heading.title for _, e in listed],
+            titles[SiteEvent.date]: [e.heading.details for _, e in listed],
+            titles[SiteEvent.status]: [e.heading.status for _, e in listed],
+            titles[SiteEvent.source]: keys,
+        }
+    )
+    table = table_of(index, links={titles[SiteEvent.event]: stems + "/index.html"})
+    files |= rendered(
+        [Page("index.html", "sites.html", dict(heading=PageHeading(SITES_TITLE), events=table))]
+    )
+    return write_site(folder, files)
+
+
+def read_events(
+    paths: Iterable[tuple[str, Path]], limits: Limits | None = None
+) -> list[tuple[str, EventSheets]]:
+    """The events of standings workbooks tally wrote, each under its key."""
+    return [(key, read_event(read_workbook(path, limits=limits))) for key, path in paths]
