@@ -81,7 +81,8 @@ def test_a_domino_competitor_page_lists_every_match_with_the_matches_and_rounds_
     count = "Hands" if "A Hands For" in col else "Pips"
     r_header, rounds = sheet_rows(book, "Rounds")
     r_col = {h: i for i, h in enumerate(r_header)}
-    after = {(str(r[r_col["Player"]]), int(r[r_col["Round"]])): r for r in rounds}
+    who = r_col["Pair"] if "Pair" in r_col else r_col["Player"]  # a pairs event heads its competitor Pair
+    after = {(str(r[who]), int(r[r_col["Round"]])): r for r in rounds}
     s_header, standings = sheet_rows(book, "Standings")
     pages = competitor_pages(site)
     assert len(pages) == len(standings)

@@ -109,7 +109,9 @@ def with_round_standing(lines: pd.DataFrame, rounds: pd.DataFrame | None) -> pd.
     """The lines with their competitor's rank and effectiveness after the round, from the Rounds sheet."""
     if rounds is None or lines.empty:
         return lines.assign(**{CM.rank_after: np.nan, CM.effectiveness_after: np.nan})
-    headers = [header_of(rounds, P, c) for c in (P.round, S.player, P.rank, P.effectiveness)]
+    headers = [
+        header_of(rounds, S if c == S.player else P, c) for c in (P.round, S.player, P.rank, P.effectiveness)
+    ]
     if any(h is None for h in headers):
         return lines.assign(**{CM.rank_after: np.nan, CM.effectiveness_after: np.nan})
     round_header, id_header, rank_header, eff_header = headers
@@ -146,7 +148,7 @@ def rank_chart(rounds: pd.DataFrame | None, competitors: Competitors, highlight:
     """The rank of every competitor after each round (the Rounds sheet), the highlighted ones in colour."""
     if rounds is None:
         return None
-    headers = [header_of(rounds, P, c) for c in (P.round, S.player, P.rank)]
+    headers = [header_of(rounds, S if c == S.player else P, c) for c in (P.round, S.player, P.rank)]
     if any(h is None for h in headers):
         return None
     round_header, id_header, rank_header = headers
