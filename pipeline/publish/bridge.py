@@ -14,6 +14,7 @@ from pipeline.publish.event import EventSheets
 from pipeline.publish.pages import (
     BOARDS,
     Competitors,
+    competitor_page,
     competitors_of,
     event_context,
     id_text,
@@ -100,7 +101,7 @@ def pair_pages(
         else {}
     )
     out = []
-    for i, (pid, path) in enumerate(zip(competitors.ids, competitors.pages, strict=True)):  # a page each
+    for i, pid in enumerate(competitors.ids):  # a page each
         card = None
         if cards is not None and pair_header is not None:
             rows = cards.iloc[by_pair.get(pid, [])].drop(columns=[pair_header])
@@ -113,22 +114,7 @@ def pair_pages(
             if board is not None:
                 links[board] = numbers(rows[board]).map(board_page).fillna("")
             card = table_of(shown, links=links)
-        summary = table_of(standings.iloc[[i]]) if standings is not None and len(standings) > i else None
-        out.append(
-            Page(
-                path,
-                "competitor.html",
-                event_context(
-                    event,
-                    competitor=competitors.labels.iloc[i],
-                    competitor_id=pid,
-                    summary=summary,
-                    matches=card,
-                    chart=chart_of([pid]),
-                    **flags,
-                ),
-            )
-        )
+        out.append(competitor_page(event, competitors, i, standings, chart_of([pid]), flags, matches=card))
     return out
 
 
@@ -155,7 +141,7 @@ def team_pages(
     """A page per team: its matches (the Matches sheet's rows) and their boards (the Board IMPs rows)."""
     matches, imps, standings = event.sheet(MatchResult), event.sheet(BoardImps), event.sheet(S)
     out = []
-    for i, (tid, path) in enumerate(zip(competitors.ids, competitors.pages, strict=True)):  # a page each
+    for i, tid in enumerate(competitors.ids):  # a page each
         played = None
         boards = None
         if matches is not None:
@@ -171,22 +157,9 @@ def team_pages(
                     board = header_of(chosen, BoardImps, BoardImps.board)
                     links = {board: numbers(chosen[board]).map(board_page).fillna("")} if board else {}
                     boards = table_of(chosen, links=links)
-        summary = table_of(standings.iloc[[i]]) if standings is not None and len(standings) > i else None
+        chart = chart_of([tid])
         out.append(
-            Page(
-                path,
-                "competitor.html",
-                event_context(
-                    event,
-                    competitor=competitors.labels.iloc[i],
-                    competitor_id=tid,
-                    summary=summary,
-                    matches=played,
-                    boards=boards,
-                    chart=chart_of([tid]),
-                    **flags,
-                ),
-            )
+            competitor_page(event, competitors, i, standings, chart, flags, matches=played, boards=boards)
         )
     return out
 

@@ -14,6 +14,7 @@ from pipeline.publish.event import EventSheets
 from pipeline.publish.pages import (
     ROUNDS,
     Competitors,
+    competitor_page,
     competitors_of,
     event_context,
     id_text,
@@ -196,7 +197,7 @@ def domino_pages(event: EventSheets) -> list[Page]:
     ]
     by_competitor = lines.groupby(PLAYER_KEY, sort=False).indices
     standing_rows = standings if standings is not None else pd.DataFrame()
-    for i, (cid, page) in enumerate(zip(competitors.ids, competitors.pages, strict=True)):  # a page each
+    for i, cid in enumerate(competitors.ids):  # a page each
         rows = lines.iloc[by_competitor.get(cid, [])].sort_values([ROUND_KEY, CM.table], kind="stable")
         shown = headed_lines(rows, titles)
         table = table_of(
@@ -207,22 +208,8 @@ def domino_pages(event: EventSheets) -> list[Page]:
                 titles[CM.partner]: rows[PARTNER_PAGE],
             },
         )
-        summary = table_of(standing_rows.iloc[[i]]) if len(standing_rows) > i else None
-        pages.append(
-            Page(
-                page,
-                "competitor.html",
-                event_context(
-                    event,
-                    competitor=competitors.labels.iloc[i],
-                    competitor_id=cid,
-                    summary=summary,
-                    matches=table,
-                    chart=rank_chart(rounds, competitors, [cid]),
-                    **flags,
-                ),
-            )
-        )
+        chart = rank_chart(rounds, competitors, [cid])
+        pages.append(competitor_page(event, competitors, i, standing_rows, chart, flags, matches=table))
     pages += round_pages_of(event, matches, rounds, competitors, round_numbers, round_pages, flags)
     return pages
 

@@ -162,6 +162,29 @@ def event_context(event: EventSheets, **more: Any) -> dict[str, Any]:
     return dict(heading=event.heading, game=event.game, **more)
 
 
+def competitor_page(
+    event: EventSheets,
+    competitors: Competitors,
+    i: int,
+    standings: pd.DataFrame | None,
+    chart: Chart | None,
+    flags: dict[str, bool],
+    **tables: Table | None,
+) -> Page:
+    """The page of the i-th competitor: its line of the standings, its tables (matches, boards) and chart."""
+    summary = table_of(standings.iloc[[i]]) if standings is not None and len(standings) > i else None
+    context = event_context(
+        event,
+        competitor=competitors.labels.iloc[i],
+        competitor_id=competitors.ids[i],
+        summary=summary,
+        chart=chart,
+        **tables,
+        **flags,
+    )
+    return Page(competitors.pages[i], "competitor.html", context)
+
+
 def rules_page(event: EventSheets, **flags: Any) -> Page:
     """The Rules sheet as a page: the settings and rules that produced the standings, in words."""
     frame = event.named(RULES)
