@@ -175,3 +175,11 @@ def declared_number_formats() -> dict[str, str]:
                     if c.number_format and found.setdefault(c.title, c.number_format) != c.number_format:
                         raise ValueError(f"{c.title}: two number formats declared")
     return found
+
+
+def page_starts(values: pd.Series) -> tuple[int, ...]:
+    """The rows (from 0) where a value differs from the row above, the first row aside: where a printed
+    group (a board's traveller, a match) starts a new page."""
+    text = values.astype("str").fillna("").to_numpy(dtype=object)
+    changed = text[1:] != text[:-1]
+    return tuple(int(i) + 1 for i in changed.nonzero()[0])

@@ -197,3 +197,14 @@ def test_the_ranking_prints_its_title_and_shares_ranks_as_equal(tmp_path: Path):
     ]
     left, _ = printed_header(out, 1)
     assert left == '&L&"-,Bold"&12Ranking as of 2026-01-11'
+
+
+@pytest.mark.parametrize(("name", "key"), [("bridge_club_mp", "Board"), ("bridge_teams", "Match")])
+def test_a_traveller_a_page(tmp_path: Path, name: str, key: str):
+    ws = load_workbook(scored(tmp_path, name))["Travellers"]
+    header = [c.value for c in ws[1]]
+    keys = [r[header.index(key)] for r in ws.iter_rows(min_row=2, values_only=True)]
+    # Excel rows: the header is row 1, data row i is row i + 2; a break below row N starts row N + 1
+    expected = [i + 1 for i in range(1, len(keys)) if keys[i] != keys[i - 1]]
+    assert len(expected) == len(set(keys)) - 1 > 0
+    assert [b.id for b in ws.row_breaks.brk] == expected

@@ -11,7 +11,7 @@ from pipeline.games.bridge.settings import DATE, EVENT, SCORING, WEIGHT, setting
 from pipeline.games.bridge.tally import known_names, pair_progress
 from pipeline.games.ordering import lexicographic_order, natural_ranks
 from pipeline.games.progress import progress_sheets
-from pipeline.sheets import OutputSheet
+from pipeline.sheets import OutputSheet, page_starts
 from schemas.bridge import CLOSED, EAST_WEST, NORTH_SOUTH, OPEN
 from schemas.bridge import Frequency as F
 from schemas.bridge import PairStanding as PS
@@ -172,6 +172,12 @@ def rules_frame(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
     return table
 
 
+def travellers_sheet(travellers: pd.DataFrame) -> OutputSheet:
+    """The Travellers sheet as printed: a traveller a page (each board; in teams, each match)."""
+    first = travellers.columns[0]  # Board in pairs, Match in teams
+    return OutputSheet(sheet_name_of(TV), travellers, page_breaks=page_starts(travellers[first]))
+
+
 def bridge_sheets(event: BridgeEvent, tables: BridgeTables) -> list[OutputSheet]:
     """The sheets of the bridge standings workbook, in order: Standings, Travellers, the method's, Rules."""
     method = event.settings.method
@@ -180,7 +186,7 @@ def bridge_sheets(event: BridgeEvent, tables: BridgeTables) -> list[OutputSheet]
     rules = titles_of(RR)
     sheets = [
         OutputSheet(sheet_name_of(PS), standings, highlight=podium),
-        OutputSheet(sheet_name_of(TV), travellers_frame(event, tables)),
+        travellers_sheet(travellers_frame(event, tables)),
         *(method.sheets or pair_sheets)(event, tables),
         *(method.progress or pair_progress_sheets)(event, tables),
         OutputSheet(
