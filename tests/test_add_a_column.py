@@ -49,6 +49,7 @@ def tally(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
 def test_the_template_shows_the_column_with_its_note_and_check(copy_with_a_column: Path):
     out = copy_with_a_column / "template.xlsx"
     assert tally(copy_with_a_column, "template", "domino", "-o", str(out)).returncode == 0
@@ -76,6 +77,7 @@ def players_workbook(folder: Path, seed_header: str) -> Path:
     return path
 
 
+@pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
 def test_the_reader_takes_the_column_under_its_alias_and_says_so(copy_with_a_column: Path, tmp_path: Path):
     path = players_workbook(tmp_path, "Cabeza de serie")
     done = tally(copy_with_a_column, "validate", str(path), "--json")
@@ -85,6 +87,7 @@ def test_the_reader_takes_the_column_under_its_alias_and_says_so(copy_with_a_col
     ]
 
 
+@pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
 def test_the_docs_page_lists_the_column(copy_with_a_column: Path):
     code = "import sys; sys.path.insert(0, 'tools'); import docs; print(docs.columns_page())"
     page = subprocess.run(

@@ -70,6 +70,7 @@ def test_a_second_run_over_an_unchanged_folder_does_no_work(season: Path, tmp_pa
     assert {p: p.stat().st_mtime_ns for p in out.rglob("*.xlsx")} == before
 
 
+@pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
 def test_a_changed_input_and_a_deleted_output_are_scored_again(season: Path, tmp_path: Path) -> None:
     out = tmp_path / "out"
     batch(season, out)
@@ -82,6 +83,7 @@ def test_a_changed_input_and_a_deleted_output_are_scored_again(season: Path, tmp
     assert (out / "club-standings.xlsx").exists()
 
 
+@pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
 def test_a_new_tally_version_scores_everything_again(season: Path, tmp_path: Path) -> None:
     out = tmp_path / "out"
     batch(season, out)
@@ -103,6 +105,7 @@ def test_the_manifest_records_hash_version_status_and_the_first_problem(season: 
     assert codes_in(inputs["broken.xlsx"]["problem"]) == ["F101"]
 
 
+@pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
 def test_one_worker_and_two_workers_write_the_same_bytes(season: Path, tmp_path: Path) -> None:
     batch(season, tmp_path / "one", "--workers", "1")
     batch(season, tmp_path / "two", "--workers", "2")

@@ -192,6 +192,7 @@ def test_output_folder_is_created(tmp_path: Path):
 # ---------------------------------------------------------------- demo
 
 
+@pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
 def test_demo_writes_one_workbook_per_sample(tmp_path: Path):
     out = tmp_path / "out"
     result = invoke("demo", "--out", str(out))
@@ -209,6 +210,7 @@ def test_demo_writes_one_workbook_per_sample(tmp_path: Path):
         assert load_workbook(out / name).sheetnames == expected
 
 
+@pytest.mark.slow  # every sample scored twice, and its site (make test SLOW=1 and CI run it)
 def test_demo_gives_the_same_bytes_as_the_standings_command(tmp_path: Path):
     out = tmp_path / "out"
     assert invoke("demo", "--out", str(out)).exit_code == 0

@@ -256,6 +256,7 @@ def test_corrections_and_changes_come_just_before_rules(tmp_path: Path, publishe
     assert "Corrections" not in load_workbook(out_blank).sheetnames
 
 
+@pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
 def test_a_run_with_corrections_is_byte_identical_when_repeated(tmp_path: Path):
     late = ["2026-11-30 21:45", 1, 1, "B Pips", 50, "seen late", None]
     source = domino_workbook(tmp_path / "night.xlsx", [SLIP, late])
@@ -281,6 +282,7 @@ def test_a_correction_changes_its_own_match_only(slip_run, published_run):
 # ---------------------------------------------------------------- rejected new values
 
 
+@pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
 @pytest.mark.parametrize(
     ("bad", "reason"),
     [
@@ -317,6 +319,7 @@ def test_a_correction_with_an_invalid_new_value_is_rejected_and_the_others_appli
     assert rows(out, "Changes")[1:] == SLIP_CHANGES
 
 
+@pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
 def test_two_invalid_corrections_on_different_rows_are_both_rejected_in_one_run(tmp_path: Path):
     both = ["2026-11-30 21:12", 1, 1, "B Pips", 100, "both at target", None]
     abc = ["2026-11-30 21:13", 1, 2, "A Pips", "abc", "not a number", None]
@@ -326,6 +329,7 @@ def test_two_invalid_corrections_on_different_rows_are_both_rejected_in_one_run(
     assert picked(out, "Standings", STANDING_COLUMNS) == CORRECTED_STANDINGS
 
 
+@pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
 def test_an_invalid_correction_does_not_take_a_valid_one_on_another_row_down_with_it(tmp_path: Path):
     """Round 1 Table 1 A1 -> P3 seats P3 twice in round 1; the error is reported at row 3 (P3's own
     match, which no correction touches). The B Pips correction at Round 2 Table 2 is valid and in time.

@@ -162,6 +162,7 @@ def test_diff_of_a_missing_workbook_exits_2(before_after: tuple[Path, Path], tmp
     assert codes_in(result.stderr) == ["X001"] and "nowhere.xlsx" in result.stderr
 
 
+@pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
 def test_diff_equals_the_changes_sheet_of_the_corrected_run(tmp_path: Path, before_after: tuple[Path, Path]):
     """The same correction, seen twice: the in-run Changes sheet, and `tally diff` of the standings before
     and after it (both the corrected run and a retyped workbook)."""

@@ -136,6 +136,7 @@ def test_dask_aggregation_equals_pandas(cluster, seed: int) -> None:
     assert counted["counted"].sum() > 0 and (~counted["counted"]).sum() > 0  # both kinds present
 
 
+@pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
 def test_scheduler_needs_the_dask_engine(season, tmp_path: Path) -> None:
     _, standings = season
     result = rank(standings, tmp_path, "--scheduler", "tcp://127.0.0.1:8786")
@@ -150,6 +151,7 @@ def test_unknown_engine_is_a_usage_error(tmp_path: Path) -> None:
     assert codes_in(result.stderr) == ["X001"] and "--engine spark" in result.stderr
 
 
+@pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
 def test_unreachable_scheduler_is_a_usage_error(season, tmp_path: Path, monkeypatch) -> None:
     monkeypatch.setattr(
         "pipeline.federation.engines.CONNECT_TIMEOUT", "1s"

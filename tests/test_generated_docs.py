@@ -64,6 +64,7 @@ def test_a_setting_declared_in_one_place_is_read_templated_and_documented(monkey
     assert "| `Venue` |  | where the event is played |" in docs.settings_page()
 
 
+@pytest.mark.slow  # validates every corpus workbook (about 11 s; make test SLOW=1 and CI run it)
 def test_every_code_has_an_example_and_every_problem_a_declared_code():
     """docs/problems.md is current and shows an example of every code, and every problem the corpora give
     has a code declared with its severity (one test: the corpora are validated once per test process)."""

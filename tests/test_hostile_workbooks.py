@@ -148,6 +148,7 @@ def test_the_corpus_covers_every_kind_of_case_and_names_are_unique():
     assert sum(c.isolated for c in CASES) >= 2
 
 
+@pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
 def test_every_builder_writes_only_event_xlsx_and_quickly(tmp_path: Path):
     start = time.perf_counter()
     for case in CASES:  # about forty small builds, and one of a million rows
@@ -183,6 +184,7 @@ def test_the_workbooks_the_cases_start_from_are_valid(build, tmp_path: Path):
 
 
 # ---------------------------------------------------------------- every case, three ways
+@pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
 @pytest.mark.parametrize("case", params(CASES))
 def test_validate_prints_each_problem_at_its_place(case: HostileCase, runs):
     ran = runs(case)

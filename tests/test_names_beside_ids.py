@@ -99,6 +99,7 @@ def test_every_sample_is_covered() -> None:
     assert sorted([*NAMED, *UNNAMED]) == sorted(s.stem for s in SAMPLES.glob("*.xlsx"))
 
 
+@pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
 @pytest.mark.parametrize("sample", sorted(NAMED))
 def test_each_id_column_has_its_names_right_beside_it(sample: str, written: dict[str, Path]) -> None:
     for sheet, pairs in NAMED[sample].items():

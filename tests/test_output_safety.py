@@ -325,6 +325,7 @@ def test_force_replaces_a_file_tally_did_not_write(writer: Writer, inputs: Path,
     assert temps(tmp_path) == []
 
 
+@pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
 @pytest.mark.parametrize("writer", EVERY, ids=ids)
 def test_a_file_tally_wrote_is_replaced_without_a_word(writer: Writer, inputs: Path, tmp_path: Path):
     target = writer.target(tmp_path / "out")
@@ -338,6 +339,7 @@ def test_a_file_tally_wrote_is_replaced_without_a_word(writer: Writer, inputs: P
     assert writer.is_own(target)
 
 
+@pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
 @pytest.mark.parametrize("writer", EVERY, ids=ids)
 def test_a_file_tally_wrote_then_saved_by_another_program_is_refused(
     writer: Writer, inputs: Path, tmp_path: Path
@@ -464,6 +466,7 @@ def test_parquet_written_by_tally_knows_tallys_tables(tmp_path: Path):
 # ---------------------------------------------------------------- odd output paths
 
 
+@pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
 @pytest.mark.parametrize("writer", WRITERS, ids=[w.name for w in WRITERS])
 def test_an_existing_folder_gets_the_default_name_inside_it(writer: Writer, inputs: Path, tmp_path: Path):
     folder = tmp_path / "out"
@@ -792,6 +795,7 @@ print(json.dumps({"codes": seen, "files": sorted(p.name for p in folder.iterdir(
 """
 
 
+@pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
 def test_once_a_stop_is_asked_for_no_write_completes_and_the_stop_wins(tmp_path: Path):
     done = subprocess.run(
         [sys.executable, "-c", ASKED_TO_STOP, str(tmp_path)], capture_output=True, text=True, timeout=NO_HANG

@@ -79,6 +79,7 @@ def expected_codes() -> dict[str, set[str]]:
     return {key: {e.code for e in expected} for key, expected in cases.items()}
 
 
+@pytest.mark.slow  # validates every corpus workbook again (about 11 s; make test SLOW=1 and CI run it)
 def test_the_codes_the_corpora_expect_are_declared_reported_and_of_their_severity(
     reported: dict[str, list[Problem]],
 ):

@@ -145,6 +145,7 @@ def test_matchpoint_progress_by_hand(tmp_path: Path):
     assert progress_ranks(out) == {"2": [1, 1], "3": [1, 1], "1": [1, 3], "4": [1, 3]}
 
 
+@pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
 def test_pairs_progress_in_a_sample_ends_at_the_standings(tmp_path: Path):
     for sample in BRIDGE_SAMPLES:
         out = scored(sample, tmp_path)
@@ -280,6 +281,7 @@ def test_the_same_event_gives_the_same_bytes_with_a_chart(tmp_path: Path):
     assert first.read_bytes() == second.read_bytes()
 
 
+@pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
 def test_tally_reads_back_its_workbooks_with_a_chart(tmp_path: Path):
     out = scored(SAMPLES / "domino_pairs.xlsx", tmp_path)
     book = api.read(out)

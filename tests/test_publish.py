@@ -22,22 +22,38 @@ RUNNER = CliRunner()
 DOMINO = ["domino_pairs", "domino_individual", "domino_run_out"]
 BRIDGE_PAIRS = ["bridge_club_mp", "bridge_imp_pairs_butler", "bridge_imp_pairs_cross"]
 SAMPLE_NAMES = [*DOMINO, *BRIDGE_PAIRS, "bridge_teams"]
+QUICK = {"domino_pairs", "bridge_club_mp", "bridge_teams"}  # a domino, a pairs and a teams event in make test
+
+
+def samples(names: list[str]) -> list:
+    """The samples as parameters: one of each kind in `make test`, the others only with SLOW=1 (and CI)."""
+    return [pytest.param(n, marks=() if n in QUICK else pytest.mark.slow) for n in names]
+
+
 HOSTILE_NAME = "<script>alert(1)</script>"
 HOSTILE_ID = '"><img src=x onerror=alert(2)>'
 
 
+class Sites(dict):
+    """Each sample's standings workbook, the site published from the results (scored in memory) and the site
+    published from the standings workbook (read back), made when a test first asks for the sample."""
+
+    def __init__(self, root: Path) -> None:
+        super().__init__()
+        self.root = root
+
+    def __missing__(self, name: str) -> tuple[Path, Path, Path]:
+        book = api.score(SAMPLES / f"{name}.xlsx", self.root / f"{name}-standings.xlsx").path
+        from_results = api.publish(SAMPLES / f"{name}.xlsx", self.root / f"{name}-from-results")
+        from_standings = api.publish(book, self.root / f"{name}-from-standings")
+        self[name] = (book, from_results, from_standings)
+        return self[name]
+
+
 @pytest.fixture(scope="module")
-def sites(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, Path, Path]]:
-    """Each sample: its standings workbook, the site published from the results (scored in memory) and the
-    site published from the standings workbook (read back)."""
-    root = tmp_path_factory.mktemp("sites")
-    made = {}
-    for name in SAMPLE_NAMES:  # seven samples
-        book = api.score(SAMPLES / f"{name}.xlsx", root / f"{name}-standings.xlsx").path
-        from_results = api.publish(SAMPLES / f"{name}.xlsx", root / f"{name}-from-results")
-        from_standings = api.publish(book, root / f"{name}-from-standings")
-        made[name] = (book, from_results, from_standings)
-    return made
+def sites(tmp_path_factory: pytest.TempPathFactory) -> Sites:
+    """The samples' sites, each made once per test process."""
+    return Sites(tmp_path_factory.mktemp("sites"))
 
 
 def check_standings(site: Path, book: Path) -> None:
@@ -50,14 +66,15 @@ def check_standings(site: Path, book: Path) -> None:
         assert all(same_cell(s, v) for s, v in zip(shown, row, strict=True)), (shown, row)
 
 
-@pytest.mark.parametrize("name", SAMPLE_NAMES)
+@pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
+@pytest.mark.parametrize("name", samples(SAMPLE_NAMES))
 def test_the_index_shows_the_standings_sheet_from_results_and_from_standings(sites, name):
     book, from_results, from_standings = sites[name]
     check_standings(from_results, book)
     check_standings(from_standings, book)
 
 
-@pytest.mark.parametrize("name", SAMPLE_NAMES)
+@pytest.mark.parametrize("name", samples(SAMPLE_NAMES))
 def test_both_ways_of_publishing_give_the_same_site(sites, name):
     _, from_results, from_standings = sites[name]
     a = {p.relative_to(from_results): p.read_bytes() for p in from_results.rglob("*") if p.is_file()}
@@ -73,7 +90,7 @@ def competitor_pages(site: Path) -> dict[str, Path]:
     return {row[column]: site / links[column] for row, links in zip(table.rows, table.links, strict=True)}
 
 
-@pytest.mark.parametrize("name", DOMINO)
+@pytest.mark.parametrize("name", samples(DOMINO))
 def test_a_domino_competitor_page_lists_every_match_with_the_matches_and_rounds_sheets_figures(sites, name):
     book, site, _ = sites[name]
     header, matches = sheet_rows(book, "Matches")
@@ -130,7 +147,7 @@ def test_a_domino_competitor_page_lists_every_match_with_the_matches_and_rounds_
         assert all(same_cell(facts[h], v) for h, v in zip(s_header, line, strict=True))
 
 
-@pytest.mark.parametrize("name", BRIDGE_PAIRS)
+@pytest.mark.parametrize("name", samples(BRIDGE_PAIRS))
 def test_a_pair_page_is_its_personal_scorecard(sites, name):
     book, site, _ = sites[name]
     header, cards = sheet_rows(book, "Scorecards")
@@ -181,7 +198,7 @@ def test_a_board_page_shows_its_traveller_and_frequencies(sites):
             assert all(same_cell(s, v) for s, v in zip(row, f, strict=True))
 
 
-@pytest.mark.parametrize("name", SAMPLE_NAMES)
+@pytest.mark.parametrize("name", samples(SAMPLE_NAMES))
 def test_every_link_leads_to_a_file_of_the_site_and_nothing_is_fetched(sites, name):
     _, site, _ = sites[name]
     assert broken_links(site) == []
@@ -192,6 +209,7 @@ def test_every_link_leads_to_a_file_of_the_site_and_nothing_is_fetched(sites, na
     assert (site / ".tally-site.json").is_file()
 
 
+@pytest.mark.slow  # whole sites, several times (make test SLOW=1 and CI run it)
 def test_publishing_twice_gives_the_same_bytes(tmp_path):
     for name in ("domino_individual", "bridge_teams"):  # one of each game
         a = api.publish(SAMPLES / f"{name}.xlsx", tmp_path / f"{name}-a")
@@ -233,6 +251,7 @@ def test_hostile_names_show_as_text_and_get_safe_page_names(tmp_path):
     assert broken_links(site) == []
 
 
+@pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
 def test_a_folder_that_is_not_a_tally_site_is_refused_unless_forced(tmp_path):
     folder = tmp_path / "photos"
     folder.mkdir()
@@ -254,6 +273,7 @@ def test_a_file_as_the_folder_is_refused(tmp_path):
     assert target.read_text() == "a file"
 
 
+@pytest.mark.slow  # whole sites, several times (make test SLOW=1 and CI run it)
 def test_republishing_replaces_the_site_and_removes_only_its_own_old_pages(tmp_path):
     folder = tmp_path / "site"
     first = RUNNER.invoke(app, ["publish", str(SAMPLES / "domino_individual.xlsx"), "-o", str(folder)])
@@ -273,6 +293,7 @@ def test_republishing_replaces_the_site_and_removes_only_its_own_old_pages(tmp_p
     check_standings(folder, api.score(SAMPLES / "domino_run_out.xlsx", tmp_path / "run-out.xlsx").path)
 
 
+@pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
 def test_the_default_site_is_beside_the_input(tmp_path):
     source = shutil.copy(SAMPLES / "bridge_club_mp.xlsx", tmp_path / "tuesday.xlsx")
     result = RUNNER.invoke(app, ["publish", str(source)])
@@ -295,6 +316,7 @@ def test_a_results_workbook_that_cannot_be_scored_writes_nothing(tmp_path):
     assert not (tmp_path / "site" / "index.html").exists()
 
 
+@pytest.mark.slow  # whole sites, several times (make test SLOW=1 and CI run it)
 def test_batch_publishes_a_site_per_event_and_an_index_linking_them(tmp_path):
     inputs = tmp_path / "results"
     inputs.mkdir()
@@ -316,6 +338,7 @@ def test_batch_publishes_a_site_per_event_and_an_index_linking_them(tmp_path):
     assert len(parsed(site / "index.html").tables["events"].rows) == 2
 
 
+@pytest.mark.slow  # whole sites, several times (make test SLOW=1 and CI run it)
 def test_demo_writes_a_site_of_every_sample(tmp_path):
     api.demo(out=tmp_path / "out")
     site = tmp_path / "out" / "site"

@@ -161,6 +161,7 @@ def test_ids_that_differ_by_invisible_characters_or_normalization_are_one(tmp_pa
     assert (ana["Played"], ana["Won"]) == (2, 2)
 
 
+@pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
 def test_a_director_of_invisible_characters_authorizes_nothing(tmp_path: Path):
     """A correction submitted two hours after publication needs a Director (Law 79C2); a Director cell of
     only a zero-width space and a left-to-right mark is blank, so the late correction is rejected."""
@@ -185,6 +186,7 @@ def test_sheet_and_header_names_ignore_invisible_characters(tmp_path: Path):
 
 
 # ---------------------------------------------------------------- names, hidden sheets
+@pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
 def test_batch_rank_and_demo_find_workbooks_saved_with_capital_extensions(tmp_path: Path):
     folder = tmp_path / "in"
     folder.mkdir()
@@ -316,6 +318,7 @@ def tally_process(
     return subprocess.run(command, capture_output=True, text=True, timeout=120, preexec_fn=preexec)
 
 
+@pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
 def test_an_input_that_cannot_be_opened_is_recorded_and_the_rest_scored(tmp_path: Path):
     folder = tmp_path / "in"
     folder.mkdir()

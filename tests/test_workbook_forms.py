@@ -247,6 +247,7 @@ def test_the_default_settings_of_a_template_change_no_result(tmp_path: Path) -> 
         assert first == second, sheet
 
 
+@pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
 @pytest.mark.parametrize("game", ["domino", "bridge"])
 def test_the_examples_copied_into_their_sheets_score(game: str, tmp_path: Path) -> None:
     out = template(game, tmp_path)

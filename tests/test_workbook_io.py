@@ -142,6 +142,7 @@ io.write_workbook(Path(sys.argv[1]), [OutputSheet("Data", frame)])
 """
 
 
+@pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
 def test_a_run_killed_mid_write_leaves_the_earlier_workbook_intact(tmp_path: Path) -> None:
     import signal
     import subprocess

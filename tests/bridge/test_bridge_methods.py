@@ -233,6 +233,7 @@ def test_every_method_matches_the_reference(data) -> None:
 BOARD = ["section", "session", "board"]  # one comparison field
 
 
+@pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
 @FEW
 @given(rows=pairs_events(percentages=False))
 def test_matchpoint_invariants(rows) -> None:
@@ -254,6 +255,7 @@ def test_matchpoint_invariants(rows) -> None:
                 assert (board["top"] == scale * (n - 1)).all(), config
 
 
+@pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
 @FEW
 @given(rows=pairs_events(percentages=False))
 def test_cross_imps_of_a_board_sum_to_zero(rows) -> None:
@@ -431,6 +433,7 @@ def teams_events(draw) -> tuple[list[list], list[list]]:
     return matches, results
 
 
+@pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
 @FEW
 @given(event=teams_events())
 def test_teams_match_the_reference(event) -> None:

@@ -81,6 +81,7 @@ def check_totals(case: tuple[pd.DataFrame, pd.DataFrame, int, pd.Index]) -> None
     )
 
 
+@pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
 @settings(max_examples=60, deadline=None)
 @given(seasons())
 def test_totals_after_each_round_are_the_sums_so_far(case) -> None:
