@@ -31,9 +31,7 @@ HOWELL_SIZES = range(2, 9)
 def rows(moves: Movement) -> list[tuple[int, int, int, int, int, bool]]:
     """The movement's rows as plain tuples (round, table, ns, ew, set, relay)."""
     f = moves.frame
-    return list(
-        zip(f[MT.round], f[MT.table], f[MT.ns], f[MT.ew], f[MT.set], f[MT.relay], strict=True)
-    )
+    return list(zip(f[MT.round], f[MT.table], f[MT.ns], f[MT.ew], f[MT.set], f[MT.relay], strict=True))
 
 
 def broken_rules(moves: Movement, allowed_relays: set[int]) -> list[str]:
@@ -61,7 +59,7 @@ def broken_rules(moves: Movement, allowed_relays: set[int]) -> list[str]:
         sets_of.setdefault(ew, []).append(s)
     found += [f"pair {p} plays a set twice: {ss}" for p, ss in sets_of.items() if len(set(ss)) < len(ss)]
     at_tables: dict[tuple[int, int], list[int]] = {}
-    for rnd, table, _, _, s, relay in rows(moves):
+    for rnd, table, _, _, s, _ in rows(moves):
         at_tables.setdefault((rnd, s), []).append(table)
     for (rnd, s), tables in at_tables.items():
         if len(tables) > 1 and not set(tables) <= allowed_relays:
@@ -74,12 +72,16 @@ def broken_rules(moves: Movement, allowed_relays: set[int]) -> list[str]:
     if len(set(set_counts.values())) != 1:
         found.append(f"sets at tables unevenly: {dict(set_counts)}")
     boards = played_boards(moves, 2, 1)
-    played = list(zip(boards[MB.round], boards[MB.table], boards[MB.board], boards[MB.ns], boards[MB.ew], strict=True))
+    played = list(
+        zip(boards[MB.round], boards[MB.table], boards[MB.board], boards[MB.ns], boards[MB.ew], strict=True)
+    )
     seen = Counter((p, b) for _, _, b, ns, ew in played for p in (ns, ew))
     found += [f"pair {p} plays board {b} {n} times" for (p, b), n in seen.items() if n > 1]
     if any(p not in real for _, _, _, ns, ew in played for p in (ns, ew)):
         found.append("the phantom (or a place beyond the pairs) is a played result")
-    rounds_played = Counter(p for rnd, _, ns, ew, _, _ in rows(moves) if phantom not in (ns, ew) for p in (ns, ew))
+    rounds_played = Counter(
+        p for rnd, _, ns, ew, _, _ in rows(moves) if phantom not in (ns, ew) for p in (ns, ew)
+    )
     sit_outs = Counter(p for _, _, ns, ew, _, _ in rows(moves) if phantom in (ns, ew) for p in (ns, ew))
     for p in real:
         if rounds_played[p] + sit_outs[p] != moves.rounds:
@@ -169,7 +171,9 @@ def test_the_five_table_mitchell_is_the_published_card() -> None:
     table_1 = boards[boards[MB.table] == 1].groupby(MB.round).agg({MB.ew: "first", MB.board: "min"})
     # round: (EW pair as 1-5 -> place 5 + n, first board)
     card = {1: (1, 1), 2: (5, 4), 3: (4, 7), 4: (3, 10), 5: (2, 13)}
-    assert {r: (ew - 5, b) for r, (ew, b) in zip(table_1.index, table_1.to_numpy().tolist(), strict=True)} == card
+    assert {
+        r: (ew - 5, b) for r, (ew, b) in zip(table_1.index, table_1.to_numpy().tolist(), strict=True)
+    } == card
     ew_1 = boards[boards[MB.ew] == 6].groupby(MB.round).agg({MB.table: "first", MB.board: "min"})
     # EW 1 goes to tables 1, 2, 3, 4, 5 and plays boards 1-3, 7-9, 13-15, 4-6, 10-12
     assert ew_1.to_numpy().tolist() == [[1, 1], [2, 7], [3, 13], [4, 4], [5, 10]]
