@@ -27,6 +27,8 @@ from pipeline.federation.batch import BatchRun, run_batch
 from pipeline.federation.engines import Engine
 from pipeline.federation.rank import RankRun, run_rank
 from pipeline.games.bridge.load import entrant_teams
+from pipeline.games.bridge.movements import movement
+from pipeline.games.bridge.pairs_schedule import entrant_pairs, pairs_schedule_sheets
 from pipeline.games.bridge.schedule import teams_schedule_sheets
 from pipeline.games.changes import changes, key_columns, repeated_keys
 from pipeline.games.checks import as_problem_list, problems_where
@@ -49,7 +51,7 @@ from pipeline.sheets import OutputSheet, normalized_header, sheet_key
 from pipeline.workbook import Limits, Workbook, read_workbook, write_workbook
 from pipeline.workbook.files import is_workbook_name
 from pipeline.workbook.targets import output_folder, output_target, writable_folder
-from schemas.bridge import TeamsSheet
+from schemas.bridge import BOARD, TeamsSheet
 from schemas.common import sheet_name_of
 from schemas.corrections import Change
 from schemas.domino import PlayersSheet
@@ -87,6 +89,7 @@ __all__ = [
     "demo",
     "diff",
     "domino_schedule",
+    "pairs_schedule",
     "publish",
     "rank",
     "read",
@@ -388,3 +391,42 @@ def demo(
     events = [(s.name, computed_event(d.standings, s.stem)) for s, d in zip(inputs, done, strict=True)]
     publish_events(events, site)
     return done
+
+
+def pairs_schedule(
+    pairs: Path | str,
+    out: Path | str,
+    *,
+    movement_name: str,
+    even_tables: str = "skip",
+    arrow_switch: bool = False,
+    switch_rounds: Iterable[int] = (),
+    boards_per_round: int = 3,
+    rounds: int | None = None,
+    first_board: int = 1,
+    event: str = "",
+    force: bool = False,
+) -> Path:
+    """A bridge pairs evening written as the workbook to fill in (docs/movements.md): from the Pairs sheet and
+    the movement (`mitchell` or `howell`), Results with a row per board to play, the guide cards, the board
+    movement and a traveller slip per board. UsageError for a movement that does not exist for that many pairs
+    (the message says which sizes do); InputError for a workbook without a usable Pairs sheet."""
+    source = Path(pairs)
+    if boards_per_round < 1 or first_board < 1:
+        raise UsageError("--boards-per-round and --first-board are whole numbers from 1")
+    path = output_target(out, default_name=f"{source.stem}-schedule.xlsx", force=force, inputs=[source])
+    table = entrant_pairs(read_workbook(source).sheets)
+    moves = movement(
+        len(table),
+        movement_name.strip().lower(),
+        even=even_tables.strip().lower(),
+        rounds=rounds,
+        arrow_switch=arrow_switch,
+        switch_rounds=tuple(switch_rounds),
+    )
+    last = first_board + moves.sets * boards_per_round - 1
+    if last > BOARD.high:
+        raise UsageError(f"the boards would run to {last:,}: a board number is {BOARD.words}")
+    title = event or source.stem
+    sheets = pairs_schedule_sheets(table, moves, boards_per_round, first_board, title)
+    return write_workbook(path, sheets, title=title)

@@ -11,22 +11,70 @@ from pipeline.cli.common import Force, guarded, out_option
 
 
 def schedule(
-    teams: Path = typer.Argument(..., help="A workbook with a Teams sheet (Team, Names)."),
-    out: str = out_option(
-        ..., "The event workbook to write: a file, or a folder (then <teams>-schedule.xlsx inside it)."
+    entrants: Path = typer.Argument(
+        ...,
+        help="A workbook with a Teams sheet (Team, Names), or with --movement a Pairs sheet (Pair, Names).",
     ),
-    rounds: int | None = typer.Option(None, "--rounds", min=1, help="Only the first N rounds."),
+    out: str = out_option(
+        ..., "The event workbook to write: a file, or a folder (then <input>-schedule.xlsx inside it)."
+    ),
+    rounds: int | None = typer.Option(
+        None,
+        "--rounds",
+        min=1,
+        help="Only the first N rounds (a Howell: a three-quarter Howell of N rounds).",
+    ),
     event: str = typer.Option("", "--event", help="The event's name (Settings Event)."),
+    movement: str | None = typer.Option(
+        None, "--movement", help="A pairs evening: mitchell or howell (reads the Pairs sheet)."
+    ),
+    even_tables: str = typer.Option(
+        "skip", "--even-tables", help="A Mitchell of an even number of tables: skip (default) or relay."
+    ),
+    arrow_switch: bool = typer.Option(
+        False,
+        "--arrow-switch",
+        help="A Mitchell with one winner: NS and EW swap directions in the last round.",
+    ),
+    arrow_switch_round: list[int] = typer.Option(
+        [], "--arrow-switch-round", min=1, help="Switch in this round instead of the last (repeatable)."
+    ),
+    boards_per_round: int = typer.Option(
+        3, "--boards-per-round", min=1, help="Boards in each set (default 3)."
+    ),
+    first_board: int = typer.Option(1, "--first-board", min=1, help="The first board's number (default 1)."),
     force: Force = False,
 ) -> None:
-    """Make a teams round robin by the circle method and write the workbook to fill in (Matches, empty Results).
+    """Make the workbook to fill in: a teams round robin by the circle method, or with --movement a pairs evening.
 
-    Every team meets every other once; home and away are balanced (home sits NS in the Open room); with an odd
-    number of teams each round has one bye, listed on the Byes sheet.
+    Teams: every team meets every other once; home and away are balanced (home sits NS in the Open room); with
+    an odd number of teams each round has one bye, listed on the Byes sheet.
+
+    Pairs (--movement mitchell|howell): Results with a row per board to play, table and pair guide cards, the
+    board movement and a traveller slip per board (docs/movements.md says which sizes exist).
 
     Example: tally bridge schedule teams.xlsx -o league.xlsx
+
+    Example: tally bridge schedule pairs.xlsx --movement mitchell --arrow-switch -o evening.xlsx
     """
-    written = guarded(lambda: api.teams_schedule(teams, out, rounds=rounds, event=event, force=force))
+    if movement is None:
+        written = guarded(lambda: api.teams_schedule(entrants, out, rounds=rounds, event=event, force=force))
+    else:
+        written = guarded(
+            lambda: api.pairs_schedule(
+                entrants,
+                out,
+                movement_name=movement,
+                even_tables=even_tables,
+                arrow_switch=arrow_switch or bool(arrow_switch_round),
+                switch_rounds=arrow_switch_round,
+                boards_per_round=boards_per_round,
+                rounds=rounds,
+                first_board=first_board,
+                event=event,
+                force=force,
+            )
+        )
     typer.echo(f"wrote {written}")
 
 

@@ -31,7 +31,7 @@ HOWELL_SIZES = range(2, 9)
 def rows(moves: Movement) -> list[tuple[int, int, int, int, int, bool]]:
     """The movement's rows as plain tuples (round, table, ns, ew, set, relay)."""
     f = moves.frame
-    return list(zip(f[MT.round], f[MT.table], f[MT.ns], f[MT.ew], f[MT.set], f[MT.relay], strict=True))
+    return list(zip(f[MT.round], f[MT.table], f[MT.ns], f[MT.ew], f[MT.set], f[MT.relayed], strict=True))
 
 
 def broken_rules(moves: Movement, allowed_relays: set[int]) -> list[str]:
@@ -187,7 +187,7 @@ def test_the_two_table_howell_is_the_published_standard_one() -> None:
     assert set(frame.loc[frame[MT.table] == 1, MT.ns]) == {4}
     first = frame[frame[MT.round] == 1].set_index(MT.table)
     assert (first.loc[2, MT.ns], first.loc[2, MT.ew]) == (3, 2)
-    assert frame[MT.relay].all()
+    assert frame[MT.relayed].all()
 
 
 def test_skip_and_relay_of_eight_tables() -> None:
@@ -199,7 +199,7 @@ def test_skip_and_relay_of_eight_tables() -> None:
     relay = movement(16, MITCHELL, even=RELAY).frame
     assert relay[MT.round].max() == 8
     for _, one in relay.groupby(MT.round):
-        shared = one[one[MT.relay]]
+        shared = one[one[MT.relayed]]
         assert sorted(shared[MT.table]) == [1, 8] and shared[MT.set].nunique() == 1
         assert one[MT.set].nunique() == 7  # the eighth set is on the bye stand
 

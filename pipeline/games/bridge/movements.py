@@ -149,7 +149,7 @@ def tables_of(pairs: int) -> int:
 
 def with_relays(frame: pd.DataFrame) -> pd.DataFrame:
     """The movement rows with `relay` True where the row's set is at another table in the same round too."""
-    return frame.assign(**{MT.relay: frame.duplicated([MT.round, MT.set], keep=False)})
+    return frame.assign(**{MT.relayed: frame.duplicated([MT.round, MT.set], keep=False)})
 
 
 def movement_frame(

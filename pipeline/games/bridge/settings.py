@@ -25,12 +25,35 @@ from pipeline.games.settings import (
     WEIGHT_SETTING,
     SettingSpec,
     key_value_settings,
+    plain_text,
+    setting_key,
 )
 from pipeline.sheets import Sheet
 
 # The keys of the settings every bridge event has (setting keys, not columns): the event's name and date, the
 # method, the ranking weight.
 EVENT, DATE, SCORING, WEIGHT = "event", "date", "scoring", "weight"
+# A Movement as `tally bridge schedule` writes it (pipeline/games/bridge/movements.py, `Movement.setting`).
+MOVEMENT_WORDS = r"\s*(?:mitchell|howell)\s*(?:,\s*arrow\s+switch\s+in\s+rounds?\s+\d+(?:\s*,\s*\d+)*)?\s*"
+
+
+def movement_text(text: pd.Series) -> pd.Series:
+    """A Movement value as written when it names a movement (`Mitchell`, `Howell`, `Mitchell, arrow switch in
+    round 7`, `... in rounds 6, 7`), else NA."""
+    written = plain_text(text)
+    return written.where(written.str.fullmatch(MOVEMENT_WORDS, case=False).fillna(False).astype(bool))
+
+
+MOVEMENT_SETTING = SettingSpec(
+    "Movement",
+    movement_text,
+    "the movement played: Mitchell, Howell, or a Mitchell with an arrow switch such as "
+    "'Mitchell, arrow switch in round 7' ('in rounds 6, 7' for several)",
+    hint="Mitchell, Howell, or Mitchell, arrow switch in round 7",
+    default="",
+    default_words="none (written by tally bridge schedule)",
+)
+MOVEMENT = setting_key(MOVEMENT_SETTING.title)
 
 
 def setting_specs() -> dict[str, SettingSpec]:
@@ -38,6 +61,7 @@ def setting_specs() -> dict[str, SettingSpec]:
     return {
         **EVENT_SETTINGS,
         SCORING: scoring_setting(),
+        MOVEMENT: MOVEMENT_SETTING,
         **method_settings(),
         WEIGHT: WEIGHT_SETTING,
         **CORRECTION_SETTINGS,
@@ -54,6 +78,7 @@ class BridgeSettings:
     section: str = SECTION.default
     rounds: int | None = None  # the Rounds setting: the rounds planned (None: as many as the results show)
     method: Method = DEFAULT  # Settings `Scoring` (pipeline/games/bridge/methods/)
+    movement: str = ""  # Settings `Movement`, as `tally bridge schedule` writes it ("" when not given)
     options: dict[str, Any] = field(default_factory=default_options)  # the methods' own settings, by key
     weight: float = WEIGHT_SETTING.default
     published_at: pd.Timestamp | None = None
@@ -71,5 +96,8 @@ def bridge_settings(sheet: Sheet | None) -> tuple[BridgeSettings, pd.DataFrame]:
     values, problems = key_value_settings(sheet, specs)
     common = {key: specs[key].value(values, key) for key in (*EVENT_SETTINGS, WEIGHT, *CORRECTION_SETTINGS)}
     return BridgeSettings(
-        method=method_of(values.get(SCORING)), options=given_options(values), **common
+        method=method_of(values.get(SCORING)),
+        movement=str(MOVEMENT_SETTING.value(values, MOVEMENT)).strip(),
+        options=given_options(values),
+        **common,
     ), problems

@@ -1,0 +1,174 @@
+"""`tally bridge schedule PAIRS.xlsx --movement ...`: the workbook a director fills in for a pairs evening; filled
+in with valid results, it scores with `tally bridge standings`."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from openpyxl import Workbook, load_workbook
+from typer.testing import CliRunner
+
+from pipeline import api
+from pipeline.cli import app
+from pipeline.games.bridge.load import LISTED_TWICE
+from pipeline.games.bridge.movements import MITCHELL, movement
+from pipeline.games.bridge.pairs_schedule import entrant_pairs, pairs_schedule_sheets
+from pipeline.games.bridge.settings import bridge_settings
+from pipeline.games.bridge.template import bridge_template
+from pipeline.games.checks import MISSING_SHEET
+from pipeline.problems import InputError, UsageError
+from pipeline.workbook import read_workbook
+
+
+def pairs_book(folder: Path, count: int, ids: list[str] | None = None, sheet: str = "Pairs") -> Path:
+    """A workbook with a Pairs sheet of `count` pairs (ids 101, 102, ... unless given)."""
+    book = Workbook()
+    ws = book.active
+    ws.title = sheet
+    ws.append(["Pair", "Names"])
+    for i, pid in enumerate(ids or [str(101 + i) for i in range(count)]):
+        ws.append([pid, f"Player {2 * i + 1} & Player {2 * i + 2}"])
+    path = folder / "pairs.xlsx"
+    book.save(path)
+    return path
+
+
+def filled(path: Path) -> Path:
+    """The written workbook with every Results row filled with a valid result: 3NT by North (South on even
+    tables), making 6 to 12 tricks by the board and table."""
+    book = load_workbook(path)
+    ws = book["Results"]
+    headers = {c.value: c.column for c in ws[1]}
+    for row in range(2, ws.max_row + 1):  # every written row
+        board = ws.cell(row, headers["Board"]).value
+        table = ws.cell(row, headers["Table"]).value
+        ws.cell(row, headers["Contract"]).value = "3NT"
+        ws.cell(row, headers["Declarer"]).value = "S" if table % 2 == 0 else "N"
+        ws.cell(row, headers["Tricks"]).value = 6 + (board * 5 + table * 3) % 7
+    out = path.with_name("filled.xlsx")
+    book.save(out)
+    return out
+
+
+def results_rows(path: Path) -> pd.DataFrame:
+    """The written Results sheet as a frame."""
+    return pd.read_excel(path, sheet_name="Results", dtype=object)
+
+
+def test_a_seven_table_mitchell_evening_is_written_filled_and_scored(tmp_path: Path) -> None:
+    source = pairs_book(tmp_path, 14)
+    written = api.pairs_schedule(
+        source, tmp_path / "evening.xlsx", movement_name="mitchell", arrow_switch=True, boards_per_round=3
+    )
+    results = results_rows(written)
+    # 7 tables x 7 rounds x 3 boards; every result cell empty
+    assert len(results) == 147
+    assert results[["Contract", "Declarer", "Tricks", "Score", "Adjusted"]].isna().all().all()
+    assert sorted(results["Board"].unique()) == list(range(1, 22))
+    assert (results.groupby("Board").size() == 7).all()
+    settings, problems = bridge_settings(read_workbook(written).get("settings"))
+    assert problems.empty and settings.movement == "Mitchell, arrow switch in round 7"
+    standings = api.standings(filled(written)).sheets[0].frame
+    assert sorted(standings["Pair"]) == [str(101 + i) for i in range(14)]
+    assert (standings["Boards"] == 21).all()  # every pair plays 7 rounds of 3 boards
+
+
+def test_an_odd_howell_sits_one_pair_out_each_round_and_scores(tmp_path: Path) -> None:
+    source = pairs_book(tmp_path, 7)
+    written = api.pairs_schedule(source, tmp_path / "howell.xlsx", movement_name="howell", boards_per_round=2)
+    results = results_rows(written)
+    assert len(results) == 7 * 3 * 2  # 7 rounds, 3 tables in play (the fourth is the sit-out), 2 boards
+    ids = {str(101 + i) for i in range(7)}
+    assert set(results["NS"].astype(str)) | set(results["EW"].astype(str)) == ids
+    standings = api.standings(filled(written)).sheets[0].frame
+    assert (standings["Boards"] == 12).all()  # 6 opponents, 2 boards each: one round sat out
+    cards = load_workbook(written)["Pair Guides"]
+    assert sum(1 for row in cards.iter_rows(values_only=True) if "sits out" in row) == 7
+
+
+def test_the_results_sheet_has_the_templates_checks_and_the_cards_a_page_each(tmp_path: Path) -> None:
+    source = pairs_book(tmp_path, 10)
+    sheets = {s.name: s for s in bridge_template()}
+    template_checks = {v.column: v for v in sheets["Results"].validations}
+    written = api.pairs_schedule(source, tmp_path / "e.xlsx", movement_name="mitchell")
+    book = load_workbook(written)
+    ws = book["Results"]
+    found = {re.match(r"[A-Z]+", str(dv.sqref)).group() for dv in ws.data_validations.dataValidation}  # type: ignore[union-attr]
+    headers = {c.value: c.column_letter for c in ws[1]}
+    for column in ("Board", "Declarer", "Tricks"):
+        assert column in template_checks and headers[column] in found
+    moves = movement(10, MITCHELL)
+    written_checks = {
+        v.column: v
+        for v in pairs_schedule_sheets(entrant_pairs(read_workbook(source).sheets), moves, 3, 1, "e")[
+            0
+        ].validations
+    }
+    assert {"Board", "Declarer", "Tricks"} <= set(written_checks)
+    assert {c: template_checks[c] for c in written_checks} == written_checks
+    assert ws.protection.sheet
+    assert len(book["Table Guides"].row_breaks.brk) == 4  # 5 tables: a card a page
+    assert len(book["Pair Guides"].row_breaks.brk) == 9
+    assert len(book["Traveller Slips"].row_breaks.brk) == 14  # 15 boards
+
+
+def test_repeated_pair_ids_and_a_missing_pairs_sheet_are_refused_with_codes(tmp_path: Path) -> None:
+    with pytest.raises(InputError) as caught:
+        api.pairs_schedule(
+            pairs_book(tmp_path, 6, ["1", "2", "2", "4", "5", "6"]),
+            tmp_path / "x.xlsx",
+            movement_name="howell",
+        )
+    assert [p.code for p in caught.value.problems] == [LISTED_TWICE.code]
+    assert caught.value.problems[0].row == 4
+    (tmp_path / "pairs.xlsx").unlink()
+    with pytest.raises(InputError) as caught:
+        api.pairs_schedule(
+            pairs_book(tmp_path, 6, sheet="Players"), tmp_path / "x.xlsx", movement_name="howell"
+        )
+    assert [p.code for p in caught.value.problems] == [MISSING_SHEET.code]
+
+
+def test_a_movement_that_does_not_exist_is_a_usage_error(tmp_path: Path) -> None:
+    with pytest.raises(UsageError):
+        api.pairs_schedule(pairs_book(tmp_path, 18), tmp_path / "x.xlsx", movement_name="howell")
+
+
+@pytest.mark.parametrize(
+    ("count", "options", "code", "words"),
+    [
+        (18, ["--movement", "howell"], 2, "2 to 8 tables"),
+        (4, ["--movement", "mitchell"], 2, "3 to 100 tables"),
+        (16, ["--movement", "mitchell", "--even-tables", "relay", "--rounds", "4"], 2, "skip"),
+        (12, ["--movement", "howell", "--rounds", "9"], 0, ""),
+        (14, ["--movement", "mitchell", "--arrow-switch-round", "5"], 0, ""),
+    ],
+)
+def test_the_command_line(tmp_path: Path, count: int, options: list[str], code: int, words: str) -> None:
+    source = pairs_book(tmp_path, count)
+    result = CliRunner().invoke(
+        app, ["bridge", "schedule", str(source), *options, "-o", str(tmp_path / "e.xlsx")]
+    )
+    assert result.exit_code == code, result.output
+    assert words in result.output
+    if code == 0 and "--arrow-switch-round" in options:
+        settings, _ = bridge_settings(read_workbook(tmp_path / "e.xlsx").get("settings"))
+        assert settings.movement == "Mitchell, arrow switch in round 5"
+
+
+def test_the_teams_round_robin_still_comes_without_movement(tmp_path: Path) -> None:
+    book = Workbook()
+    ws = book.active
+    ws.title = "Teams"
+    ws.append(["Team", "Names"])
+    for i in range(4):
+        ws.append([f"T{i}", f"Team {i}"])
+    book.save(tmp_path / "teams.xlsx")
+    result = CliRunner().invoke(
+        app, ["bridge", "schedule", str(tmp_path / "teams.xlsx"), "-o", str(tmp_path / "l.xlsx")]
+    )
+    assert result.exit_code == 0, result.output
+    assert "Matches" in load_workbook(tmp_path / "l.xlsx").sheetnames
