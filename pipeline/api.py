@@ -89,7 +89,7 @@ __all__ = [
     "demo",
     "diff",
     "domino_schedule",
-    "pairs_schedule",
+    "bridge_pairs_schedule",
     "publish",
     "rank",
     "read",
@@ -393,7 +393,7 @@ def demo(
     return done
 
 
-def pairs_schedule(
+def bridge_pairs_schedule(
     pairs: Path | str,
     out: Path | str,
     *,

@@ -61,7 +61,7 @@ def schedule(
         written = guarded(lambda: api.teams_schedule(entrants, out, rounds=rounds, event=event, force=force))
     else:
         written = guarded(
-            lambda: api.pairs_schedule(
+            lambda: api.bridge_pairs_schedule(
                 entrants,
                 out,
                 movement_name=movement,

@@ -60,7 +60,7 @@ def results_rows(path: Path) -> pd.DataFrame:
 
 def test_a_seven_table_mitchell_evening_is_written_filled_and_scored(tmp_path: Path) -> None:
     source = pairs_book(tmp_path, 14)
-    written = api.pairs_schedule(
+    written = api.bridge_pairs_schedule(
         source, tmp_path / "evening.xlsx", movement_name="mitchell", arrow_switch=True, boards_per_round=3
     )
     results = results_rows(written)
@@ -78,7 +78,9 @@ def test_a_seven_table_mitchell_evening_is_written_filled_and_scored(tmp_path: P
 
 def test_an_odd_howell_sits_one_pair_out_each_round_and_scores(tmp_path: Path) -> None:
     source = pairs_book(tmp_path, 7)
-    written = api.pairs_schedule(source, tmp_path / "howell.xlsx", movement_name="howell", boards_per_round=2)
+    written = api.bridge_pairs_schedule(
+        source, tmp_path / "howell.xlsx", movement_name="howell", boards_per_round=2
+    )
     results = results_rows(written)
     assert len(results) == 7 * 3 * 2  # 7 rounds, 3 tables in play (the fourth is the sit-out), 2 boards
     ids = {str(101 + i) for i in range(7)}
@@ -93,7 +95,7 @@ def test_the_results_sheet_has_the_templates_checks_and_the_cards_a_page_each(tm
     source = pairs_book(tmp_path, 10)
     sheets = {s.name: s for s in bridge_template()}
     template_checks = {v.column: v for v in sheets["Results"].validations}
-    written = api.pairs_schedule(source, tmp_path / "e.xlsx", movement_name="mitchell")
+    written = api.bridge_pairs_schedule(source, tmp_path / "e.xlsx", movement_name="mitchell")
     book = load_workbook(written)
     ws = book["Results"]
     found = {re.match(r"[A-Z]+", str(dv.sqref)).group() for dv in ws.data_validations.dataValidation}  # type: ignore[union-attr]
@@ -117,7 +119,7 @@ def test_the_results_sheet_has_the_templates_checks_and_the_cards_a_page_each(tm
 
 def test_repeated_pair_ids_and_a_missing_pairs_sheet_are_refused_with_codes(tmp_path: Path) -> None:
     with pytest.raises(InputError) as caught:
-        api.pairs_schedule(
+        api.bridge_pairs_schedule(
             pairs_book(tmp_path, 6, ["1", "2", "2", "4", "5", "6"]),
             tmp_path / "x.xlsx",
             movement_name="howell",
@@ -126,7 +128,7 @@ def test_repeated_pair_ids_and_a_missing_pairs_sheet_are_refused_with_codes(tmp_
     assert caught.value.problems[0].row == 4
     (tmp_path / "pairs.xlsx").unlink()
     with pytest.raises(InputError) as caught:
-        api.pairs_schedule(
+        api.bridge_pairs_schedule(
             pairs_book(tmp_path, 6, sheet="Players"), tmp_path / "x.xlsx", movement_name="howell"
         )
     assert [p.code for p in caught.value.problems] == [MISSING_SHEET.code]
@@ -134,7 +136,7 @@ def test_repeated_pair_ids_and_a_missing_pairs_sheet_are_refused_with_codes(tmp_
 
 def test_a_movement_that_does_not_exist_is_a_usage_error(tmp_path: Path) -> None:
     with pytest.raises(UsageError):
-        api.pairs_schedule(pairs_book(tmp_path, 18), tmp_path / "x.xlsx", movement_name="howell")
+        api.bridge_pairs_schedule(pairs_book(tmp_path, 18), tmp_path / "x.xlsx", movement_name="howell")
 
 
 @pytest.mark.parametrize(

@@ -16,7 +16,7 @@ from pipeline.games.checks import required_sheet, stop_on_errors
 from pipeline.games.schedule import printed_cards
 from pipeline.games.settings import EVENT_SETTINGS, ROUNDS
 from pipeline.sheets import OutputSheet, Sheet, sheet_key
-from schemas.bridge import NORTH_SOUTH, EAST_WEST
+from schemas.bridge import EAST_WEST, NORTH_SOUTH
 from schemas.bridge import Competitor as CO
 from schemas.bridge import PairsSheet as P
 from schemas.bridge import ResultsSheet as R
@@ -212,8 +212,8 @@ def pairs_schedule_sheets(
             st[S.value]: [event, DEFAULT.name, moves.setting, moves.rounds],
         }
     )
-    guide = {titles_of(TG)[TG.ns_names]: 26, titles_of(TG)[TG.ew_names]: 26, titles_of(TG)[TG.card]: 12}
-    pair_widths = {titles_of(PG)[PG.opponent_names]: 28, titles_of(PG)[PG.card]: 30}
+    guide = {titles_of(TG)[TG.ns_names]: 18, titles_of(TG)[TG.ew_names]: 18, titles_of(TG)[TG.card]: 8}
+    pair_widths = {titles_of(PG)[PG.opponent_names]: 20, titles_of(PG)[PG.card]: 8}
     return [
         OutputSheet(
             sheet_name_of(R),
