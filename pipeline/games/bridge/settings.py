@@ -25,12 +25,23 @@ from pipeline.games.settings import (
     WEIGHT_SETTING,
     SettingSpec,
     key_value_settings,
+    one_word_of,
 )
 from pipeline.sheets import Sheet
 
 # The keys of the settings every bridge event has (setting keys, not columns): the event's name and date, the
 # method, the ranking weight.
 EVENT, DATE, SCORING, WEIGHT = "event", "date", "scoring", "weight"
+MOVEMENT, SWISS = "movement", "swiss"  # the Movement setting's key, and its value for a Swiss teams event
+MOVEMENT_SETTING = SettingSpec(
+    "Movement",
+    one_word_of([SWISS]),
+    "how the event's rounds are drawn: Swiss (teams: each next round from the standings so far, written by "
+    "`tally bridge schedule --swiss`)",
+    default="",
+    hint="Swiss",
+    example="Swiss",
+)
 
 
 def setting_specs() -> dict[str, SettingSpec]:
@@ -38,6 +49,7 @@ def setting_specs() -> dict[str, SettingSpec]:
     return {
         **EVENT_SETTINGS,
         SCORING: scoring_setting(),
+        MOVEMENT: MOVEMENT_SETTING,
         **method_settings(),
         WEIGHT: WEIGHT_SETTING,
         **CORRECTION_SETTINGS,
