@@ -99,9 +99,9 @@ def expected_round(n: int, met: set[frozenset[int]], byes: list[int]) -> tuple[i
     """The rule applied by brute force: the bye candidates in order (fewest byes, then lowest-ranked); the
     first whose remaining places have a rematch-free pairing takes the bye, with the smallest such pairing
     (as the list of pairs ordered by their higher team, compared place by place)."""
-    candidates: list[int | None] = (
-        [None] if n % 2 == 0 else sorted(range(n), key=lambda p: (byes.count(p), -p))
-    )
+    order = sorted(range(n), key=lambda p: (byes.count(p), -p))
+    ranked: list[int | None] = list(order)
+    candidates: list[int | None] = [None] if n % 2 == 0 else ranked
     for bye in candidates:  # in the rule's order
         left = [p for p in range(n) if p != bye]
         ok = [m for m in matchings(left) if all(frozenset(pair) not in met for pair in m)]
@@ -201,7 +201,7 @@ def check_swiss(played: list[SwissRound], n: int) -> None:
     meetings = [frozenset(t) for r in played for t in r.tables]
     assert len(meetings) == len(set(meetings))
     for r in played:
-        seated = [t for table in r.tables for t in table] + [r.bye]
+        seated = [t for table in r.tables for t in table] + [str(r.bye)]
         assert sorted(seated) == sorted(f"T{i}" for i in range(1, n + 1))
     byes = [r.bye for r in played]
     assert len(set(byes)) == len(byes) == len(played)
