@@ -33,14 +33,16 @@ from pipeline.sheets import Sheet
 # method, the ranking weight.
 EVENT, DATE, SCORING, WEIGHT = "event", "date", "scoring", "weight"
 MOVEMENT, SWISS = "movement", "swiss"  # the Movement setting's key, and its value for a Swiss teams event
+SWISS_WORD = (
+    "Swiss"  # the Movement value as tally writes it (no template example: a pairs example is no Swiss)
+)
 MOVEMENT_SETTING = SettingSpec(
     "Movement",
     one_word_of([SWISS]),
     "how the event's rounds are drawn: Swiss (teams: each next round from the standings so far, written by "
     "`tally bridge schedule --swiss`)",
     default="",
-    hint="Swiss",
-    example="Swiss",
+    hint=SWISS_WORD,
 )
 
 

@@ -21,7 +21,14 @@ from pipeline.games.bridge.methods import method_of, scoring_setting
 from pipeline.games.bridge.methods.teams import METHOD as TEAMS_METHOD
 from pipeline.games.bridge.methods.teams import teams_tables
 from pipeline.games.bridge.schedule import RESULT_COLUMNS, RESULT_ROWS, match_cards, sheet_checks
-from pipeline.games.bridge.settings import EVENT, MOVEMENT, MOVEMENT_SETTING, SCORING, setting_specs
+from pipeline.games.bridge.settings import (
+    EVENT,
+    MOVEMENT,
+    MOVEMENT_SETTING,
+    SCORING,
+    SWISS_WORD,
+    setting_specs,
+)
 from pipeline.games.bridge.swiss import SwissRound, next_round
 from pipeline.games.checks import as_problem_list, present_columns
 from pipeline.games.registry import game_named
@@ -283,7 +290,7 @@ def swiss_settings(frame: pd.DataFrame | None, named: set[str], event: str) -> p
     wanted = [
         (EVENT, EVENT_SETTINGS[EVENT].title, event),
         (SCORING, scoring_setting().title, TEAMS_METHOD.name),
-        (MOVEMENT, MOVEMENT_SETTING.title, MOVEMENT_SETTING.example),
+        (MOVEMENT, MOVEMENT_SETTING.title, SWISS_WORD),
     ]
     for key, title, value in wanted:  # three settings
         if key not in named and (key != EVENT or event):
