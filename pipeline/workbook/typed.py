@@ -22,12 +22,24 @@ from pipeline.workbook.guard import CHANGED, Limits, inspected
 from pipeline.workbook.reader import Workbook
 
 
+def unique_headers(header: list[object]) -> list[str]:
+    """Headers as text ('' for a blank one), a header met again written with ` (2)`, ` (3)`, ... after it (a
+    table's columns need distinct names; the cells below are not touched)."""
+    seen: dict[str, int] = {}
+    out = []
+    for h in header:  # a sheet's few headers
+        text = "" if h is None else str(h)
+        seen[text] = seen.get(text, 0) + 1
+        out.append(text if seen[text] == 1 else f"{text} ({seen[text]})")
+    return out
+
+
 def typed_table(rows: list[tuple[object, ...]], columns: list[int]) -> pd.DataFrame:
     """A table from a grid's rows (the header row first) keeping the columns at `columns` (from 0): headers
-    as text ('' for a blank one), cells as they are (None where blank)."""
+    as `unique_headers` gives them, cells as they are (None where blank)."""
     header, *body = [[row[c] if c < len(row) else None for c in columns] for row in rows] or [[]]
     frame = pd.DataFrame(body, columns=range(len(columns)), dtype=object)
-    frame.columns = pd.Index(["" if h is None else str(h) for h in header], dtype=object)
+    frame.columns = pd.Index(unique_headers(header), dtype=object)
     return frame
 
 

@@ -313,3 +313,23 @@ def test_a_seven_team_swiss_run_for_four_rounds_then_scored(tmp_path: Path):
         played = sum(team in (h, a) for _, _, h, a in matches)
         assert standings[team]["Matches"] == played == 4 - byes.count(team)
         assert standings[team]["Boards"] == 3 * played
+
+
+def test_a_title_block_and_repeated_headers(tmp_path: Path):
+    # the Teams table starts under a title line; another sheet has two columns headed X and one unheaded
+    source = tmp_path / "club.xlsx"
+    book = load_workbook(teams_workbook(source, ["A", "B", "C"]))
+    book["Teams"].insert_rows(1, 2)
+    book["Teams"]["A1"] = "Spring Swiss"
+    extra = book.create_sheet("Extra")
+    for row in (["X", "X", None, "Y"], [1, 2, 3, 4], [None, None, "z", None]):
+        extra.append(row)
+    book.save(source)
+    result = swiss(source, tmp_path / "r1.xlsx")
+    assert result.exit_code == 0, result.output
+    out = tmp_path / "r1.xlsx"
+    assert table_rows(out, "Teams") == table_rows(source, "Teams")  # the table, from its header down
+    header, *body = table_rows(out, "Extra")
+    assert header == ("X", "X (2)", "", "Y")  # a repeated header gets its number; the cells are as typed
+    assert body == [(1, 2, 3, 4), (None, None, "z", None)]
+    assert matches_of(out) == [("R1T1", 1, "A", "B")]
