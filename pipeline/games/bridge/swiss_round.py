@@ -134,7 +134,7 @@ def given_settings(sheets: Mapping[str, Sheet]) -> tuple[dict[str, object], set[
     return values, named
 
 
-def teams_scored(values: Mapping[str, object], first: bool) -> None:
+def stop_unless_teams(values: Mapping[str, object], first: bool) -> None:
     """InputError unless the Settings score the event as teams (before the first round, no Scoring yet is
     fine: the Settings gain it)."""
     scoring = values.get(SCORING)
@@ -212,7 +212,7 @@ def swiss_round_sheets(
     values, named = given_settings(sheets)
     matches_sheet = sheets.get(sheet_key(M))
     first = matches_sheet is None or matches_sheet.frame.dropna(how="all").empty
-    teams_scored(values, first)
+    stop_unless_teams(values, first)
     if first:
         order, matches, number = teams[CO.id].tolist(), pd.DataFrame(columns=list(titles_of(TM))), 1
     else:
