@@ -17,6 +17,7 @@ write. The command line (pipeline/cli/) only parses options, calls these, prints
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,6 +31,7 @@ from pipeline.games.bridge.load import entrant_teams
 from pipeline.games.bridge.movements import movement
 from pipeline.games.bridge.pairs_schedule import entrant_pairs, pairs_schedule_sheets
 from pipeline.games.bridge.schedule import teams_schedule_sheets
+from pipeline.games.bridge.swiss_round import swiss_round_sheets
 from pipeline.games.changes import changes, key_columns, repeated_keys
 from pipeline.games.checks import as_problem_list, problems_where
 from pipeline.games.domino.load import entrants
@@ -51,6 +53,7 @@ from pipeline.sheets import OutputSheet, normalized_header, sheet_key
 from pipeline.workbook import Limits, Workbook, read_workbook, write_workbook
 from pipeline.workbook.files import is_workbook_name
 from pipeline.workbook.targets import output_folder, output_target, writable_folder
+from pipeline.workbook.typed import typed_tables
 from schemas.bridge import BOARD, TeamsSheet
 from schemas.common import sheet_name_of
 from schemas.corrections import Change
@@ -95,6 +98,7 @@ __all__ = [
     "read",
     "score",
     "standings",
+    "swiss_round",
     "teams_schedule",
     "template",
     "validate",
@@ -107,6 +111,14 @@ class Scored:
 
     path: Path
     standings: Standings
+
+
+@dataclass
+class Scheduled:
+    """A round written: where, and the round's number."""
+
+    path: Path
+    round: int
 
 
 @dataclass
@@ -232,6 +244,37 @@ def teams_schedule(
         raise InputError([Problem.of(TOO_FEW, sheet_name_of(TeamsSheet), None, None, None, problem)])
     title = event or source.stem
     return write_workbook(path, teams_schedule_sheets(table, rounds, title), title=title)
+
+
+def swiss_round(
+    event: Path | str,
+    out: Path | str,
+    *,
+    name: str = "",
+    rounds: int | None = None,
+    movement: str | None = None,
+    force: bool = False,
+    limits: Limits | None = None,
+) -> Scheduled:
+    """The next round of a Swiss teams event written with the event (docs/swiss.md): every sheet as typed,
+    Matches (and Byes) with the round's rows added, Settings Movement Swiss, the round's table cards. From a
+    workbook with only a Teams sheet, the first round. `out` a folder: `<event>-round-N.xlsx` inside it.
+    `rounds` and a pairs `movement` are refused (UsageError): a Swiss is drawn a round at a time, for teams."""
+    if rounds is not None:
+        raise UsageError("a Swiss is drawn a round at a time: --rounds is for the round robin")
+    if movement is not None:
+        raise UsageError("a Swiss draws a teams event's next round: --movement is for a pairs evening")
+    source = Path(event)
+    book = read_workbook(source, limits=limits)
+    table = entrant_teams(book.sheets)
+    if len(table) < 2:
+        problem = f"a Swiss needs 2 teams or more; found {len(table)}"
+        raise InputError([Problem.of(TOO_FEW, sheet_name_of(TeamsSheet), None, None, None, problem)])
+    base = re.sub(r"-round-[0-9]+$", "", source.stem)
+    drawn = swiss_round_sheets(book.sheets, typed_tables(book, limits), table, name or base)
+    default = f"{base}-round-{drawn.round}.xlsx"
+    path = output_target(out, default_name=default, force=force, inputs=[source])
+    return Scheduled(write_workbook(path, drawn.sheets, title=drawn.title), drawn.round)
 
 
 def batch(

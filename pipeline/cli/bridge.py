@@ -43,6 +43,11 @@ def schedule(
         3, "--boards-per-round", min=1, help="Boards in each set (default 3)."
     ),
     first_board: int = typer.Option(1, "--first-board", min=1, help="The first board's number (default 1)."),
+    swiss: bool = typer.Option(
+        False,
+        "--swiss",
+        help="A Swiss teams event: add the next round to the event workbook given (docs/swiss.md).",
+    ),
     force: Force = False,
 ) -> None:
     """Make the workbook to fill in: a teams round robin by the circle method, or with --movement a pairs evening.
@@ -53,10 +58,21 @@ def schedule(
     Pairs (--movement mitchell|howell): Results with a row per board to play, table and pair guide cards, the
     board movement and a traveller slip per board (docs/movements.md says which sizes exist).
 
+    With --swiss, the event workbook given gains its next Swiss round (the first from a Teams sheet alone):
+    top against next by the standings so far, no rematch, a bye to the lowest team without one.
+
     Example: tally bridge schedule teams.xlsx -o league.xlsx
+
+    Example: tally bridge schedule swiss.xlsx --swiss -o swiss-round-2.xlsx
 
     Example: tally bridge schedule pairs.xlsx --movement mitchell --arrow-switch -o evening.xlsx
     """
+    if swiss:
+        drawn = guarded(
+            lambda: api.swiss_round(entrants, out, name=event, rounds=rounds, movement=movement, force=force)
+        )
+        typer.echo(f"wrote {drawn.path}: round {drawn.round}")
+        return
     if movement is None:
         written = guarded(lambda: api.teams_schedule(entrants, out, rounds=rounds, event=event, force=force))
     else:

@@ -33,13 +33,17 @@ from pipeline.sheets import Sheet
 # The keys of the settings every bridge event has (setting keys, not columns): the event's name and date, the
 # method, the ranking weight.
 EVENT, DATE, SCORING, WEIGHT = "event", "date", "scoring", "weight"
-# A Movement as `tally bridge schedule` writes it (pipeline/games/bridge/movements.py, `Movement.setting`).
-MOVEMENT_WORDS = r"\s*(?:mitchell|howell)\s*(?:,\s*arrow\s+switch\s+in\s+rounds?\s+\d+(?:\s*,\s*\d+)*)?\s*"
+# A Movement as `tally bridge schedule` writes it (pipeline/games/bridge/movements.py, `Movement.setting`;
+# pipeline/games/bridge/swiss_round.py, `SWISS_WORD`).
+MOVEMENT_WORDS = (
+    r"\s*(?:(?:mitchell|howell)\s*(?:,\s*arrow\s+switch\s+in\s+rounds?\s+\d+(?:\s*,\s*\d+)*)?|swiss)\s*"
+)
+SWISS_WORD = "Swiss"  # the Movement of a Swiss teams event (no template example: a pairs example is no Swiss)
 
 
 def movement_text(text: pd.Series) -> pd.Series:
     """A Movement value as written when it names a movement (`Mitchell`, `Howell`, `Mitchell, arrow switch in
-    round 7`, `... in rounds 6, 7`), else NA."""
+    round 7`, `... in rounds 6, 7`, `Swiss`), else NA."""
     written = plain_text(text)
     return written.where(written.str.fullmatch(MOVEMENT_WORDS, case=False).fillna(False).astype(bool))
 
@@ -47,8 +51,9 @@ def movement_text(text: pd.Series) -> pd.Series:
 MOVEMENT_SETTING = SettingSpec(
     "Movement",
     movement_text,
-    "the movement played: Mitchell, Howell, or a Mitchell with an arrow switch such as "
-    "'Mitchell, arrow switch in round 7' ('in rounds 6, 7' for several)",
+    "the movement played: Mitchell, Howell, a Mitchell with an arrow switch such as "
+    "'Mitchell, arrow switch in round 7' ('in rounds 6, 7' for several), or Swiss (teams: each next round "
+    "drawn from the standings so far by `tally bridge schedule --swiss`)",
     hint="Mitchell, Howell, or Mitchell, arrow switch in round 7",
     default="",
     default_words="none (written by tally bridge schedule)",
