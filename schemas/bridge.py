@@ -138,7 +138,10 @@ class ResultsSheet(pa.DataFrameModel):
         nullable=True,
     )
     adjusted: Series[Text] | None = column(
-        "Adjusted", note="A+/A-, A/A, 60/40 or NP (not played)", nullable=True
+        "Adjusted",
+        note="A+/A-, A/A, 60/40 or NP (not played); an award: 55%, NS 60% EW 45%, 7 MP, +3 IMP; "
+        "a weighted score: 60% 4S= + 40% 4S-1",
+        nullable=True,
     )
 
     @pa.check(
@@ -244,6 +247,28 @@ class AdjustedScore(pa.DataFrameModel):
     ew_pct: Series[float] = pa.Field(nullable=True)
     not_played: Series[bool]
     valid: Series[bool]
+    # a director's award in matchpoints or IMPs (pipeline/games/bridge/awards.py): its unit (mp, imp; NA for
+    # none) and each side's amount (NA: the other side's complement, filled when scored)
+    award_unit: Series[Text] | None = pa.Field(nullable=True)
+    ns_award: Series[float] | None = pa.Field(nullable=True)
+    ew_award: Series[float] | None = pa.Field(nullable=True)
+    weighted: Series[bool] | None  # a weighted score (Law 12C1(c)): its parts are read apart
+
+
+class WeightedPart(pa.DataFrameModel):
+    """One part of a weighted score (Law 12C1(c)) as read, then scored: the result row it belongs to, its
+    weight (a fraction), and either a contract with its result and any seat (before or after the result) or an
+    NS score; `group` and `both` are the board it is compared on and the product of two parts' weights."""
+
+    row: Series[int]
+    group: Series[int] | None
+    weight: Series[float]
+    contract: Series[Text] = pa.Field(nullable=True)
+    seat: Series[Text] = pa.Field(nullable=True)
+    seat_after: Series[Text] | None = pa.Field(nullable=True)
+    result: Series[Text] = pa.Field(nullable=True)
+    score: Series[float] = pa.Field(nullable=True)
+    both: Series[float] | None
 
 
 class TypedResult(pa.DataFrameModel):
@@ -274,6 +299,12 @@ class TypedResult(pa.DataFrameModel):
     ew_pct: Series[float] = pa.Field(nullable=True)
     not_played: Series[bool]
     adjusted_ok: Series[bool]
+    award_unit: Series[Text] = pa.Field(nullable=True)  # mp or imp: an MP or IMP award (awards.py)
+    ns_award: Series[float] = pa.Field(nullable=True)
+    ew_award: Series[float] = pa.Field(nullable=True)
+    weighted: Series[bool]  # a weighted score (Law 12C1(c)): ns_score is the weighted mean of its parts
+    part_weights: Series[object] = pa.Field(nullable=True)  # a weighted score's parts: weights (fractions)
+    part_scores: Series[object] = pa.Field(nullable=True)  # and NS scores, in the same order
     ns_score: Series[float] | None = pa.Field(nullable=True)
 
 

@@ -15,7 +15,7 @@ from pipeline.games.bridge.contracts import (
     parsed_contracts,
     parsed_declarers,
 )
-from pipeline.games.bridge.matchpoints import adjusted_score_parts
+from pipeline.games.bridge.awards import adjusted_scores, weighted_columns, weighted_score_problems
 from pipeline.games.bridge.score import declarer_scores, impossible_score_mask, ns_scores
 from pipeline.games.bridge.settings import BridgeSettings, bridge_settings
 from pipeline.games.bridge.vulnerability import vulnerability_from_board, vulnerability_from_text
@@ -193,7 +193,9 @@ def typed_results(sheet: Sheet) -> pd.DataFrame:
     computed = ns_scores(points, declarer.where(~contract[K.passed]))
     computed = computed.where(contract[K.valid])
     typed_score = whole_within(SCORE)(f[R.score])
-    adjusted = frame_via_distinct(f[R.adjusted], adjusted_score_parts)
+    adjusted = frame_via_distinct(f[R.adjusted], adjusted_scores)
+    weighted = weighted_columns(f[R.adjusted], adjusted[A.weighted], declarer, ns_vul, ew_vul)
+    computed = computed.astype("Float64").fillna(weighted[T.computed_score])
     return pd.DataFrame(
         {
             T.board: board,
@@ -220,6 +222,12 @@ def typed_results(sheet: Sheet) -> pd.DataFrame:
             T.ew_pct: adjusted[A.ew_pct],
             T.not_played: adjusted[A.not_played].astype(bool),
             T.adjusted_ok: adjusted[A.valid].astype(bool),
+            T.award_unit: adjusted[A.award_unit],
+            T.ns_award: adjusted[A.ns_award],
+            T.ew_award: adjusted[A.ew_award],
+            T.weighted: adjusted[A.weighted].astype(bool),
+            T.part_weights: weighted[T.part_weights],
+            T.part_scores: weighted[T.part_scores],
         },
         index=f.index,
     )
@@ -275,9 +283,11 @@ def result_problems(sheet: Sheet, t: pd.DataFrame, settings: BridgeSettings) -> 
             sheet,
             has[R.adjusted] & ~t[T.adjusted_ok],
             R.adjusted,
-            "expected an adjusted score: A+/A-, A/A, A-/A+, A+/A+, 60/40 (percentages) or NP",
+            "expected an adjusted score: A+/A-, A/A, A-/A+, A+/A+, 60/40 (percentages), NP, an award "
+            "(55%, NS 60% EW 45%, 7 MP, +3 IMP) or a weighted score (60% 4S= + 40% 4S-1)",
             BAD_ADJUSTED,
         ),
+        weighted_score_problems(sheet, t),
         problems_where(
             sheet,
             has[R.adjusted] & (has[R.contract] | has[R.score]),

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, TypeVar
 import numpy as np
 import pandas as pd
 
+from pipeline.games.bridge.awards import awarded_values
 from pipeline.games.ordering import lexicographic_order, natural_ranks
 from pipeline.games.progress import cumulative_grid, round_steps
 from pipeline.parsing import whole_numbers
@@ -138,7 +139,7 @@ def pair_progress(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
 def pair_tables(event: BridgeEvent, scored: pd.DataFrame) -> BridgeTables:
     """The results with a pairs method's values (`SideValues`: ns_value, ew_value, any top), and the pair
     standings."""
-    travellers = pd.concat([event.results, scored], axis=1)
+    travellers = pd.concat([event.results, awarded_values(event.results, scored)], axis=1)
     return BridgeTables(travellers, pair_standings(travellers, event))
 
 

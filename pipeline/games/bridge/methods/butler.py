@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import pandas as pd
 
+from pipeline.games.bridge.awards import weighted_imps
 from pipeline.games.bridge.imps import butler_datum, butler_imps
 from pipeline.games.bridge.methods.at_imps import AVERAGE_IMPS, artificial_imps, percentage_problems
 from pipeline.games.bridge.methods.base import Method, Options
@@ -27,7 +28,7 @@ def butler_columns(r: pd.DataFrame, drop: int) -> pd.DataFrame:
     real = r[T.ns_pct].isna()
     scores = r[T.ns_score].where(real)
     datum = butler_datum(scores, board_groups(r).where(real), drop)
-    ns = butler_imps(scores, datum).astype("float64")
+    ns = weighted_imps(r, datum, butler_imps(scores, datum).astype("float64"))
     ns = ns.where(real, artificial_imps(r[T.ns_pct]))
     ew = (-ns).where(real, artificial_imps(r[T.ew_pct]))
     return pd.DataFrame({SV.ns_value: ns, SV.ew_value: ew, BT.datum: datum}, index=r.index)

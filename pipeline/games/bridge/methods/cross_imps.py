@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import pandas as pd
 
+from pipeline.games.bridge.awards import field_cross_imps
 from pipeline.games.bridge.imps import cross_imps
 from pipeline.games.bridge.methods.at_imps import AVERAGE_IMPS, artificial_imps, percentage_problems
 from pipeline.games.bridge.methods.base import Method, Options
@@ -23,7 +24,8 @@ if TYPE_CHECKING:
 def cross_imp_columns(r: pd.DataFrame) -> pd.DataFrame:
     """NS/EW cross-IMPs of each result; an artificial score is +/-3 IMPs."""
     real = r[T.ns_pct].isna()
-    ns = cross_imps(r[T.ns_score].where(real), board_groups(r).where(real)).astype("float64")
+    group = board_groups(r).where(real)
+    ns = field_cross_imps(r, group, cross_imps(r[T.ns_score].where(real), group).astype("float64"))
     ns = ns.where(real, artificial_imps(r[T.ns_pct]))
     ew = (-ns).where(real, artificial_imps(r[T.ew_pct]))
     return pd.DataFrame({SV.ns_value: ns, SV.ew_value: ew}, index=r.index)

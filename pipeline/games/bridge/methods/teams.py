@@ -8,7 +8,8 @@ import numpy as np
 import pandas as pd
 
 from pipeline.games.bridge.imps import imps_from_difference
-from pipeline.games.bridge.methods.at_imps import artificial_imps, percentage_problems
+from pipeline.games.bridge.awards import room_parts, weighted_room_imps
+from pipeline.games.bridge.methods.at_imps import artificial_ns_imps, team_problems_at_imps
 from pipeline.games.bridge.methods.base import Method, Options
 from pipeline.games.bridge.tally import BridgeTables, competition_ranks, known_names
 from pipeline.games.bridge.victory_points import victory_points, vp_table
@@ -42,13 +43,17 @@ def teams_tables(event: BridgeEvent) -> BridgeTables:
     keyed = r.set_index([T.match, T.board])
     room = keyed[T.room]
     score = keyed[T.ns_score].where(keyed[T.ns_pct].isna())
-    art = artificial_imps(keyed[T.ns_pct]).fillna(0)
+    art = artificial_ns_imps(keyed).fillna(0)
     open_room = pd.DataFrame({RS.open_score: score, RS.open_artificial: art})[room.eq(OPEN).to_numpy()]
     closed_room = pd.DataFrame({RS.closed_score: score, RS.closed_artificial: art})[
         room.eq(CLOSED).to_numpy()
     ]
     pair = open_room.merge(closed_room, left_index=True, right_index=True)  # the boards scored in both rooms
     home = imps_from_difference(pair[RS.open_score] - pair[RS.closed_score]).astype("float64").fillna(0)
+    if r[T.weighted].any():  # a weighted score (Law 12C1(c)): its parts against the other room's, weighted
+        parts = room_parts(r, r[T.ns_pct].isna())
+        mixed = weighted_room_imps(parts[parts[T.room].eq(OPEN)], parts[parts[T.room].eq(CLOSED)])
+        home = mixed.reindex(home.index).fillna(home)
     home = home + pair[RS.open_artificial] - pair[RS.closed_artificial]  # an artificial score: +/-3 IMPs
     board_imps = pd.DataFrame({BI.home_imps: home, BI.away_imps: -home}).reset_index()
     per_room = r.merge(board_imps, on=[T.match, T.board], how="left")
@@ -221,7 +226,7 @@ METHOD = Method(
             in_template=True,
         )
     },
-    problems=percentage_problems,
+    problems=team_problems_at_imps,
     traveller_columns=titles_of(IT),
     standings_sheet=team_standings_sheet,
     sheets=match_sheets,

@@ -1,0 +1,191 @@
+"""Director's scores typed in Results `Adjusted` (docs/bridge-rules.md, "Director's scores"): weighted scores
+(Law 12C1(c)) and awards beyond A+/A/A- (percentages, matchpoints, IMPs, split scores). Every expected value
+is worked by hand in the comments (no published worked example of a weighted score's matchpoints was found;
+the method, each part scored against the field then weighted, is the one Law 12C1(c) describes)."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import sheets_from_tables
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pipeline.games.bridge.load import bridge_event
+from pipeline.games.bridge.tally import BridgeTables, bridge_tables
+from pipeline.problems import InputError
+
+HEADER = ["Board", "NS", "EW", "Score", "Adjusted", "Declarer"]
+# Board 1 (neither side vulnerable): four table results and, at table 5, the director's weighted score
+# 60 % of 4S= by N (+420) and 40 % of 4S-1 (-50).
+BOARD_1 = [
+    [1, 1, 11, 420, None, None],
+    [1, 2, 12, 420, None, None],
+    [1, 3, 13, -50, None, None],
+    [1, 4, 14, 170, None, None],
+    [1, 5, 15, None, "60% 4S= + 40% 4S-1", "N"],
+]
+
+
+def scored(scoring: str, rows: list[list], header: list[str] = HEADER) -> BridgeTables:
+    sheets = sheets_from_tables(
+        {"Settings": (["Key", "Value"], [["Scoring", scoring]]), "Results": (header, rows)}
+    )
+    return bridge_tables(bridge_event(sheets))
+
+
+def ns_values(tables: BridgeTables) -> dict[str, float]:
+    t = tables.travellers
+    return dict(zip(t["ns"], t["ns_value"], strict=True))
+
+
+def codes(scoring: str, rows: list[list], header: list[str] = HEADER) -> list[str]:
+    sheets = sheets_from_tables(
+        {"Settings": (["Key", "Value"], [["Scoring", scoring]]), "Results": (header, rows)}
+    )
+    with pytest.raises(InputError) as caught:
+        bridge_event(sheets)
+    return [p.code for p in caught.value.problems if p.severity == "error"]
+
+
+def test_weighted_score_at_matchpoints() -> None:
+    # 2 per score beaten, 1 per tie; the weighted score counts 0.6 as +420 and 0.4 as -50 for everyone.
+    # 420 (pair 1): tie 420 (1) + beats -50 (2) + beats 170 (2) + against W 0.6*1 + 0.4*2 = 1.4 -> 6.4
+    # -50 (pair 3): loses to all; against W 0.4*1 (tie with -50) -> 0.4
+    # 170 (pair 4): beats -50 (2); against W 0.4*2 -> 2.8
+    # W: +420 part vs 420, 420, -50, 170 = 1+1+2+2 = 6, x0.6 = 3.6; -50 part = 0+0+1+0 = 1, x0.4 = 0.4 -> 4.0
+    tables = scored("MP", BOARD_1)
+    values = ns_values(tables)
+    assert values == pytest.approx({"1": 6.4, "2": 6.4, "3": 0.4, "4": 2.8, "5": 4.0})
+    # a board's matchpoints still add up to n(n-1) = 20, and the top is 2(5-1) = 8
+    assert sum(values.values()) == pytest.approx(20)
+    assert set(tables.travellers["top"]) == {8}
+    # the Travellers show the weighted NS score 0.6 * 420 + 0.4 * -50 = 232
+    assert tables.travellers.set_index("ns").loc["5", "ns_score"] == pytest.approx(232)
+
+
+def test_weighted_score_spellings_agree() -> None:
+    # the same score as seats, "of", commas, "and" and scores typed as numbers
+    expected = ns_values(scored("MP", BOARD_1))
+    for text, declarer in [
+        ("60% of 4S= by N, 40% of 4S-1 by N", None),
+        ("60 % 4 ♠ = N + 40 % 4♠ -1 N", None),
+        ("60% 4S N = and 40% 4S N -1", None),
+        ("60% +420 + 40% -50", None),
+        ("40% 4S-1 + 60% 4S=", "S"),
+    ]:
+        rows = [*BOARD_1[:4], [1, 5, 15, None, text, declarer]]
+        assert ns_values(scored("MP", rows)) == pytest.approx(expected), text
+
+
+def test_weighted_score_at_cross_imps_and_butler() -> None:
+    # Cross-IMPs, 4 comparisons each. 420: 0 (420), +470 -> 10 (-50), +250 -> 6 (170),
+    # W: 0.6 * 0 + 0.4 * 10 = 4 -> 20 / 4 = 5. W: +420 part 0 + 0 + 10 + 6 = 16 x0.6 = 9.6;
+    # -50 part -10 - 10 + 0 - 6 (-220) = -26 x0.4 = -10.4 -> -0.8 / 4 = -0.2.
+    values = ns_values(scored("Cross-IMP", BOARD_1))
+    assert values["1"] == pytest.approx(5)
+    assert values["5"] == pytest.approx(-0.2)
+    assert sum(values.values()) == pytest.approx(0)
+    # Butler: W enters the datum as its weighted NS score 232: 420 420 -50 170 232 less the top (420) and
+    # the bottom (-50): (420 + 170 + 232) / 3 = 274 -> 270. W: 0.6 * IMP(+150 -> 4) + 0.4 * IMP(-320 -> -8)
+    # = 2.4 - 3.2 = -0.8
+    values = ns_values(scored("Butler", BOARD_1))
+    assert values["5"] == pytest.approx(-0.8)
+    assert values["4"] == pytest.approx(-3)  # 170 - 270 = -100 -> -3
+
+
+def test_weighted_score_at_teams() -> None:
+    # Open room (home NS): 60% 4S= (+420) + 40% 4S-1 (-50); closed room NS (away) +170.
+    # Home: 0.6 * IMP(420 - 170 = 250 -> 6) + 0.4 * IMP(-50 - 170 = -220 -> -6) = 3.6 - 2.4 = 1.2
+    header = ["Match", "Room", "Board", "Score", "Adjusted", "Declarer"]
+    rows = [["M1", "Open", 1, None, "60% 4S= + 40% 4S-1", "N"], ["M1", "Closed", 1, 170, None, None]]
+    sheets = sheets_from_tables(
+        {
+            "Settings": (["Key", "Value"], [["Scoring", "Teams"], ["VP Scale", "none"]]),
+            "Matches": (["Match", "Round", "Home", "Away"], [["M1", 1, "A", "B"]]),
+            "Results": (header, rows),
+        }
+    )
+    tables = bridge_tables(bridge_event(sheets))
+    assert tables.board_imps["home_imps"].tolist() == pytest.approx([1.2])
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    scores=st.lists(st.sampled_from([-200, -50, 0, 110, 140, 420, 450]), min_size=2, max_size=6),
+    split=st.integers(1, 99),
+)
+def test_a_weighted_score_of_one_result_is_that_result(scores: list[int], split: int) -> None:
+    # 100 % of a score, or the same score in two parts, scores as the score typed at the table
+    plain = [[1, i + 1, 51 + i, s, None, None] for i, s in enumerate(scores)]
+    last = scores[-1]
+    for text in (f"100% {last}", f"{split}% {last} + {100 - split}% {last}"):
+        weighted = [*plain[:-1], [1, len(scores), 50 + len(scores), None, text, None]]
+        for scoring in ("MP", "Cross-IMP", "Butler"):
+            assert ns_values(scored(scoring, weighted)) == pytest.approx(ns_values(scored(scoring, plain)))
+
+
+def test_bad_weighted_scores_are_located() -> None:
+    base = BOARD_1[:4]
+    assert codes("MP", [*base, [1, 5, 15, None, "60% 4S= + 30% 4S-1", "N"]]) == ["B170"]  # 90 %
+    assert codes("MP", [*base, [1, 5, 15, None, "60% 4S= + 40% 4S-1", None]]) == ["B170"]  # no declarer
+    assert codes("MP", [*base, [1, 5, 15, None, "60% 4S+9 + 40% 4S-1", "N"]]) == ["B170"]  # 19 tricks
+    assert codes("MP", [*base, [1, 5, 15, None, "60% 425 + 40% -50", None]]) == ["B170"]  # not a score
+    assert codes("MP", [*base, [1, 5, 15, None, "60% 4S= 40% 4S-1", "N"]]) == ["B111"]  # no separator
+
+
+def test_percentage_and_split_awards_at_matchpoints() -> None:
+    # Board 1 played 5 times: full top 8. Board 2: one table result and the award.
+    rows = [*BOARD_1, [2, 1, 11, 100, None, None]]
+    for text, ns_mp, ew_mp in [
+        ("NS 60% EW 45%", 4.8, 3.6),  # split: 60 % and 45 % of 8
+        ("EW 45% NS 60%", 4.8, 3.6),
+        ("55%", 4.4, 3.6),  # one figure: north-south's, east-west the rest (45 %)
+        ("EW 30%", 5.6, 2.4),  # east-west named alone: north-south the rest (70 %)
+        ("NS 7 MP EW 3 MP", 7, 3),  # matchpoints, split
+        ("7 MP", 7, 1),  # one side's matchpoints: the other the rest of the top
+        ("EW 2.5 MP", 5.5, 2.5),
+    ]:
+        t = scored("MP", [*rows, [2, 2, 12, None, text, None]]).travellers.set_index("ns")
+        award = t[t["board"] == 2].loc["2"]
+        assert (award["ns_value"], award["ew_value"]) == pytest.approx((ns_mp, ew_mp)), text
+        assert award["top"] == 8
+
+
+def test_imp_awards() -> None:
+    rows = [*BOARD_1, [2, 1, 11, 100, None, None]]
+    for scoring in ("Cross-IMP", "Butler"):
+        for text, ns, ew in [("+3 IMP", 3, -3), ("-2 IMPs", -2, 2), ("NS +3 IMP EW -1 IMP", 3, -1)]:
+            t = scored(scoring, [*rows, [2, 2, 12, None, text, None]]).travellers.set_index("ns")
+            award = t[t["board"] == 2].loc["2"]
+            assert (award["ns_value"], award["ew_value"]) == (ns, ew), (scoring, text)
+    # teams: an IMP award in the closed room goes to its NS, the away team: home -2
+    header = ["Match", "Room", "Board", "Score", "Adjusted"]
+    sheets = sheets_from_tables(
+        {
+            "Settings": (["Key", "Value"], [["Scoring", "Teams"], ["VP Scale", "none"]]),
+            "Matches": (["Match", "Round", "Home", "Away"], [["M1", 1, "A", "B"]]),
+            "Results": (header, [["M1", "Open", 1, 420, None], ["M1", "Closed", 1, None, "+2 IMP"]]),
+        }
+    )
+    assert bridge_tables(bridge_event(sheets)).board_imps["home_imps"].tolist() == [-2]
+
+
+def test_awards_in_the_wrong_unit_are_refused() -> None:
+    award = [2, 2, 12, None, "+3 IMP", None]
+    assert codes("MP", [*BOARD_1, award]) == ["B171"]
+    assert codes("Cross-IMP", [*BOARD_1, [2, 2, 12, None, "7 MP", None]]) == ["B171"]
+    assert codes("Cross-IMP", [*BOARD_1, [2, 2, 12, None, "NS 60% EW 45%", None]]) == ["B125"]
+    assert codes("TP", [*BOARD_1[:4], award]) == ["B126"]  # total points: no artificial score at all
+    for bad in ("NS 60% NS 40%", "NS 60% EW 3 MP", "+55%", "NS 120%"):
+        assert codes("MP", [*BOARD_1[:4], [2, 2, 12, None, bad, None]]) == ["B111"], bad
+    header = ["Match", "Room", "Board", "Score", "Adjusted"]
+    sheets = sheets_from_tables(
+        {
+            "Settings": (["Key", "Value"], [["Scoring", "Teams"]]),
+            "Matches": (["Match", "Round", "Home", "Away"], [["M1", 1, "A", "B"]]),
+            "Results": (header, [["M1", "Open", 1, 420, None], ["M1", "Closed", 1, None, "NS +3 IMP EW -1 IMP"]]),
+        }
+    )
+    with pytest.raises(InputError) as caught:
+        bridge_event(sheets)
+    assert [p.code for p in caught.value.problems] == ["B172"]
