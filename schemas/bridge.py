@@ -8,6 +8,7 @@ import pandas as pd
 import pandera.pandas as pa
 from pandera.typing import Series
 
+from pipeline.parsing import as_numbers
 from pipeline.problems import check_named, kind
 from schemas.common import Entry, Span, Text, column, is_whole_in
 
@@ -219,7 +220,79 @@ class TeamMatchesSheet(pa.DataFrameModel):
         strict = False
 
 
+PENALTY = Span(0, 100)  # a procedural penalty's amount (Law 90): above 0, at most 100 in its unit
+# A penalty's Unit as typed (folded as setting words are: lower case, `_` for spaces) -> the unit it is in:
+# matchpoints, a percentage of a top, IMPs, VPs (pipeline/games/bridge/penalties.py).
+VP_UNIT = "vp"
+PENALTY_UNIT_WORDS: dict[str, str] = {
+    **dict.fromkeys(["mp", "mps", "matchpoints", "matchpoint"], "mp"),
+    **dict.fromkeys(["%", "percent", "%_of_a_top", "%_of_top", "%_top", "pct"], "pct"),
+    **dict.fromkeys(["imp", "imps"], "imp"),
+    **dict.fromkeys(["vp", "vps"], VP_UNIT),
+}
+BAD_PENALTY_AMOUNT = kind(
+    "B176",
+    "a penalty Amount that is not a number above 0 and at most 100",
+    example="Penalties, row 2, column 'Amount' [0]: a number above 0, at most 100 (in the penalty's Unit)",
+)
+
+
+class BridgePenaltiesSheet(pa.DataFrameModel):
+    """`Penalties` of a bridge event: procedural penalties (Law 90), each deducted from one pair's or team's
+    score (pipeline/games/bridge/penalties.py)."""
+
+    pair: Series[Text] | None = column("Pair", note="the pair penalized (pairs events)", nullable=True)
+    team: Series[Text] | None = column(
+        "Team", note="the team penalized (teams events)", in_template=False, nullable=True
+    )
+    amount: Series[Text] = column(
+        "Amount", note="how much is deducted, above 0 and at most 100, in the Unit", nullable=False
+    )
+    unit: Series[Text] = column(
+        "Unit",
+        note="MP, % (of a top), IMP or VP, as the event is scored",
+        entry=Entry(choices=("MP", "%", "IMP", "VP"), words="MP, %, IMP or VP"),
+        nullable=False,
+    )
+    board: Series[Text] | None = column(
+        "Board", note="the board it was given on (a % of a top is of that board's top)", nullable=True
+    )
+    reason: Series[Text] | None = column("Reason", note="why (shown on the Rules sheet)", nullable=True)
+
+    @pa.check(
+        "amount",
+        name=check_named(
+            "BridgePenaltiesSheet",
+            "a number above 0, at most 100 (in the penalty's Unit)",
+            BAD_PENALTY_AMOUNT,
+        ),
+    )
+    def _amount(cls, s: Series[Text]) -> pd.Series:
+        number = as_numbers(s)
+        return s.isna() | ((number > PENALTY.low) & (number <= PENALTY.high)).fillna(False).astype(bool)
+
+    @pa.check("board", name=check_named("BridgePenaltiesSheet", f"a whole number {BOARD.words}", BAD_BOARD))
+    def _board(cls, s: Series[Text]) -> pd.Series:
+        return is_whole_in(s, BOARD)
+
+    class Config:
+        name = "Penalties"
+        strict = False
+
+
 # ------------------------------------------------------------------ typed tables (read from the sheets)
+
+
+class Penalty(pa.DataFrameModel):
+    """A procedural penalty as read (index: its Excel row): the pair or team, the amount, its unit (mp, pct,
+    imp, vp), any board, the reason; `points` is the amount in the unit the event totals (MP, IMPs, VPs)."""
+
+    competitor: Series[Text]
+    amount: Series[float]
+    unit: Series[Text] = pa.Field(nullable=True)
+    board: Series[pd.Int64Dtype] = pa.Field(nullable=True)
+    reason: Series[Text] = pa.Field(nullable=True)
+    points: Series[float] | None
 
 
 class Contract(pa.DataFrameModel):
@@ -414,6 +487,7 @@ class PairStanding(pa.DataFrameModel):
     total: Series[float] = pa.Field()
     top: Series[float] | None = pa.Field()
     percent: Series[float] | None = pa.Field()
+    penalty: Series[float] | None = column("Penalty", number_format=HUNDREDTHS)  # Law 90, when any
 
     class Config:
         name = "Standings"
@@ -449,7 +523,8 @@ class TeamStanding(pa.DataFrameModel):
     matches: Series[int] = column("Matches", ge=0)
     boards: Series[int] = column("Boards", ge=0)
     imps: Series[int] = column("IMPs")
-    vps: Series[float] = column("VPs", ge=0, number_format=HUNDREDTHS)
+    vps: Series[float] = column("VPs", number_format=HUNDREDTHS)
+    penalty: Series[float] | None = column("Penalty", number_format=HUNDREDTHS)  # Law 90, when any
 
     class Config:
         name = "Standings"

@@ -183,9 +183,138 @@ def test_awards_in_the_wrong_unit_are_refused() -> None:
         {
             "Settings": (["Key", "Value"], [["Scoring", "Teams"]]),
             "Matches": (["Match", "Round", "Home", "Away"], [["M1", 1, "A", "B"]]),
-            "Results": (header, [["M1", "Open", 1, 420, None], ["M1", "Closed", 1, None, "NS +3 IMP EW -1 IMP"]]),
+            "Results": (
+                header,
+                [["M1", "Open", 1, 420, None], ["M1", "Closed", 1, None, "NS +3 IMP EW -1 IMP"]],
+            ),
         }
     )
     with pytest.raises(InputError) as caught:
         bridge_event(sheets)
     assert [p.code for p in caught.value.problems] == ["B172"]
+
+
+# ------------------------------------------------------------------ procedural penalties (Law 90)
+
+PAIRS_BODY = [[1, 1, 3, 420], [1, 2, 4, 170], [2, 1, 3, -50], [2, 2, 4, 100]]
+PENALTY_HEADER = ["Pair", "Amount", "Unit", "Board", "Reason"]
+
+
+def penalized(scoring: str, penalties: list[list], body: list[list] = PAIRS_BODY) -> BridgeTables:
+    sheets = sheets_from_tables(
+        {
+            "Settings": (["Key", "Value"], [["Scoring", scoring]]),
+            "Results": (["Board", "NS", "EW", "Score"], body),
+            "Penalties": (PENALTY_HEADER, penalties),
+        }
+    )
+    return bridge_tables(bridge_event(sheets))
+
+
+def test_penalties_at_matchpoints() -> None:
+    # Each board is played twice: top 2. Board 1: 420 > 170 -> pairs 1 and 4 get 2, pairs 2 and 3 get 0.
+    # Board 2: -50 < 100 -> pairs 2 and 3 get 2. Every pair: 2 MP of 4, 50 %.
+    # Pair 1: a quarter of a top on board 1 = 0.5 MP -> 1.5 MP, 37.5 %; pair 4: 1 MP -> 25 %.
+    s = penalized("MP", [[1, 25, "%", 1, "slow play"], [4, 1, "MP", None, None]]).standings.set_index("pair")
+    assert s["penalty"].to_dict() == {"2": 0, "3": 0, "1": 0.5, "4": 1}
+    assert s["total"].to_dict() == {"2": 2, "3": 2, "1": 1.5, "4": 1}
+    assert s["percent"].to_dict() == {"2": 50, "3": 50, "1": 37.5, "4": 25}
+    assert s["rank"].to_dict() == {"2": 1, "3": 1, "1": 3, "4": 4}
+    # without a board, a % of a top is of the event's top (2): 50 % -> 1 MP
+    s = penalized("MP", [[2, 50, "percent", None, None]]).standings.set_index("pair")
+    assert s.loc["2", "penalty"] == 1
+    # no penalty: no Penalty column
+    assert "penalty" not in scored("MP", BOARD_1).standings
+
+
+def test_penalty_places_on_the_rules_sheet() -> None:
+    from pipeline.games.bridge.load import bridge_event as load
+    from pipeline.games.bridge.report import rules_frame
+
+    sheets = sheets_from_tables(
+        {
+            "Results": (["Board", "NS", "EW", "Score"], PAIRS_BODY),
+            "Penalties": (PENALTY_HEADER, [[1, 25, "%", 1, "slow play"], [4, 1, "MP", None, None]]),
+        }
+    )
+    event = load(sheets)
+    rules = rules_frame(event, bridge_tables(event))
+    items = rules["Item"].tolist()
+    assert items.count("Penalty (Law 90)") == 2
+    decides = rules.loc[rules["Item"] == "Penalty decides", "Value"].tolist()
+    # pair 1: 3rd with it, 1st (shared) without; pair 4: 4th with it, 1st without (all would be at 50 %)
+    assert [[int(n) for n in text.split() if n.isdigit()] for text in decides] == [[3, 1], [4, 1]]
+
+
+def test_penalties_at_imps_and_teams() -> None:
+    # Cross-IMPs: board 1 420 vs 170: +250 -> 6 IMPs; board 2 -50 vs 100: -150 -> -4. Pair 1: 6 - 4 = 2,
+    # less a 3 IMP penalty -> -1.
+    s = penalized("Cross-IMP", [[1, 3, "IMP", None, None]]).standings.set_index("pair")
+    assert s.loc["1", "total"] == -1
+    assert s.loc["1", "penalty"] == 3
+    # teams with VPs: a VP penalty comes off the VPs; 1 board, A wins 420 - 170 = 250 -> 6 IMPs
+    matches = (["Match", "Round", "Home", "Away"], [["M1", 1, "A", "B"]])
+    results = (["Match", "Room", "Board", "Score"], [["M1", "Open", 1, 420], ["M1", "Closed", 1, 170]])
+    plain = bridge_tables(
+        bridge_event(
+            sheets_from_tables(
+                {
+                    "Settings": (["Key", "Value"], [["Scoring", "Teams"]]),
+                    "Matches": matches,
+                    "Results": results,
+                }
+            )
+        )
+    ).standings.set_index("team")
+    teams = bridge_tables(
+        bridge_event(
+            sheets_from_tables(
+                {
+                    "Settings": (["Key", "Value"], [["Scoring", "Teams"]]),
+                    "Matches": matches,
+                    "Results": results,
+                    "Penalties": (["Team", "Amount", "Unit"], [["A", 1.5, "VP"]]),
+                }
+            )
+        )
+    ).standings.set_index("team")
+    assert teams.loc["A", "vps"] == pytest.approx(plain.loc["A", "vps"] - 1.5)
+    assert teams.loc["B", "vps"] == pytest.approx(plain.loc["B", "vps"])
+    # ranked by IMPs (VP Scale none): an IMP penalty comes off the IMPs: A 6 - 3 = 3
+    teams = bridge_tables(
+        bridge_event(
+            sheets_from_tables(
+                {
+                    "Settings": (["Key", "Value"], [["Scoring", "Teams"], ["VP Scale", "none"]]),
+                    "Matches": matches,
+                    "Results": results,
+                    "Penalties": (["Team", "Amount", "Unit"], [["A", 3, "IMPs"]]),
+                }
+            )
+        )
+    ).standings.set_index("team")
+    assert teams.loc["A", "imps"] == 3
+
+
+def penalty_codes(scoring: str, penalties: list[list], header: list[str] = PENALTY_HEADER) -> list[str]:
+    sheets = sheets_from_tables(
+        {
+            "Settings": (["Key", "Value"], [["Scoring", scoring]]),
+            "Results": (["Board", "NS", "EW", "Score"], PAIRS_BODY),
+            "Penalties": (header, penalties),
+        }
+    )
+    with pytest.raises(InputError) as caught:
+        bridge_event(sheets)
+    return [p.code for p in caught.value.problems if p.severity == "error"]
+
+
+def test_bad_penalties_are_located() -> None:
+    assert penalty_codes("MP", [[9, 1, "MP", None, None]]) == ["B175"]  # no pair 9
+    assert penalty_codes("MP", [[None, 1, "MP", None, None]]) == ["B175"]  # nobody named
+    assert penalty_codes("MP", [[1, 1, "points", None, None]]) == ["B173"]
+    assert penalty_codes("MP", [[1, 3, "IMP", None, None]]) == ["B174"]
+    assert penalty_codes("Cross-IMP", [[1, 25, "%", None, None]]) == ["B174"]
+    assert penalty_codes("TP", [[1, 25, "MP", None, None]]) == ["B174"]
+    assert penalty_codes("MP", [[1, 0, "MP", None, None]]) == ["B176"]
+    assert penalty_codes("MP", [[1, 101, "%", None, None]]) == ["B176"]

@@ -28,7 +28,11 @@ from schemas.bridge import SideValues as SV
 from schemas.bridge import TypedResult as T
 from schemas.bridge import WeightedPart as WP
 
-MP_UNIT, IMP_UNIT, PCT_UNIT = "mp", "imp", "pct"  # the unit of an award, as `AdjustedScore.award_unit` holds it
+MP_UNIT, IMP_UNIT, PCT_UNIT = (
+    "mp",
+    "imp",
+    "pct",
+)  # the unit of an award, as `AdjustedScore.award_unit` holds it
 PLACEHOLDER_PCT = 50.0  # an MP or IMP award's percentage: it marks the row as artificial (out of comparisons)
 
 BAD_WEIGHTED = kind(
@@ -166,7 +170,9 @@ def weighted_score_problems(sheet: Sheet, t: pd.DataFrame) -> pd.DataFrame:
     total = pd.to_numeric(parts[T.part_weights]).groupby(level=0).sum().reindex(t.index)
     bad = parts[T.part_scores].isna().groupby(level=0).any().reindex(t.index, fill_value=False).astype(bool)
     off = total.notna() & ((total - 1).abs() > 1e-9)
-    words = "the weights add up to " + (100 * total).round(6).map("{:g}".format).astype("str") + " %, not 100 %"
+    words = (
+        "the weights add up to " + (100 * total).round(6).map("{:g}".format).astype("str") + " %, not 100 %"
+    )
     words = words.where(
         ~bad,
         "expected parts such as 60% 4S= + 40% 4S-1 by N (each a weight, a contract and its result, the "
@@ -180,14 +186,16 @@ def part_scores(parts: pd.DataFrame, declarer: pd.Series, ns_vul: pd.Series, ew_
     from the part, else the row's `declarer`), or the NS score typed; NA when it cannot be scored."""
     contract = parsed_contracts(parts[WP.contract])
     seat = parsed_declarers(parts[WP.seat]).fillna(declarer.reindex(parts[WP.row]).reset_index(drop=True))
-    offset = pd.to_numeric(
-        normalized_text(parts[WP.result]).str.extract(RESULT_PATTERN)["offset"]
-    ).fillna(0.0)
+    offset = pd.to_numeric(normalized_text(parts[WP.result]).str.extract(RESULT_PATTERN)["offset"]).fillna(
+        0.0
+    )
     tricks = (contract[K.level].astype("Float64") + 6 + offset).astype("Int64")
     tricks = tricks.where(tricks.between(0, 13))
     rows = parts[WP.row]
-    vul = ns_vul.reindex(rows).reset_index(drop=True).where(
-        seat.isin(NS_SEATS), ew_vul.reindex(rows).reset_index(drop=True)
+    vul = (
+        ns_vul.reindex(rows)
+        .reset_index(drop=True)
+        .where(seat.isin(NS_SEATS), ew_vul.reindex(rows).reset_index(drop=True))
     )
     points = declarer_scores(contract[K.level], contract[K.strain], contract[K.doubling], tricks, vul)
     scored = ns_scores(points, seat).astype("Float64").where(contract[K.valid] & ~contract[K.passed])
@@ -274,9 +282,10 @@ def field_matchpoints(r: pd.DataFrame, group: pd.Series, scale: int = 2) -> pd.S
     if not mixed.any():
         return plain
     pairs = part_pairs(r, group.where(mixed))
-    points = (scale * (pairs[WP.score] > pairs[WP.score + "_other"]) + scale / 2 * (
-        pairs[WP.score] == pairs[WP.score + "_other"]
-    )) * pairs[WP.both]
+    points = (
+        scale * (pairs[WP.score] > pairs[WP.score + "_other"])
+        + scale / 2 * (pairs[WP.score] == pairs[WP.score + "_other"])
+    ) * pairs[WP.both]
     weighted = summed_by_row(points, pairs[WP.row], r)
     return weighted.where(mixed, plain).where(group.notna())
 
@@ -288,7 +297,9 @@ def field_cross_imps(r: pd.DataFrame, group: pd.Series, plain: pd.Series) -> pd.
     if not mixed.any():
         return plain
     pairs = part_pairs(r, group.where(mixed))
-    imps = imps_from_difference(pairs[WP.score] - pairs[WP.score + "_other"]).astype("float64") * pairs[WP.both]
+    imps = (
+        imps_from_difference(pairs[WP.score] - pairs[WP.score + "_other"]).astype("float64") * pairs[WP.both]
+    )
     total = summed_by_row(imps, pairs[WP.row], r)
     n = group.where(mixed).groupby(group.where(mixed)).transform("size")
     return (total / (n - 1)).where(n > 1, 0.0).where(mixed, plain)
@@ -301,7 +312,9 @@ def weighted_imps(r: pd.DataFrame, datum: pd.Series, plain: pd.Series) -> pd.Ser
         return plain
     parts = parts_of(r, datum.where(r[T.weighted]))
     at = r.index[parts[WP.row]]
-    imps = imps_from_difference(parts[WP.score] - datum.loc[at].to_numpy()).astype("float64") * parts[WP.weight]
+    imps = (
+        imps_from_difference(parts[WP.score] - datum.loc[at].to_numpy()).astype("float64") * parts[WP.weight]
+    )
     return summed_by_row(imps, parts[WP.row], r).where(r[T.weighted], plain)
 
 
@@ -374,6 +387,4 @@ def room_parts(r: pd.DataFrame, real: pd.Series) -> pd.DataFrame:
     """The parts of each teams result scored at the table (`real`), with its match, board and room."""
     parts = parts_of(r, pd.Series(0, index=r.index).where(real))
     at = r.iloc[parts[WP.row].to_numpy()]
-    return parts.assign(
-        **{c: at[c].to_numpy() for c in (T.match, T.board, T.room)}
-    )
+    return parts.assign(**{c: at[c].to_numpy() for c in (T.match, T.board, T.room)})

@@ -9,13 +9,14 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
+from pipeline.games.bridge.awards import adjusted_scores, weighted_columns, weighted_score_problems
 from pipeline.games.bridge.contracts import (
     RESULT_PATTERN,
     normalized_text,
     parsed_contracts,
     parsed_declarers,
 )
-from pipeline.games.bridge.awards import adjusted_scores, weighted_columns, weighted_score_problems
+from pipeline.games.bridge.penalties import empty_penalties, event_units, penalty_table
 from pipeline.games.bridge.score import declarer_scores, impossible_score_mask, ns_scores
 from pipeline.games.bridge.settings import BridgeSettings, bridge_settings
 from pipeline.games.bridge.vulnerability import vulnerability_from_board, vulnerability_from_text
@@ -54,6 +55,7 @@ from schemas.bridge import (
     TeamsSheet,
 )
 from schemas.bridge import AdjustedScore as A
+from schemas.bridge import BridgePenaltiesSheet as PN
 from schemas.bridge import Competitor as CO
 from schemas.bridge import Contract as K
 from schemas.bridge import ResultsSheet as R
@@ -113,6 +115,7 @@ class BridgeEvent:
     matches: pd.DataFrame
     results_sheet: Sheet
     warnings: list[Problem] = field(default_factory=list)
+    penalties: pd.DataFrame = field(default_factory=empty_penalties)  # Law 90 (`Penalty`; penalties.py)
 
 
 def bridge_progress(event: BridgeEvent) -> Progress:
@@ -619,6 +622,16 @@ def bridge_event(sheets: dict[str, Sheet]) -> BridgeEvent:
     )
     if results.frame.empty and not listed_any:  # an untouched template: no result, nobody listed or scheduled
         frames.append(nothing_to_score(results, sheet_key(R), "table result"))
+    if competitors is not None:
+        ids = competitors[CO.id]
+    elif matches is not None:
+        ids = pd.concat([matches[TM.home], matches[TM.away]])
+    else:
+        ids = pd.concat([typed[T.ns], typed[T.ew]])
+    penalties, problems = penalty_table(
+        sheets.get(sheet_key(PN)), pd.Index(ids.dropna()), event_units(settings)
+    )
+    frames += problems
     problems_found = as_problem_list(frames, sheet_package_problems(used))
     if any(p.severity == "error" for p in problems_found):
         raise InputError(problems_found)
@@ -635,6 +648,7 @@ def bridge_event(sheets: dict[str, Sheet]) -> BridgeEvent:
         matches=matches if matches is not None else pd.DataFrame(columns=list(titles_of(TM))),
         results_sheet=results,
         warnings=[p for p in problems_found if p.severity == "warning"],
+        penalties=penalties,
     )
 
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 
+from pipeline.games.bridge.penalties import penalty_rules
 from pipeline.games.bridge.settings import DATE, EVENT, SCORING, WEIGHT, setting_specs
 from pipeline.games.bridge.tally import known_names, pair_progress
 from pipeline.games.ordering import lexicographic_order, natural_ranks
@@ -128,9 +129,10 @@ def standings_frame(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
     """The pairs Standings sheet with written headers: rank, pair, names, boards, the method's totals (0.01)."""
     totals = event.settings.method.standing_columns
     titles = titles_of(PS)
-    cols = {c: titles[c] for c in (PS.rank, PS.pair, PS.names, PS.boards)} | totals
+    penalty = {PS.penalty: titles[PS.penalty]} if PS.penalty in tables.standings else {}  # Law 90, when any
+    cols = {c: titles[c] for c in (PS.rank, PS.pair, PS.names, PS.boards)} | totals | penalty
     out = tables.standings[list(cols)].rename(columns=cols)
-    out[list(totals.values())] = out[list(totals.values())].round(2)
+    out[[*totals.values(), *penalty.values()]] = out[[*totals.values(), *penalty.values()]].round(2)
     return out
 
 
@@ -166,7 +168,7 @@ def rules_frame(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
         ("Ranking", "equal totals share the place"),
     ]
     table = pd.DataFrame(rows, columns=list(titles_of(RR).values()))
-    more = s.method.rules_rows(event, tables) if s.method.rules_rows else []
+    more = (s.method.rules_rows(event, tables) if s.method.rules_rows else []) + penalty_rules(event, tables)
     for rows_added in more:  # a few tables at most (one VP scale per match length)
         table = pd.concat([table, rows_added], ignore_index=True)
     return table

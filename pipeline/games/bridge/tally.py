@@ -10,6 +10,7 @@ import numpy as np
 import pandas as pd
 
 from pipeline.games.bridge.awards import awarded_values
+from pipeline.games.bridge.penalties import deducted
 from pipeline.games.ordering import lexicographic_order, natural_ranks
 from pipeline.games.progress import cumulative_grid, round_steps
 from pipeline.parsing import whole_numbers
@@ -96,6 +97,8 @@ def pair_standings(travellers: pd.DataFrame, event: BridgeEvent) -> pd.DataFrame
     by_pair = rows.groupby(PR.pair)
     # sums of fractions (Neuberg, cross-IMP averages) are settled to 1e-9 so that equal totals compare equal
     table = pd.DataFrame({PS.boards: by_pair.size(), PS.total: by_pair[PR.value].sum().round(9)})
+    penalty = deducted(event.penalties, travellers, table.index)  # Law 90 (penalties.py): 0 for most
+    table[PS.total] = (table[PS.total] - penalty).round(9)
     if PR.top in rows:
         table[PS.top] = by_pair[PR.top].sum().round(9)
         table[PS.percent] = pair_keys(table[[PS.total]], table[[PS.top]]).to_numpy()
@@ -106,6 +109,8 @@ def pair_standings(travellers: pd.DataFrame, event: BridgeEvent) -> pd.DataFrame
     played = table[[PS.boards]] > 0  # pairs named only on not-played rows: listed last
     table[PS.rank] = played_first_ranks(table[[key]], played.set_axis([key], axis=1)).to_numpy()
     table[PS.names] = names.reindex(table.index).to_numpy()
+    if not event.penalties.empty:
+        table[PS.penalty] = deducted(event.penalties, travellers, table.index).to_numpy()
     table = table.rename_axis(PS.pair).reset_index()
     order = lexicographic_order([table[PS.rank].to_numpy(), natural_ranks(table[PS.pair])])
     return PS.validate(table.iloc[order].reset_index(drop=True))
@@ -132,7 +137,8 @@ def pair_progress(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
         return pd.DataFrame(cumulative_grid(cells, weights, shape), index=pairs, columns=labels)
 
     boards = summed(None)
-    key = pair_keys(summed(rows[PR.value]), summed(rows[PR.top]) if PR.top in rows else None)
+    penalty = deducted(event.penalties, t, pairs).to_numpy()[:, None]  # Law 90: counted from the first round
+    key = pair_keys(summed(rows[PR.value]) - penalty, summed(rows[PR.top]) if PR.top in rows else None)
     return played_first_ranks(key, boards > 0)
 
 

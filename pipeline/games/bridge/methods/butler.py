@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import pandas as pd
 
-from pipeline.games.bridge.awards import weighted_imps
+from pipeline.games.bridge.awards import IMP_UNIT, weighted_imps
 from pipeline.games.bridge.imps import butler_datum, butler_imps
 from pipeline.games.bridge.methods.at_imps import AVERAGE_IMPS, artificial_imps, percentage_problems
 from pipeline.games.bridge.methods.base import Method, Options
@@ -64,6 +64,7 @@ METHOD = Method(
         )
     },
     problems=percentage_problems,
+    penalty_units=(IMP_UNIT,),
     traveller_columns=titles_of(BT),
     standing_columns=titles_of(ImpTotals),
     frequency_column=titles_of(IT)[IT.ns_value],

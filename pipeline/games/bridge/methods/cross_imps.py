@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import pandas as pd
 
-from pipeline.games.bridge.awards import field_cross_imps
+from pipeline.games.bridge.awards import IMP_UNIT, field_cross_imps
 from pipeline.games.bridge.imps import cross_imps
 from pipeline.games.bridge.methods.at_imps import AVERAGE_IMPS, artificial_imps, percentage_problems
 from pipeline.games.bridge.methods.base import Method, Options
@@ -50,6 +50,7 @@ METHOD = Method(
     tables=cross_imp_tables,
     explanation=explanation,
     problems=percentage_problems,
+    penalty_units=(IMP_UNIT,),
     traveller_columns=titles_of(IT),
     standing_columns=titles_of(ImpTotals),
     frequency_column=titles_of(IT)[IT.ns_value],

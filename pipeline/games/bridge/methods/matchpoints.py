@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import pandas as pd
 
-from pipeline.games.bridge.awards import field_matchpoints, matchpoint_award_problems
+from pipeline.games.bridge.awards import MP_UNIT, PCT_UNIT, field_matchpoints, matchpoint_award_problems
 from pipeline.games.bridge.matchpoints import neuberg
 from pipeline.games.bridge.methods.base import Method, Options
 from pipeline.games.bridge.tally import BridgeTables, board_groups, combined_codes, pair_tables
@@ -90,6 +90,7 @@ METHOD = Method(
     tables=matchpoint_tables,
     explanation=explanation,
     problems=matchpoint_award_problems,
+    penalty_units=(MP_UNIT, PCT_UNIT),
     settings={
         "mp_scale": SettingSpec(
             "MP Scale",

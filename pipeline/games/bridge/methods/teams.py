@@ -7,17 +7,18 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 
+from pipeline.games.bridge.awards import IMP_UNIT, room_parts, weighted_room_imps
 from pipeline.games.bridge.imps import imps_from_difference
-from pipeline.games.bridge.awards import room_parts, weighted_room_imps
 from pipeline.games.bridge.methods.at_imps import artificial_ns_imps, team_problems_at_imps
 from pipeline.games.bridge.methods.base import Method, Options
+from pipeline.games.bridge.penalties import deducted
 from pipeline.games.bridge.tally import BridgeTables, competition_ranks, known_names
 from pipeline.games.bridge.victory_points import victory_points, vp_table
 from pipeline.games.ordering import lexicographic_order, natural_ranks
 from pipeline.games.progress import cumulative_grid, progress_sheets, round_steps
 from pipeline.games.settings import SettingSpec, one_word_of
 from pipeline.sheets import OutputSheet
-from schemas.bridge import CLOSED, OPEN
+from schemas.bridge import CLOSED, OPEN, VP_UNIT
 from schemas.bridge import BoardImps as BI
 from schemas.bridge import Competitor as CO
 from schemas.bridge import ImpTraveller as IT
@@ -109,6 +110,9 @@ def teams_tables(event: BridgeEvent) -> BridgeTables:
     table = by_team[[TS.boards, TS.imps, TS.vps]].sum()  # the standing's boards, imps and vps
     table.insert(0, ST.matches, by_team[TS.imps].size())
     table = table.reindex(pd.Index(event.competitors[CO.id]).union(sides[TS.team].unique()), fill_value=0)
+    if not event.penalties.empty:  # Law 90: deducted from what the teams are ranked by (VPs, or IMPs)
+        table[ST.penalty] = deducted(event.penalties, travellers, table.index)
+        table[ST.vps if wbf else ST.imps] -= table[ST.penalty]
     whole = [ST.matches, ST.boards, ST.imps]
     table[whole] = table[whole].round().astype("int64")
     key = table[ST.vps] if wbf else table[ST.imps]
@@ -152,7 +156,7 @@ def team_progress_sheets(event: BridgeEvent, tables: BridgeTables) -> list[Outpu
 
 def team_standings_sheet(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
     """The teams Standings sheet with written headers (no VPs column without a VP scale)."""
-    titles = titles_of(ST)
+    titles = {c: title for c, title in titles_of(ST).items() if c in tables.standings}
     vps = titles[ST.vps]
     out = tables.standings[list(titles)].rename(columns=titles)
     out[vps] = out[vps].round(2)
@@ -227,6 +231,7 @@ METHOD = Method(
         )
     },
     problems=team_problems_at_imps,
+    penalty_units=(IMP_UNIT, VP_UNIT),
     traveller_columns=titles_of(IT),
     standings_sheet=team_standings_sheet,
     sheets=match_sheets,
