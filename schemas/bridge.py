@@ -381,6 +381,20 @@ class TypedResult(pa.DataFrameModel):
     ns_score: Series[float] | None = pa.Field(nullable=True)
 
 
+class SitOut(pa.DataFrameModel):
+    """A round a pair sat out in its field (pipeline/games/bridge/sitouts.py), with the boards a pair played in
+    that round; then, per pair, the award for its sit-outs: the `value` and `top` added, the boards `missed`."""
+
+    pair: Series[Text]
+    section: Series[Text] | None
+    session: Series[Text] | None
+    round: Series[int] | None
+    boards: Series[int]
+    value: Series[float] | None
+    top: Series[float] | None
+    missed: Series[int] | None
+
+
 class Competitor(pa.DataFrameModel):
     """A pair or team of the event (from Pairs or Teams, else from the results) and its players' names."""
 

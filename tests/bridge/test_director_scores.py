@@ -318,3 +318,77 @@ def test_bad_penalties_are_located() -> None:
     assert penalty_codes("TP", [[1, 25, "MP", None, None]]) == ["B174"]
     assert penalty_codes("MP", [[1, 0, "MP", None, None]]) == ["B176"]
     assert penalty_codes("MP", [[1, 101, "%", None, None]]) == ["B176"]
+
+
+# ------------------------------------------------------------------ sit-outs
+
+# Five pairs, one board a round, two tables; the pair left over sits out (no Results row, as a movement's rounds
+# against the phantom): pair 5 in round 1, pair 4 in round 2, pair 1 in round 3. Each board is played twice.
+SIT_OUT_BODY = [
+    [1, 1, 1, 2, 420],
+    [1, 1, 3, 4, 170],
+    [2, 2, 1, 3, 100],
+    [2, 2, 5, 2, -100],
+    [3, 3, 5, 4, 200],
+    [3, 3, 2, 3, 200],
+]
+
+
+def with_sit_outs(scoring: str, award: str | None) -> dict:
+    settings_rows = [["Scoring", scoring]] + ([["Sit-out Award", award]] if award else [])
+    sheets = sheets_from_tables(
+        {
+            "Settings": (["Key", "Value"], settings_rows),
+            "Results": (["Round", "Board", "NS", "EW", "Score"], SIT_OUT_BODY),
+        }
+    )
+    return bridge_tables(bridge_event(sheets)).standings.set_index("pair")
+
+
+def test_sit_out_awards_at_matchpoints() -> None:
+    # Top 2 a board. Pair 1: 2 + 2 of 4 (100 %); pair 2: 0 + 2 + 1 of 6 (50 %); pair 3: 0 + 0 + 1 of 6;
+    # pair 4: 2 + 1 of 4 (75 %); pair 5: 0 + 1 of 4 (25 %).
+    average = with_sit_outs("MP", None)  # the default: its own average, which is its percentage as it is
+    assert average["percent"].to_dict() == pytest.approx(
+        {"1": 100, "2": 50, "3": 16.67, "4": 75, "5": 25}, abs=0.005
+    )
+    assert average["top"].to_dict() == {"1": 4, "2": 6, "3": 6, "4": 4, "5": 4}
+    # 60 %: 1.2 MP of a top of 2 for the board sat out: pair 1 5.2 / 6, pair 4 4.2 / 6, pair 5 2.2 / 6
+    sixty = with_sit_outs("MP", "60%")
+    assert sixty["percent"].to_dict() == pytest.approx(
+        {"1": 86.67, "2": 50, "3": 16.67, "4": 70, "5": 36.67}, abs=0.005
+    )
+    assert sixty["top"].to_dict() == {"1": 6, "2": 6, "3": 6, "4": 6, "5": 6}
+    fifty = with_sit_outs("MP", "50")
+    assert fifty["total"].to_dict() == pytest.approx({"1": 5, "2": 3, "3": 1, "4": 4, "5": 2})
+    assert with_sit_outs("MP", "none")["percent"].to_dict() == average["percent"].to_dict()
+
+
+def test_sit_out_awards_at_imps() -> None:
+    # Board 1: 420 - 170 = 250 -> 6 IMPs (pairs 1 and 4 +6, 2 and 3 -6); board 2: 100 - -100 = 200 -> 5 (pairs 1
+    # and 2 +5, 3 and 5 -5); board 3: 200 = 200 -> 0. Without awards: 1: 11, 2: -1, 3: -11, 4: 6, 5: -5.
+    none = with_sit_outs("Cross-IMP", "none")
+    assert none["total"].to_dict() == {"1": 11, "2": -1, "3": -11, "4": 6, "5": -5}
+    # average: its IMPs a board for the board sat out: 1: 11 + 5.5, 4: 6 + 3, 5: -5 - 2.5
+    average = with_sit_outs("Cross-IMP", None)
+    assert average["total"].to_dict() == {"1": 16.5, "2": -1, "3": -11, "4": 9, "5": -7.5}
+    # 60 %: +3 IMPs a board (A+)
+    assert with_sit_outs("Cross-IMP", "60%")["total"].to_dict() == {
+        "1": 14,
+        "2": -1,
+        "3": -11,
+        "4": 9,
+        "5": -2,
+    }
+
+
+def test_a_bad_sit_out_award_is_a_settings_problem() -> None:
+    sheets = sheets_from_tables(
+        {
+            "Settings": (["Key", "Value"], [["Sit-out Award", "lots"]]),
+            "Results": (["Round", "Board", "NS", "EW", "Score"], SIT_OUT_BODY),
+        }
+    )
+    with pytest.raises(InputError) as caught:
+        bridge_event(sheets)
+    assert [p.code for p in caught.value.problems] == ["S105"]

@@ -33,6 +33,7 @@ MP_UNIT, IMP_UNIT, PCT_UNIT = (
     "imp",
     "pct",
 )  # the unit of an award, as `AdjustedScore.award_unit` holds it
+AVERAGE_IMPS = 3  # A+ / A- at IMPs: +3 / -3 (A = 0); WBF and EBU practice
 PLACEHOLDER_PCT = 50.0  # an MP or IMP award's percentage: it marks the row as artificial (out of comparisons)
 
 BAD_WEIGHTED = kind(

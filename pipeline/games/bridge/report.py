@@ -9,7 +9,8 @@ import pandas as pd
 
 from pipeline.games.bridge.penalties import penalty_rules
 from pipeline.games.bridge.settings import DATE, EVENT, SCORING, WEIGHT, setting_specs
-from pipeline.games.bridge.tally import known_names, pair_progress
+from pipeline.games.bridge.sitouts import sit_out_rules
+from pipeline.games.bridge.tally import known_names, pair_progress, pair_rows
 from pipeline.games.ordering import lexicographic_order, natural_ranks
 from pipeline.games.progress import progress_sheets
 from pipeline.sheets import OutputSheet, page_starts
@@ -169,6 +170,8 @@ def rules_frame(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
     ]
     table = pd.DataFrame(rows, columns=list(titles_of(RR).values()))
     more = (s.method.rules_rows(event, tables) if s.method.rules_rows else []) + penalty_rules(event, tables)
+    if not s.teams:
+        more += sit_out_rules(event, pair_rows(tables.travellers), tables.standings)
     for rows_added in more:  # a few tables at most (one VP scale per match length)
         table = pd.concat([table, rows_added], ignore_index=True)
     return table

@@ -11,6 +11,7 @@ import pandas as pd
 
 from pipeline.games.bridge.awards import awarded_values
 from pipeline.games.bridge.penalties import deducted
+from pipeline.games.bridge.sitouts import sit_out_totals
 from pipeline.games.ordering import lexicographic_order, natural_ranks
 from pipeline.games.progress import cumulative_grid, round_steps
 from pipeline.parsing import whole_numbers
@@ -19,6 +20,7 @@ from schemas.bridge import PairResult as PR
 from schemas.bridge import PairStanding as PS
 from schemas.bridge import ResultsSheet as R
 from schemas.bridge import SideValues as SV
+from schemas.bridge import SitOut as SO
 from schemas.bridge import TypedResult as T
 
 if TYPE_CHECKING:
@@ -97,10 +99,11 @@ def pair_standings(travellers: pd.DataFrame, event: BridgeEvent) -> pd.DataFrame
     by_pair = rows.groupby(PR.pair)
     # sums of fractions (Neuberg, cross-IMP averages) are settled to 1e-9 so that equal totals compare equal
     table = pd.DataFrame({PS.boards: by_pair.size(), PS.total: by_pair[PR.value].sum().round(9)})
+    sat_out = sit_out_totals(event, rows, table)  # sit-out awards (sitouts.py): 0 for most
     penalty = deducted(event.penalties, travellers, table.index)  # Law 90 (penalties.py): 0 for most
-    table[PS.total] = (table[PS.total] - penalty).round(9)
+    table[PS.total] = (table[PS.total] + sat_out[SO.value] - penalty).round(9)
     if PR.top in rows:
-        table[PS.top] = by_pair[PR.top].sum().round(9)
+        table[PS.top] = (by_pair[PR.top].sum() + sat_out[SO.top]).round(9)
         table[PS.percent] = pair_keys(table[[PS.total]], table[[PS.top]]).to_numpy()
         table[PS.total] = table[PS.total].round(2)
     key = PS.percent if PR.top in rows else PS.total

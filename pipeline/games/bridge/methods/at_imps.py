@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from pipeline.games.bridge.awards import IMP_UNIT, imp_award_problems, split_award_problems
+from pipeline.games.bridge.awards import AVERAGE_IMPS, IMP_UNIT, imp_award_problems, split_award_problems
 from pipeline.games.checks import problems_where
 from pipeline.problems import kind
 from pipeline.sheets import Sheet
@@ -13,8 +13,6 @@ from schemas.bridge import ResultsSheet as R
 from schemas.bridge import TypedResult as T
 
 PERCENT_AT_IMPS = kind("B125", "a percentage adjusted score at IMPs (use A+/A-, A/A or A-/A+)")
-
-AVERAGE_IMPS = 3  # A+ / A- at IMPs: +3 / -3 (A = 0)
 
 
 def artificial_imps(pct: pd.Series) -> pd.Series:

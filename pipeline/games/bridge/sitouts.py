@@ -1,0 +1,125 @@
+"""Sit-out awards outside Neuberg: a pair that sat out a round (no result in a round its field played, as a
+movement's rounds against the phantom show) gets, for the boards it did not play, its own average, 60 % or
+50 % (Settings `Sit-out Award`). Pure and vectorized; docs/bridge-rules.md, "Sit-outs"."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pandas as pd
+
+from pipeline.games.bridge.awards import AVERAGE_IMPS
+from pipeline.games.settings import SettingSpec
+from pipeline.parsing import as_words, whole_numbers
+from schemas.bridge import PairResult as PR
+from schemas.bridge import PairStanding as PS
+from schemas.bridge import ResultsSheet as R
+from schemas.bridge import SitOut as SO
+from schemas.bridge import TypedResult as T
+from schemas.common import titles_of
+from schemas.shared import RulesSheet as RR
+
+if TYPE_CHECKING:
+    from pipeline.games.bridge.load import BridgeEvent
+
+AVERAGE, NO_AWARD = "average", "none"
+SIT_OUT_WORDS = {"average": AVERAGE, "avg": AVERAGE, "ave": AVERAGE, "none": NO_AWARD, "no": NO_AWARD}
+
+
+def sit_out_award(text: pd.Series) -> pd.Series:
+    """A Sit-out Award as read: average, none, or a percentage 0-100 (`60%`, `60`) kept as its text."""
+    folded = as_words(text)
+    word = folded.map(SIT_OUT_WORDS)
+    percent = whole_numbers(folded.str.rstrip("%"), 0, 100)
+    return word.fillna(percent.astype("str")).astype("str")
+
+
+SIT_OUT_SETTING = SettingSpec(
+    "Sit-out Award",
+    sit_out_award,
+    "what a pairs event gives a pair for the boards of a round it sat out: average (its own percentage, or "
+    "average IMPs a board), a percentage such as 60% or 50% (at IMPs 60% is +3 IMPs a board and 50% 0, as A+ "
+    "and A are), or none",
+    default=AVERAGE,
+    hint="average, 60%, 50% or none",
+    example="average",
+)
+
+
+def sit_outs(event: BridgeEvent, rows: pd.DataFrame) -> pd.DataFrame:
+    """Each pair's sit-outs (`SitOut`: pair, field, round, the boards a pair played in that round): the rounds of
+    its field (section and session) in which it has no result. None without a Round for every result. `rows`
+    are the pair rows (`pair_rows`) of the travellers."""
+    sheet = event.results_sheet.frame
+    empty = pd.DataFrame({SO.pair: pd.Series(dtype="str"), SO.boards: pd.Series(dtype="int64")})
+    if R.round not in sheet or rows.empty:
+        return empty
+    rounds = whole_numbers(sheet.loc[rows.index, R.round])
+    if rounds.isna().any():
+        return empty
+    seats = pd.DataFrame(
+        {
+            SO.pair: rows[PR.pair].to_numpy(),
+            SO.section: rows[T.section].to_numpy(),
+            SO.session: rows[T.session].to_numpy(),
+            SO.round: rounds.to_numpy(dtype="int64"),
+        }
+    )
+    field = [SO.section, SO.session]
+    per_pair = seats.groupby([*field, SO.round, SO.pair]).size().rename(SO.boards).reset_index()
+    played_rounds = per_pair.groupby([*field, SO.round])[SO.boards].max().reset_index()
+    pairs = per_pair[[*field, SO.pair]].drop_duplicates()
+    every = pairs.merge(played_rounds, on=field)
+    keys = [*field, SO.round, SO.pair]
+    found = every.merge(per_pair[keys], on=keys, how="left", indicator=True)
+    return found[found["_merge"].eq("left_only").to_numpy()].drop(columns="_merge").reset_index(drop=True)
+
+
+def sit_out_totals(event: BridgeEvent, rows: pd.DataFrame, table: pd.DataFrame) -> pd.DataFrame:
+    """What each pair of `table` (index: pair; its `total` and `boards`, `PairStanding`) is awarded for its sit-outs: `value` and `top` to add, and `missed`, the boards it sat out."""
+    award = event.settings.sit_out_award
+    out = pd.DataFrame({SO.value: 0.0, SO.top: 0.0, SO.missed: 0}, index=table.index)
+    out = out.astype({SO.missed: "int64"})
+    if award == NO_AWARD:
+        return out
+    missed = sit_outs(event, rows).groupby(SO.pair)[SO.boards].sum().reindex(table.index, fill_value=0)
+    if not missed.any():
+        return out
+    out[SO.missed] = missed.astype("int64")
+    tops = PR.top in rows
+    if tops:  # matchpoints: the field's full top for each board missed
+        full_top = float(rows[PR.top].max())
+        if award == AVERAGE:  # its percentage is already its average over the boards it played
+            return out
+        out[SO.top] = missed * full_top
+        out[SO.value] = float(award) / 100 * out[SO.top]
+        return out
+    if award == AVERAGE:  # IMPs: its average a board, for each board missed
+        average = (table[PS.total] / table[PS.boards]).where(table[PS.boards] > 0, 0.0)
+        out[SO.value] = average * missed
+    else:  # 60 % = +3 IMPs a board (A+), 50 % = 0, 40 % = -3, as artificial scores are at IMPs
+        pct = float(award)
+        out[SO.value] = missed * (AVERAGE_IMPS if pct > 50 else -AVERAGE_IMPS if pct < 50 else 0)
+    return out
+
+
+def sit_out_rules(event: BridgeEvent, rows: pd.DataFrame, standings: pd.DataFrame) -> list[pd.DataFrame]:
+    """The Rules sheet's row for the sit-outs, when a pair sat out: the award and each pair with the boards it
+    sat out."""
+    table = standings.set_index(PS.pair)
+    missed = sit_out_totals(event, rows, table)[SO.missed]
+    missed = missed[missed > 0]
+    if missed.empty:
+        return []
+    award = event.settings.sit_out_award
+    given = {AVERAGE: "its own average", NO_AWARD: "nothing"}.get(award, f"{award} %")
+    listing = "; ".join(missed.index + ": " + missed.astype("str") + " boards")
+    rules = titles_of(RR)
+    return [
+        pd.DataFrame(
+            {
+                rules[RR.item]: [SIT_OUT_SETTING.title],
+                rules[RR.value]: [f"for the boards of a round it sat out a pair gets {given} ({listing})"],
+            }
+        )
+    ]
