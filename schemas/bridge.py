@@ -393,6 +393,7 @@ class SitOut(pa.DataFrameModel):
     value: Series[float] | None
     top: Series[float] | None
     missed: Series[int] | None
+    step: Series[int] | None  # the round's place among the rounds played (the Progress sheet's column)
 
 
 class Competitor(pa.DataFrameModel):

@@ -392,3 +392,50 @@ def test_a_bad_sit_out_award_is_a_settings_problem() -> None:
     with pytest.raises(InputError) as caught:
         bridge_event(sheets)
     assert [p.code for p in caught.value.problems] == ["S105"]
+
+
+def test_progress_counts_sit_out_awards_from_the_round_sat_out() -> None:
+    from pipeline.games.bridge.tally import pair_progress
+
+    for scoring, award in (("MP", "60%"), ("Cross-IMP", None), ("Cross-IMP", "60%")):
+        sheets = sheets_from_tables(
+            {
+                "Settings": (
+                    ["Key", "Value"],
+                    [["Scoring", scoring]] + ([["Sit-out Award", award]] if award else []),
+                ),
+                "Results": (["Round", "Board", "NS", "EW", "Score"], SIT_OUT_BODY),
+            }
+        )
+        event = bridge_event(sheets)
+        tables = bridge_tables(event)
+        progress = pair_progress(event, tables)
+        ranks = tables.standings.set_index("pair")["rank"]
+        assert progress.iloc[:, -1].to_dict() == ranks.to_dict(), (scoring, award)
+    # after round 1 (MP, 60 %), pair 5 has sat out: 1.2 of 2 (60 %). Round 1 alone: pairs 1 and 4 100 %, pair 5 60 %, pairs 2 and 3 0 % -> 1, 1, 3, 4, 4
+    sheets = sheets_from_tables(
+        {
+            "Settings": (["Key", "Value"], [["Sit-out Award", "60%"]]),
+            "Results": (["Round", "Board", "NS", "EW", "Score"], SIT_OUT_BODY),
+        }
+    )
+    event = bridge_event(sheets)
+    first = pair_progress(event, bridge_tables(event)).iloc[:, 0]
+    assert first.to_dict() == {"1": 1, "4": 1, "5": 3, "2": 4, "3": 4}
+
+
+def test_an_imp_penalty_in_a_vp_teams_event_is_refused() -> None:
+    sheets = sheets_from_tables(
+        {
+            "Settings": (["Key", "Value"], [["Scoring", "Teams"]]),
+            "Matches": (["Match", "Round", "Home", "Away"], [["M1", 1, "A", "B"]]),
+            "Results": (
+                ["Match", "Room", "Board", "Score"],
+                [["M1", "Open", 1, 420], ["M1", "Closed", 1, 170]],
+            ),
+            "Penalties": (["Team", "Amount", "Unit"], [["A", 3, "IMP"], ["C", 1, "VP"]]),
+        }
+    )
+    with pytest.raises(InputError) as caught:
+        bridge_event(sheets)
+    assert [p.code for p in caught.value.problems] == ["B174", "B175"]

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import numpy as np
 import pandas as pd
 
 from pipeline.games.bridge.awards import AVERAGE_IMPS
 from pipeline.games.settings import SettingSpec
 from pipeline.parsing import as_words, whole_numbers
 from schemas.bridge import PairResult as PR
-from schemas.bridge import PairStanding as PS
 from schemas.bridge import ResultsSheet as R
 from schemas.bridge import SitOut as SO
 from schemas.bridge import TypedResult as T
@@ -75,40 +75,45 @@ def sit_outs(event: BridgeEvent, rows: pd.DataFrame) -> pd.DataFrame:
     return found[found["_merge"].eq("left_only").to_numpy()].drop(columns="_merge").reset_index(drop=True)
 
 
-def sit_out_totals(event: BridgeEvent, rows: pd.DataFrame, table: pd.DataFrame) -> pd.DataFrame:
-    """What each pair of `table` (index: pair; its `total` and `boards`, `PairStanding`) is awarded for its sit-outs: `value` and `top` to add, and `missed`, the boards it sat out."""
+def sit_out_awards(event: BridgeEvent, rows: pd.DataFrame) -> pd.DataFrame:
+    """Each sit-out (`sit_outs`) with its award: the `value` (MP or IMPs) and the `top` (MP) it adds; none when
+    nothing is added (`none`, and `average` at matchpoints, where the percentage already is the average).
+    `rows` are the pair rows (`pair_rows`) of the travellers."""
     award = event.settings.sit_out_award
-    out = pd.DataFrame({SO.value: 0.0, SO.top: 0.0, SO.missed: 0}, index=table.index)
-    out = out.astype({SO.missed: "int64"})
-    if award == NO_AWARD:
-        return out
-    missed = sit_outs(event, rows).groupby(SO.pair)[SO.boards].sum().reindex(table.index, fill_value=0)
-    if not missed.any():
-        return out
-    out[SO.missed] = missed.astype("int64")
-    tops = PR.top in rows
-    if tops:  # matchpoints: the field's full top for each board missed
-        full_top = float(rows[PR.top].max())
-        if award == AVERAGE:  # its percentage is already its average over the boards it played
-            return out
-        out[SO.top] = missed * full_top
-        out[SO.value] = float(award) / 100 * out[SO.top]
-        return out
-    if award == AVERAGE:  # IMPs: its average a board, for each board missed
-        average = (table[PS.total] / table[PS.boards]).where(table[PS.boards] > 0, 0.0)
-        out[SO.value] = average * missed
-    else:  # 60 % = +3 IMPs a board (A+), 50 % = 0, 40 % = -3, as artificial scores are at IMPs
-        pct = float(award)
-        out[SO.value] = missed * (AVERAGE_IMPS if pct > 50 else -AVERAGE_IMPS if pct < 50 else 0)
-    return out
+    found = sit_outs(event, rows).assign(**{SO.value: 0.0, SO.top: 0.0})
+    if award == NO_AWARD or (award == AVERAGE and PR.top in rows):
+        return found.iloc[:0]
+    if found.empty:
+        return found
+    if PR.top in rows:  # matchpoints: a share of the field's full top for each board missed
+        field_top = rows.groupby([T.section, T.session])[PR.top].max().rename(SO.top)
+        top = found.drop(columns=SO.top).merge(
+            field_top, left_on=[SO.section, SO.session], right_index=True, how="left"
+        )[SO.top]
+        found[SO.top] = (found[SO.boards] * top.to_numpy()).astype("float64")
+        found[SO.value] = float(award) / 100 * found[SO.top]
+    elif award == AVERAGE:  # IMPs: its IMPs a board over the boards it played, for each board missed
+        average = rows.groupby(PR.pair)[PR.value].mean()
+        found[SO.value] = found[SO.boards] * found[SO.pair].map(average).astype("float64")
+    else:  # above 50 % = +3 IMPs a board (A+), 50 % = 0, below = -3 (A-), as artificial scores are at IMPs
+        found[SO.value] = found[SO.boards] * float(np.sign(float(award) - 50) * AVERAGE_IMPS)
+    return found
 
 
-def sit_out_rules(event: BridgeEvent, rows: pd.DataFrame, standings: pd.DataFrame) -> list[pd.DataFrame]:
+def sit_out_totals(event: BridgeEvent, rows: pd.DataFrame, pairs: pd.Index) -> pd.DataFrame:
+    """What each pair is awarded for its sit-outs, summed: `value` and `top` to add, and `missed`, the boards it
+    sat out (0 for most)."""
+    awards = sit_out_awards(event, rows).rename(columns={SO.boards: SO.missed})
+    summed = awards.groupby(SO.pair)[[SO.value, SO.top, SO.missed]].sum()
+    return summed.reindex(pairs, fill_value=0).astype(
+        {SO.value: "float64", SO.top: "float64", SO.missed: "int64"}
+    )
+
+
+def sit_out_rules(event: BridgeEvent, rows: pd.DataFrame) -> list[pd.DataFrame]:
     """The Rules sheet's row for the sit-outs, when a pair sat out: the award and each pair with the boards it
     sat out."""
-    table = standings.set_index(PS.pair)
-    missed = sit_out_totals(event, rows, table)[SO.missed]
-    missed = missed[missed > 0]
+    missed = sit_outs(event, rows).groupby(SO.pair)[SO.boards].sum()
     if missed.empty:
         return []
     award = event.settings.sit_out_award

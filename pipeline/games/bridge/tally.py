@@ -11,7 +11,7 @@ import pandas as pd
 
 from pipeline.games.bridge.awards import awarded_values
 from pipeline.games.bridge.penalties import deducted
-from pipeline.games.bridge.sitouts import sit_out_totals
+from pipeline.games.bridge.sitouts import sit_out_awards, sit_out_totals
 from pipeline.games.ordering import lexicographic_order, natural_ranks
 from pipeline.games.progress import cumulative_grid, round_steps
 from pipeline.parsing import whole_numbers
@@ -99,7 +99,7 @@ def pair_standings(travellers: pd.DataFrame, event: BridgeEvent) -> pd.DataFrame
     by_pair = rows.groupby(PR.pair)
     # sums of fractions (Neuberg, cross-IMP averages) are settled to 1e-9 so that equal totals compare equal
     table = pd.DataFrame({PS.boards: by_pair.size(), PS.total: by_pair[PR.value].sum().round(9)})
-    sat_out = sit_out_totals(event, rows, table)  # sit-out awards (sitouts.py): 0 for most
+    sat_out = sit_out_totals(event, rows, table.index)  # sit-out awards (sitouts.py): 0 for most
     penalty = deducted(event.penalties, travellers, table.index)  # Law 90 (penalties.py): 0 for most
     table[PS.total] = (table[PS.total] + sat_out[SO.value] - penalty).round(9)
     if PR.top in rows:
@@ -141,7 +141,22 @@ def pair_progress(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
 
     boards = summed(None)
     penalty = deducted(event.penalties, t, pairs).to_numpy()[:, None]  # Law 90: counted from the first round
-    key = pair_keys(summed(rows[PR.value]) - penalty, summed(rows[PR.top]) if PR.top in rows else None)
+    value, top = summed(rows[PR.value]) - penalty, summed(rows[PR.top]) if PR.top in rows else None
+    awards = sit_out_awards(event, rows)  # sit-outs (sitouts.py): each counted from the round sat out
+    if not awards.empty:
+        at = pd.DataFrame({SO.session: t[T.session], SO.round: rounds, SO.step: step}).drop_duplicates()
+        steps = awards.merge(at, on=[SO.session, SO.round], how="left")[SO.step].to_numpy(dtype="int64")
+        cells = pairs.get_indexer(awards[SO.pair]) * len(labels) + steps
+        value += cumulative_grid(cells, awards[SO.value].to_numpy(dtype="float64"), shape)
+        boards += cumulative_grid(
+            cells, awards[SO.boards].to_numpy(dtype="float64"), shape
+        )  # ranked as played
+        top = (
+            None
+            if top is None
+            else top + cumulative_grid(cells, awards[SO.top].to_numpy(dtype="float64"), shape)
+        )
+    key = pair_keys(value, top)
     return played_first_ranks(key, boards > 0)
 
 
