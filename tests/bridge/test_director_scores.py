@@ -439,3 +439,41 @@ def test_an_imp_penalty_in_a_vp_teams_event_is_refused() -> None:
     with pytest.raises(InputError) as caught:
         bridge_event(sheets)
     assert [p.code for p in caught.value.problems] == ["B174", "B175"]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    scores=st.lists(st.sampled_from([-200, -50, 0, 110, 140, 420, 450]), min_size=1, max_size=6),
+    parts=st.lists(
+        st.tuples(st.integers(1, 50), st.sampled_from([-200, -50, 0, 110, 140, 420, 450])),
+        min_size=1,
+        max_size=4,
+    ),
+)
+def test_a_board_with_a_weighted_score_shares_its_matchpoints_and_imps(
+    scores: list[int], parts: list
+) -> None:
+    # whatever the weights, the board's matchpoints add up to n(n-1) (each comparison shares 2) and its
+    # cross-IMPs to 0 (each comparison is won by one side what the other loses)
+    total = sum(w for w, _ in parts)
+    weights = [100 * w // total for w, _ in parts]
+    weights[0] += 100 - sum(weights)
+    text = " + ".join(f"{w}% {s}" for w, (_, s) in zip(weights, parts, strict=True) if w > 0)
+    rows = [[1, i + 1, 51 + i, s, None, None] for i, s in enumerate(scores)]
+    rows.append([1, 99, 199, None, text, None])
+    n = len(rows)
+    assert sum(ns_values(scored("MP", rows)).values()) == pytest.approx(n * (n - 1))
+    assert sum(ns_values(scored("Cross-IMP", rows)).values()) == pytest.approx(0, abs=1e-9)
+
+
+def test_frequencies_list_the_scores_that_occurred() -> None:
+    from pipeline.games.bridge.load import bridge_event as load
+    from pipeline.games.bridge.report import frequencies_frame
+
+    sheets = sheets_from_tables(
+        {"Settings": (["Key", "Value"], [["Scoring", "MP"]]), "Results": (HEADER, BOARD_1)}
+    )
+    event = load(sheets)
+    freq = frequencies_frame(event, bridge_tables(event))
+    # 420 twice, 170 and -50 once; the weighted score (232 on average) is no score that occurred
+    assert dict(zip(freq["NS Score"], freq["Count"], strict=True)) == {420: 2, 170: 1, -50: 1}

@@ -80,7 +80,7 @@ def travellers_frame(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
 def frequencies_frame(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
     """Per board: each NS score, how often it occurred, and its NS value under the method."""
     t = tables.travellers
-    real = t[t[T.ns_pct].isna()]
+    real = t[t[T.ns_pct].isna() & ~t[T.weighted]]  # scores that occurred (a weighted score is a mix of them)
     keys = [F.section, F.session, F.board]
     value_header = event.settings.method.frequency_column
     value = SV.ns_value if SV.ns_value in real and value_header is not None else None
