@@ -280,6 +280,7 @@ def test_penalties_at_imps_and_teams() -> None:
     ).standings.set_index("team")
     assert teams.loc["A", "vps"] == pytest.approx(plain.loc["A", "vps"] - 1.5)
     assert teams.loc["B", "vps"] == pytest.approx(plain.loc["B", "vps"])
+    assert teams["penalty"].to_dict() == {"A": 1.5, "B": 0}
     # ranked by IMPs (VP Scale none): an IMP penalty comes off the IMPs: A 6 - 3 = 3
     teams = bridge_tables(
         bridge_event(
@@ -294,6 +295,24 @@ def test_penalties_at_imps_and_teams() -> None:
         )
     ).standings.set_index("team")
     assert teams.loc["A", "imps"] == 3
+
+
+def test_the_teams_standings_sheet_shows_penalties_only_when_given() -> None:
+    from pipeline.games.bridge.methods.teams import team_standings_sheet
+
+    matches = (["Match", "Round", "Home", "Away"], [["M1", 1, "A", "B"]])
+    results = (["Match", "Room", "Board", "Score"], [["M1", "Open", 1, 420], ["M1", "Closed", 1, 170]])
+    for penalties, shown in (([["A", 1, "VP"]], True), ([], False)):
+        tables_ = {
+            "Settings": (["Key", "Value"], [["Scoring", "Teams"]]),
+            "Matches": matches,
+            "Results": results,
+        }
+        if penalties:
+            tables_["Penalties"] = (["Team", "Amount", "Unit"], penalties)
+        event = bridge_event(sheets_from_tables(tables_))
+        sheet = team_standings_sheet(event, bridge_tables(event))
+        assert ("Penalty" in sheet.columns) == shown
 
 
 def penalty_codes(scoring: str, penalties: list[list], header: list[str] = PENALTY_HEADER) -> list[str]:
