@@ -27,6 +27,7 @@ import pytest
 from conftest import codes_in, write_xlsx
 from corpus.common import Expected, printed
 from openpyxl import Workbook, load_workbook
+from tables import table_rows
 from typer.testing import CliRunner
 
 from pipeline.cli import app
@@ -131,7 +132,7 @@ def domino_workbook(
 
 
 def rows(path: Path, sheet: str) -> list[tuple]:
-    return list(load_workbook(path)[sheet].iter_rows(values_only=True))
+    return table_rows(load_workbook(path)[sheet])
 
 
 def records(path: Path, sheet: str) -> list[dict]:

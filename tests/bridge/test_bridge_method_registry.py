@@ -17,6 +17,7 @@ import pandas as pd
 import pytest
 from conftest import write_xlsx
 from openpyxl import load_workbook
+from tables import table_rows
 from typer.testing import CliRunner
 
 from pipeline.cli import app
@@ -126,7 +127,7 @@ def teams_workbook(path: Path, settings: list[list[object]]) -> Path:
 
 def sheet_rows(path: Path, sheet: str) -> list[tuple]:
     """The data rows of an output sheet."""
-    return list(load_workbook(path, read_only=True)[sheet].iter_rows(min_row=2, values_only=True))
+    return table_rows(load_workbook(path, read_only=True)[sheet])[1:]
 
 
 def validation_records(path: Path) -> tuple[int, list[dict]]:
@@ -154,7 +155,7 @@ def test_a_method_added_from_the_tests_scores_through_the_command(
         "Rules",
     ]
     book = load_workbook(out, read_only=True)
-    assert [c.value for c in next(book["Standings"].iter_rows(max_row=1))] == [
+    assert list(table_rows(book["Standings"])[0]) == [
         "Rank",
         "Pair",
         "Names",
@@ -164,7 +165,7 @@ def test_a_method_added_from_the_tests_scores_through_the_command(
     assert [(rank, pair, boards, won) for rank, pair, _, boards, won in sheet_rows(out, "Standings")] == [
         (rank, pair, boards, won * points) for rank, pair, boards, won in STANDINGS
     ]
-    travellers = pd.DataFrame(sheet_rows(out, "Travellers"), columns=[c.value for c in book["Travellers"][1]])
+    travellers = pd.DataFrame(sheet_rows(out, "Travellers"), columns=table_rows(book["Travellers"])[0])
     board_1 = travellers[travellers["Board"] == 1]
     assert list(board_1["NS Won"]) == [points, points, 0]
     assert list(board_1["EW Won"]) == [0, 0, points]
