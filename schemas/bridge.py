@@ -377,6 +377,7 @@ class PairStanding(pa.DataFrameModel):
     header (`MatchpointTotals`, `ImpTotals`, `PointTotals`)."""
 
     rank: Series[int] = column("Rank", ge=1)
+    field: Series[Text] | None = column("Field", nullable=True)  # NS or EW: a two-winner Mitchell
     pair: Series[Text] = column("Pair", unique=True)
     names: Series[Text] = column("Names", nullable=True)
     boards: Series[int] = column("Boards", ge=0)

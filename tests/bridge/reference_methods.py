@@ -147,13 +147,24 @@ def _pair_totals(rows: list[dict], scored: list[dict | None], with_tops: bool) -
             entry["percent"] = entry["total"] / entry["top"] * 100 if entry["top"] else Fraction(0)
         else:
             del entry["top"]
-    played = {p: e for p, e in pairs.items() if e["boards"]}
-    if with_tops:  # matchpoints: by percentage, to 2 decimals
-        ranks = competition_ranks({p: e["percent"] for p, e in played.items()})
-    else:  # IMPs and total points: by the exact total
-        ranks = competition_ranks({p: e["total"] for p, e in played.items()}, decimals=None)
+    # two fields (a Mitchell without an arrow switch, no Movement given): every pair sat in one direction
+    # only, and both directions have pairs; then each field is ranked on its own
+    directions: dict[str, set[str]] = defaultdict(set)
+    for r in rows:
+        directions[str(r["ns"])].add("ns")
+        directions[str(r["ew"])].add("ew")
+    two = all(len(d) == 1 for d in directions.values()) and len({min(d) for d in directions.values()}) == 2
     for p, entry in pairs.items():
-        entry["rank"] = ranks.get(p, len(played) + 1)
+        entry["field"] = min(directions[p]) if two else ""
+    for field in {e["field"] for e in pairs.values()}:
+        members = {p: e for p, e in pairs.items() if e["field"] == field}
+        played = {p: e for p, e in members.items() if e["boards"]}
+        if with_tops:  # matchpoints: by percentage, to 2 decimals
+            ranks = competition_ranks({p: e["percent"] for p, e in played.items()})
+        else:  # IMPs and total points: by the exact total
+            ranks = competition_ranks({p: e["total"] for p, e in played.items()}, decimals=None)
+        for p, entry in members.items():
+            entry["rank"] = ranks.get(p, len(played) + 1)
     return pairs
 
 

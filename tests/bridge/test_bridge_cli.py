@@ -162,9 +162,14 @@ def test_club_mp_sample_travellers_and_standings(tmp_path: Path):
         assert r["NS MP"] + r["EW MP"] == pytest.approx(8), r
     standings = table(out, "Standings")
     assert sorted(r["Pair"] for r in standings) == sorted(str(p) for p in range(1, 11))
-    percents = [r["Percent"] for r in standings]
-    assert percents == sorted(percents, reverse=True)
-    assert [r["Rank"] for r in standings] == [1 + sum(p > r["Percent"] for p in percents) for r in standings]
+    # NS 1-5 and EW 6-10 kept their directions (a Mitchell, no arrow switch): two fields, NS first
+    assert [r["Field"] for r in standings] == ["NS"] * 5 + ["EW"] * 5
+    assert {r["Pair"] for r in standings if r["Field"] == "NS"} == {"1", "2", "3", "4", "5"}
+    for field in ("NS", "EW"):
+        rows = [r for r in standings if r["Field"] == field]
+        percents = [r["Percent"] for r in rows]
+        assert percents == sorted(percents, reverse=True)
+        assert [r["Rank"] for r in rows] == [1 + sum(p > r["Percent"] for p in percents) for r in rows]
     for r in standings:
         assert (r["Boards"], r["Top"]) == (10, 80), r
         assert r["Percent"] == pytest.approx(100 * r["MP"] / r["Top"], abs=0.006), r

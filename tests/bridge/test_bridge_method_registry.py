@@ -90,8 +90,16 @@ RESULTS = [
 #   board 2: every score is the average 100: nobody wins
 #   board 3: average (-200 + 140 + 110) / 3 = 16.7; NS 2 (140) and NS 3 (110) beat it, so does EW 6 (NS -200)
 #   won: pair 1: 1 (board 1); pair 2: 2 (boards 1, 3); pair 3: 1 (board 3); pairs 4 and 5: 0; pair 6: 2
-# Ranked (equal totals share the place; then by pair): 2 and 6 first, 1 and 3 third, 4 and 5 fifth.
-STANDINGS = [(1, "2", 3, 2), (1, "6", 3, 2), (3, "1", 3, 1), (3, "3", 3, 1), (5, "4", 3, 0), (5, "5", 3, 0)]
+# Every pair kept its direction (no Movement given): two fields, each ranked on its own (equal totals share
+# the place; then by pair): NS 2 first, 1 and 3 second; EW 6 first, 4 and 5 second.
+STANDINGS = [
+    (1, "NS", "2", 3, 2),
+    (2, "NS", "1", 3, 1),
+    (2, "NS", "3", 3, 1),
+    (1, "EW", "6", 3, 2),
+    (2, "EW", "4", 3, 0),
+    (2, "EW", "5", 3, 0),
+]
 
 
 @pytest.fixture
@@ -157,13 +165,14 @@ def test_a_method_added_from_the_tests_scores_through_the_command(
     book = load_workbook(out, read_only=True)
     assert list(table_rows(book["Standings"])[0]) == [
         "Rank",
+        "Field",
         "Pair",
         "Names",
         "Boards",
         "Won",
     ]
-    assert [(rank, pair, boards, won) for rank, pair, _, boards, won in sheet_rows(out, "Standings")] == [
-        (rank, pair, boards, won * points) for rank, pair, boards, won in STANDINGS
+    assert [(r, f, pair, boards, won) for r, f, pair, _, boards, won in sheet_rows(out, "Standings")] == [
+        (rank, field, pair, boards, won * points) for rank, field, pair, boards, won in STANDINGS
     ]
     travellers = pd.DataFrame(sheet_rows(out, "Travellers"), columns=table_rows(book["Travellers"])[0])
     board_1 = travellers[travellers["Board"] == 1]

@@ -93,8 +93,20 @@ def check_pairs_event(sheets: dict[str, Sheet], method, **options) -> pd.DataFra
             assert got["top"] == pytest.approx(float(e["top"]), abs=TOL), p
             assert got["percent"] == pytest.approx(float(e["percent"]), abs=0.005 + TOL), p
         assert got["rank"] == e["rank"], (p, got["rank"], e["rank"])
-    # the standings are listed by rank
-    assert list(tables.standings["rank"]) == sorted(tables.standings["rank"])
+        assert (got["field"] if "field" in st else "") in (
+            e["field"],
+            {"ns": "NS", "ew": "EW"}.get(e["field"]),
+        )
+    # the standings are listed by rank (within each field, North-South's first)
+    fields = (
+        tables.standings["field"]
+        if "field" in tables.standings
+        else pd.Series("", index=tables.standings.index)
+    )
+    for field in fields.unique():
+        ranks = list(tables.standings.loc[fields == field, "rank"])
+        assert ranks == sorted(ranks)
+    assert list(dict.fromkeys(fields)) in (["NS", "EW"], [""])
     return t
 
 

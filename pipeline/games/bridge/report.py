@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 
+from pipeline.games.bridge.fields import pair_fields
 from pipeline.games.bridge.settings import DATE, EVENT, SCORING, WEIGHT, setting_specs
 from pipeline.games.bridge.tally import known_names, pair_progress
 from pipeline.games.ordering import lexicographic_order, natural_ranks
@@ -128,7 +129,8 @@ def standings_frame(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
     """The pairs Standings sheet with written headers: rank, pair, names, boards, the method's totals (0.01)."""
     totals = event.settings.method.standing_columns
     titles = titles_of(PS)
-    cols = {c: titles[c] for c in (PS.rank, PS.pair, PS.names, PS.boards)} | totals
+    shown = (PS.rank, PS.field, PS.pair, PS.names, PS.boards)
+    cols = {c: titles[c] for c in shown if c in tables.standings} | totals
     out = tables.standings[list(cols)].rename(columns=cols)
     out[list(totals.values())] = out[list(totals.values())].round(2)
     return out
@@ -164,6 +166,7 @@ def rules_frame(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
         ),
         ("Vulnerability", "Law 2 board cycle unless a Vul cell is given"),
         ("Ranking", "equal totals share the place"),
+        *([] if s.teams else [("Fields", pair_fields(event).reason)]),
     ]
     table = pd.DataFrame(rows, columns=list(titles_of(RR).values()))
     more = s.method.rules_rows(event, tables) if s.method.rules_rows else []

@@ -27,6 +27,7 @@ from pipeline.games.settings import (
     key_value_settings,
     plain_text,
     setting_key,
+    yes_no,
 )
 from pipeline.sheets import Sheet
 
@@ -59,6 +60,16 @@ MOVEMENT_SETTING = SettingSpec(
     default_words="none (written by tally bridge schedule)",
 )
 MOVEMENT = setting_key(MOVEMENT_SETTING.title)
+FINAL_SETTING = SettingSpec(
+    "Final",
+    yes_no,
+    "yes or no: yes when the director declares the session over (a Results row still without a result is "
+    "then an error); no, the default, while boards are still being played (such a row is a board not yet "
+    "played: the standings are provisional)",
+    default=False,
+    hint="yes or no",
+)
+FINAL = setting_key(FINAL_SETTING.title)
 
 
 def setting_specs() -> dict[str, SettingSpec]:
@@ -67,6 +78,7 @@ def setting_specs() -> dict[str, SettingSpec]:
         **EVENT_SETTINGS,
         SCORING: scoring_setting(),
         MOVEMENT: MOVEMENT_SETTING,
+        FINAL: FINAL_SETTING,
         **method_settings(),
         WEIGHT: WEIGHT_SETTING,
         **CORRECTION_SETTINGS,
@@ -84,6 +96,7 @@ class BridgeSettings:
     rounds: int | None = None  # the Rounds setting: the rounds planned (None: as many as the results show)
     method: Method = DEFAULT  # Settings `Scoring` (pipeline/games/bridge/methods/)
     movement: str = ""  # Settings `Movement`, as `tally bridge schedule` writes it ("" when not given)
+    final: bool = False  # Settings `Final`: the director declares the session over (no board left to play)
     options: dict[str, Any] = field(default_factory=default_options)  # the methods' own settings, by key
     weight: float = WEIGHT_SETTING.default
     published_at: pd.Timestamp | None = None
@@ -103,6 +116,7 @@ def bridge_settings(sheet: Sheet | None) -> tuple[BridgeSettings, pd.DataFrame]:
     return BridgeSettings(
         method=method_of(values.get(SCORING)),
         movement=str(MOVEMENT_SETTING.value(values, MOVEMENT)).strip(),
+        final=bool(FINAL_SETTING.value(values, FINAL)),
         options=given_options(values),
         **common,
     ), problems

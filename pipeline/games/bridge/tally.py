@@ -9,9 +9,11 @@ from typing import TYPE_CHECKING, TypeVar
 import numpy as np
 import pandas as pd
 
+from pipeline.games.bridge.fields import pair_fields
 from pipeline.games.ordering import lexicographic_order, natural_ranks
 from pipeline.games.progress import cumulative_grid, round_steps
 from pipeline.parsing import whole_numbers
+from schemas.bridge import NORTH_SOUTH
 from schemas.bridge import Competitor as CO
 from schemas.bridge import PairResult as PR
 from schemas.bridge import PairStanding as PS
@@ -103,11 +105,30 @@ def pair_standings(travellers: pd.DataFrame, event: BridgeEvent) -> pd.DataFrame
     names = event.competitors.set_index(CO.id)[CO.names]
     table = table.reindex(pd.Index(event.competitors[CO.id]).union(table.index), fill_value=0)
     played = table[[PS.boards]] > 0  # pairs named only on not-played rows: listed last
-    table[PS.rank] = played_first_ranks(table[[key]], played.set_axis([key], axis=1)).to_numpy()
+    fields = pair_fields(event).of
+    group = pd.Series("", index=table.index) if fields is None else fields.reindex(table.index).fillna("")
+    table[PS.rank] = ranks_within(table[[key]], played.set_axis([key], axis=1), group).to_numpy()
     table[PS.names] = names.reindex(table.index).to_numpy()
+    if fields is not None:
+        table[PS.field] = group.to_numpy()
     table = table.rename_axis(PS.pair).reset_index()
-    order = lexicographic_order([table[PS.rank].to_numpy(), natural_ranks(table[PS.pair])])
+    # North-South's field first, then East-West's
+    field_order = (
+        (table[PS.field] != NORTH_SOUTH).to_numpy(dtype="int64")
+        if fields is not None
+        else np.zeros(len(table), dtype="int64")
+    )
+    order = lexicographic_order([field_order, table[PS.rank].to_numpy(), natural_ranks(table[PS.pair])])
     return PS.validate(table.iloc[order].reset_index(drop=True))
+
+
+def ranks_within(key: pd.DataFrame, played: pd.DataFrame, group: pd.Series) -> pd.DataFrame:
+    """`played_first_ranks` within each group of rows (a field: NS or EW), column by column."""
+    parts = [
+        played_first_ranks(key[in_group], played[in_group])
+        for in_group in (group == g for g in group.unique())
+    ]
+    return pd.concat(parts).reindex(key.index) if parts else played_first_ranks(key, played)
 
 
 def pair_progress(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
@@ -132,7 +153,9 @@ def pair_progress(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
 
     boards = summed(None)
     key = pair_keys(summed(rows[PR.value]), summed(rows[PR.top]) if PR.top in rows else None)
-    return played_first_ranks(key, boards > 0)
+    fields = pair_fields(event).of
+    group = pd.Series("", index=pairs) if fields is None else fields.reindex(pairs).fillna("")
+    return ranks_within(key, boards > 0, group)
 
 
 def pair_tables(event: BridgeEvent, scored: pd.DataFrame) -> BridgeTables:

@@ -9,8 +9,8 @@ import pandas as pd
 from pipeline.games.bridge.matchpoints import matchpoints, neuberg
 from pipeline.games.bridge.methods.base import Method, Options
 from pipeline.games.bridge.tally import BridgeTables, board_groups, combined_codes, pair_tables
-from pipeline.games.settings import SettingSpec
-from pipeline.parsing import as_words, whole_numbers
+from pipeline.games.settings import SettingSpec, yes_no
+from pipeline.parsing import whole_numbers
 from schemas.bridge import MatchpointTotals
 from schemas.bridge import MatchpointTraveller as MT
 from schemas.bridge import SideValues as SV
@@ -26,14 +26,6 @@ def scale_1_or_2(text: pd.Series) -> pd.Series:
     """The matchpoint scale: 1 or 2."""
     number = whole_numbers(text, 1, 2)
     return number.where(number.isin([1, 2]))
-
-
-def yes_no(text: pd.Series) -> pd.Series:
-    """yes/no (also true/false, y/n, 1/0) as booleans."""
-    words = as_words(text).map(
-        {"yes": True, "y": True, "true": True, "1": True, "no": False, "n": False, "false": False, "0": False}
-    )
-    return words.astype("boolean")
 
 
 def matchpoint_columns(r: pd.DataFrame, s: BridgeSettings) -> pd.DataFrame:
