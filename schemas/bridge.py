@@ -41,6 +41,7 @@ BAD_MATCH_ROUND = kind(
     example="Matches, row 3, column 'Round' [0]: expected a whole number from 1 to 10,000",
 )
 BUTLER_DROP = Span(0, 100)  # how many top and bottom scores a Butler datum drops
+IMP_CAP = Span(1, 24)  # the most IMPs one comparison may give (cross-IMPs, Butler): 24 is the table's top
 HUNDREDTHS = "0.00"  # the number format of a figure shown to 0.01
 PERCENT = '0.00"%"'  # a percentage kept as its number (56.25), shown 56.25%
 

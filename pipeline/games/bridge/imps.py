@@ -23,15 +23,21 @@ def imps_from_difference(diff: pd.Series) -> pd.Series:
     return signed.where(values.notna())
 
 
-def cross_imps(scores: pd.Series, board: pd.Series) -> pd.Series:
-    """Each result IMPed against every other result on its board, averaged over n - 1."""
+def capped(imps: pd.Series, cap: int | None) -> pd.Series:
+    """IMPs held within +/-cap (a cap of none or 0: as they are)."""
+    return imps if not cap else imps.clip(lower=-cap, upper=cap)
+
+
+def cross_imps(scores: pd.Series, board: pd.Series, cap: int | None = None) -> pd.Series:
+    """Each result IMPed against every other result on its board (each comparison held within +/-cap when a
+    cap is given), averaged over n - 1."""
     rows = pd.DataFrame(
         {X.row: np.arange(len(scores)), X.board: board.to_numpy(), X.score: scores.to_numpy()}
     ).dropna(subset=[X.board, X.score])
     others = rows.rename(columns={X.row: X.other_row, X.score: X.other_score})
     pairs = rows.merge(others, on=X.board)  # every two results on a board, both ways round
     pairs = pairs[pairs[X.row] != pairs[X.other_row]]
-    imps = imps_from_difference(pairs[X.score] - pairs[X.other_score]).astype("float64")
+    imps = capped(imps_from_difference(pairs[X.score] - pairs[X.other_score]).astype("float64"), cap)
     average = imps.groupby(pairs[X.row].to_numpy()).mean()
     result = np.full(len(scores), np.nan)
     result[rows[X.row].to_numpy()] = 0.0
@@ -62,6 +68,6 @@ def butler_datum(scores: pd.Series, board: pd.Series, drop: int = 1) -> pd.Serie
     return datum.reindex(values.index).astype("Int64")
 
 
-def butler_imps(scores: pd.Series, datum: pd.Series) -> pd.Series:
-    """Signed IMPs of each NS score against its board's datum."""
-    return imps_from_difference(pd.to_numeric(scores) - pd.to_numeric(datum))
+def butler_imps(scores: pd.Series, datum: pd.Series, cap: int | None = None) -> pd.Series:
+    """Signed IMPs of each NS score against its board's datum (held within +/-cap when a cap is given)."""
+    return capped(imps_from_difference(pd.to_numeric(scores) - pd.to_numeric(datum)), cap)

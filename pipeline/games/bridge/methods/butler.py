@@ -7,7 +7,12 @@ from typing import TYPE_CHECKING
 import pandas as pd
 
 from pipeline.games.bridge.imps import butler_datum, butler_imps
-from pipeline.games.bridge.methods.at_imps import AVERAGE_IMPS, artificial_imps, percentage_problems
+from pipeline.games.bridge.methods.at_imps import (
+    AVERAGE_IMPS,
+    artificial_imps,
+    cap_words,
+    percentage_problems,
+)
 from pipeline.games.bridge.methods.base import Method, Options
 from pipeline.games.bridge.tally import BridgeTables, board_groups, pair_tables
 from pipeline.games.settings import SettingSpec, whole_number_in
@@ -22,12 +27,13 @@ if TYPE_CHECKING:
     from pipeline.games.bridge.load import BridgeEvent
 
 
-def butler_columns(r: pd.DataFrame, drop: int) -> pd.DataFrame:
-    """NS/EW IMPs against the Butler datum of each board (`drop` top and bottom scores left out)."""
+def butler_columns(r: pd.DataFrame, drop: int, cap: int = 0) -> pd.DataFrame:
+    """NS/EW IMPs against the Butler datum of each board (`drop` top and bottom scores left out; each result's
+    IMPs within +/-cap when a cap is given)."""
     real = r[T.ns_pct].isna()
     scores = r[T.ns_score].where(real)
     datum = butler_datum(scores, board_groups(r).where(real), drop)
-    ns = butler_imps(scores, datum).astype("float64")
+    ns = butler_imps(scores, datum, cap).astype("float64")
     ns = ns.where(real, artificial_imps(r[T.ns_pct]))
     ew = (-ns).where(real, artificial_imps(r[T.ew_pct]))
     return pd.DataFrame({SV.ns_value: ns, SV.ew_value: ew, BT.datum: datum}, index=r.index)
@@ -35,14 +41,16 @@ def butler_columns(r: pd.DataFrame, drop: int) -> pd.DataFrame:
 
 def butler_tables(event: BridgeEvent) -> BridgeTables:
     """Travellers with the datum and IMPs against it; pairs ranked by total IMPs."""
-    return pair_tables(event, butler_columns(event.results, event.settings.options["butler_drop"]))
+    options = event.settings.options
+    return pair_tables(event, butler_columns(event.results, options["butler_drop"], options["imp_cap"]))
 
 
 def explanation(options: Options) -> str:
     """The Rules sheet's sentence for Butler."""
     return (
         f"Butler (Law 78B): datum = mean NS score without the {options['butler_drop']} top and bottom "
-        f"score(s), to the nearest 10; each result IMPed against it; A+/A- = +/-{AVERAGE_IMPS} IMPs"
+        f"score(s), to the nearest 10; each result IMPed against it{cap_words(options)}; "
+        f"A+/A- = +/-{AVERAGE_IMPS} IMPs"
     )
 
 

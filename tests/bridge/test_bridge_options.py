@@ -1,0 +1,152 @@
+"""The conditions of contest a scorer sets beyond the method (issue 16, part 3): the IMP cap, the Butler datum,
+the pair percentage, totals scaled to a common number of boards and the tie-breaks.
+
+Each option has a worked example from a published source (named in docs/bridge-rules.md and beside the test)
+or, where none was found, one worked by hand here; expected values are derived by hand, never copied from
+tally's output.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+from conftest import sheets_from_tables
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pipeline.games.bridge.imps import butler_datum, butler_imps, cross_imps
+from pipeline.games.bridge.load import bridge_event
+from pipeline.games.bridge.tally import BridgeTables, bridge_tables
+from pipeline.problems import InputError
+from schemas.bridge import SideValues as SV
+
+
+def pairs_sheets(settings_rows: list[list[object]], results: list[list[object]]) -> dict:
+    """A pairs workbook as read: Settings, and Results headed Board, NS, EW, Score (and Adjusted)."""
+    header = ["Board", "NS", "EW", "Score", "Adjusted"]
+    body = [row + [None] * (len(header) - len(row)) for row in results]
+    return sheets_from_tables({"Settings": (["Key", "Value"], settings_rows), "Results": (header, body)})
+
+
+def scored(settings_rows: list[list[object]], results: list[list[object]]) -> BridgeTables:
+    """The event's travellers and standings."""
+    return bridge_tables(bridge_event(pairs_sheets(settings_rows, results)))
+
+
+def problems_of(settings_rows: list[list[object]], results: list[list[object]]) -> list[tuple]:
+    """(code, sheet, row, column, value) of every problem loading the workbook raises."""
+    with pytest.raises(InputError) as caught:
+        bridge_event(pairs_sheets(settings_rows, results))
+    return [(p.code, p.sheet, p.row, p.column, p.value) for p in caught.value.problems]
+
+
+def totals(tables: BridgeTables) -> dict[str, float]:
+    """Each pair's total, by pair."""
+    s = tables.standings
+    return dict(zip(s["pair"], s["total"], strict=True))
+
+
+# ------------------------------------------------------------------ 1. the IMP cap
+
+# Bermuda Bowl 2011, the Butler worked example posted on the BBO forums (Rik, 20 Oct 2011): 22 tables, 3 x
+# +980, 11 x +480, 7 x +450, 1 x -50; datum (3*980 + 11*480 + 7*450 - 50) / 22 = 514.55, to 510; NS IMPs
+# 980 - 510 = 470 -> +10, 480 - 510 = -30 -> -1, 450 - 510 = -60 -> -2, -50 - 510 = -560 -> -11.
+BERMUDA = [980] * 3 + [480] * 11 + [450] * 7 + [-50]
+
+
+def test_butler_published_example_without_a_cap() -> None:
+    scores = pd.Series(BERMUDA)
+    datum = butler_datum(scores, pd.Series([1] * 22), drop=0)
+    assert set(datum) == {510}
+    assert butler_imps(scores, datum).tolist() == [10] * 3 + [-1] * 11 + [-2] * 7 + [-11]
+
+
+def test_butler_imps_capped_at_8() -> None:
+    scores = pd.Series(BERMUDA)
+    datum = butler_datum(scores, pd.Series([1] * 22), drop=0)
+    # +10 and -11 are held to +/-8; -1 and -2 are within the cap
+    assert butler_imps(scores, datum, 8).tolist() == [8] * 3 + [-1] * 11 + [-2] * 7 + [-8]
+
+
+def test_cross_imps_capped_worked_by_hand() -> None:
+    # no published capped cross-IMP example was found; by hand, one board 1430, 420, 420, -100 (NS):
+    # 1430 vs 420: 1010 -> 14, vs -100: 1530 -> 17; 420 vs 1430 -> -14, vs 420 -> 0, vs -100: 520 -> 11;
+    # -100 vs 1430 -> -17, vs 420 -> -11 (twice).
+    scores, board = pd.Series([1430, 420, 420, -100]), pd.Series([1] * 4)
+    plain = [(14 + 14 + 17) / 3, (-14 + 0 + 11) / 3, (-14 + 0 + 11) / 3, (-17 - 11 - 11) / 3]
+    assert cross_imps(scores, board).tolist() == pytest.approx(plain)
+    # capped at 12: 14 and 17 become 12, 11 stays
+    capped = [(12 + 12 + 12) / 3, (-12 + 0 + 11) / 3, (-12 + 0 + 11) / 3, (-12 - 11 - 11) / 3]
+    assert cross_imps(scores, board, 12).tolist() == pytest.approx(capped)
+
+
+BOARDS = st.lists(
+    st.lists(st.sampled_from(range(-2000, 2001, 10)), min_size=1, max_size=8), min_size=1, max_size=4
+)
+
+
+def board_frame(boards: list[list[int]]) -> pd.DataFrame:
+    """One row per score: its board number and NS score."""
+    return pd.DataFrame(
+        [(b, s) for b, scores in enumerate(boards) for s in scores], columns=["board", "score"]
+    )
+
+
+@settings(deadline=None, max_examples=60)
+@given(BOARDS, st.integers(1, 24))
+def test_capped_cross_imps_hold_the_cap_and_sum_to_zero(boards: list[list[int]], cap: int) -> None:
+    frame = board_frame(boards)
+    got = cross_imps(frame["score"], frame["board"], cap)
+    assert (got.abs() <= cap + 1e-9).all()
+    assert got.groupby(frame["board"]).sum().abs().max() < 1e-9
+
+
+@settings(deadline=None, max_examples=60)
+@given(BOARDS, st.sampled_from([None, 0, 24]))
+def test_no_cap_or_the_table_top_changes_nothing(boards: list[list[int]], cap: int | None) -> None:
+    frame = board_frame(boards)
+    plain = cross_imps(frame["score"], frame["board"])
+    assert cross_imps(frame["score"], frame["board"], cap).tolist() == pytest.approx(plain.tolist())
+    datum = butler_datum(frame["score"], frame["board"])
+    assert butler_imps(frame["score"], datum, cap).tolist() == butler_imps(frame["score"], datum).tolist()
+
+
+@settings(deadline=None, max_examples=60)
+@given(BOARDS, st.integers(1, 24))
+def test_a_cap_only_takes_imps_away_from_each_comparison(boards: list[list[int]], cap: int) -> None:
+    # per Butler comparison: the same sign, never more IMPs; a total can rise, though, where it is negative
+    # (the -11 of the published example capped at 8 is -8), so "never above the uncapped total" holds only
+    # for the gains: a result's capped IMPs are at most its uncapped IMPs when these are positive
+    frame = board_frame(boards)
+    datum = butler_datum(frame["score"], frame["board"])
+    plain = butler_imps(frame["score"], datum).astype("float64")
+    capped = butler_imps(frame["score"], datum, cap).astype("float64")
+    assert (capped.abs() <= plain.abs()).all()
+    assert ((capped * plain) >= 0).all()
+    assert (capped[plain > 0] <= plain[plain > 0]).all()
+
+
+BUTLER_RESULTS = [[1, str(i + 1), str(i + 51), s] for i, s in enumerate(BERMUDA)]
+
+
+def test_the_cap_through_the_settings_butler() -> None:
+    tables = scored([["Scoring", "Butler"], ["Butler Drop", 0], ["IMP Cap", 8]], BUTLER_RESULTS)
+    t = tables.travellers
+    assert t[SV.ns_value].tolist() == [8] * 3 + [-1] * 11 + [-2] * 7 + [-8]
+    assert totals(tables)["22"] == -8 and totals(tables)["72"] == 8  # the -50 table's NS and EW pairs
+
+
+def test_the_cap_through_the_settings_cross_imps() -> None:
+    results = [[1, "1", "11", 1430], [1, "2", "12", 420], [1, "3", "13", 420], [1, "4", "14", -100]]
+    got = totals(scored([["Scoring", "Cross-IMP"], ["IMP Cap", 12]], results))
+    assert got["1"] == pytest.approx(12) and got["4"] == pytest.approx(-34 / 3, abs=0.005)
+    assert got["11"] == pytest.approx(-12)
+    plain = totals(scored([["Scoring", "Cross-IMP"], ["IMP Cap", "none"]], results))
+    assert plain["1"] == pytest.approx(15)
+
+
+@pytest.mark.parametrize("value", [25, 0, -3, 2.5, "twelve"])
+def test_a_bad_cap_is_located(value: object) -> None:
+    assert problems_of([["Scoring", "Butler"], ["IMP Cap", value]], BUTLER_RESULTS[:3]) == [
+        ("S105", "Settings", 3, "Value", str(value))
+    ]
