@@ -141,6 +141,13 @@ class ResultsSheet(pa.DataFrameModel):
     adjusted: Series[Text] | None = column(
         "Adjusted", note="A+/A-, A/A, 60/40 or NP (not played)", nullable=True
     )
+    datum: Series[Text] | None = column(
+        "Datum",
+        note="Butler: the board's datum as the director sets it (on one row of the board or on each, the same), "
+        "instead of the one computed; a multiple of 10",
+        in_template=False,
+        nullable=True,
+    )
 
     @pa.check(
         "board",
@@ -162,6 +169,7 @@ class ResultsSheet(pa.DataFrameModel):
 
     @pa.check(
         "score",
+        "datum",
         name=check_named(
             "ResultsSheet",
             f"a north-south score: a whole number of points, a multiple of 10, {SCORE.words}",

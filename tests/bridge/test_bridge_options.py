@@ -150,3 +150,89 @@ def test_a_bad_cap_is_located(value: object) -> None:
     assert problems_of([["Scoring", "Butler"], ["IMP Cap", value]], BUTLER_RESULTS[:3]) == [
         ("S105", "Settings", 3, "Value", str(value))
     ]
+
+
+# ------------------------------------------------------------------ 2. the Butler datum
+
+
+def test_datum_rounding_to_the_even_ten_acblscore_manual() -> None:
+    # ACBLscore manual, "IMP scoring methods" (web2.acbl.org/acblscore/manual/83.htm): "If the last digit of
+    # the computed datum is 5, it is rounded to the nearest even score. For example, 425 is rounded to 420
+    # and 435 is rounded to 440."; tally's default rounds halves away from zero (425 -> 430)
+    scores = pd.Series([420, 430, 430, 440, -420, -430])
+    board = pd.Series([1, 1, 2, 2, 3, 3])
+    assert butler_datum(scores, board, drop=0, even=True).tolist() == [420, 420, 440, 440, -420, -420]
+    assert butler_datum(scores, board, drop=0).tolist() == [430, 430, 440, 440, -430, -430]
+
+
+def test_median_datum_of_the_published_board() -> None:
+    # the Bermuda Bowl board's 22 scores: the 11th and 12th from the top are both +480, so the median is 480
+    # (ASE's "halfway Butler"); NS 980 - 480 = 500 -> +11, 480 -> 0, 450 - 480 = -30 -> -1, -530 -> -11
+    scores = pd.Series(BERMUDA)
+    datum = butler_datum(scores, pd.Series([1] * 22), median=True)
+    assert set(datum) == {480}
+    assert butler_imps(scores, datum).tolist() == [11] * 3 + [0] * 11 + [-1] * 7 + [-11]
+
+
+def test_median_of_an_even_number_of_scores_is_the_mean_of_the_middle_two() -> None:
+    # 100, 130, 400, 500: (130 + 400) / 2 = 265 -> 270 (halves away) or 260 (to the even ten)
+    scores, board = pd.Series([100, 130, 400, 500]), pd.Series([1] * 4)
+    assert set(butler_datum(scores, board, median=True)) == {270}
+    assert set(butler_datum(scores, board, median=True, even=True)) == {260}
+
+
+@settings(deadline=None, max_examples=60)
+@given(BOARDS)
+def test_the_median_is_the_mean_with_all_but_the_middle_dropped(boards: list[list[int]]) -> None:
+    # an odd number of scores: the median is the mean once (n - 1) / 2 are dropped from each end
+    frame = board_frame([b for b in boards if len(b) % 2 == 1] or [[0]])
+    for _, one in frame.groupby("board"):
+        n = len(one)
+        by_median = butler_datum(one["score"], one["board"], median=True)
+        assert by_median.tolist() == butler_datum(one["score"], one["board"], drop=(n - 1) // 2).tolist()
+
+
+BOARD_ONE = [[1, "1", "11", 980], [1, "2", "12", 480], [1, "3", "13", 450], [1, "4", "14", -50]]
+BOARD_TWO = [[2, "1", "12", 100], [2, "2", "13", 200], [2, "3", "14", 300], [2, "4", "11", 400]]
+
+
+def test_a_median_through_the_settings() -> None:
+    # board 1: 980, 480, 450, -50: median (480 + 450) / 2 = 465 -> 470; 510 -> +11, 10 -> 0, -20 -> -1,
+    # -520 -> -11
+    tables = scored([["Scoring", "Butler"], ["Butler Datum", "Median"]], BOARD_ONE)
+    assert tables.travellers[SV.ns_value].tolist() == [11, 0, -1, -11]
+    even = scored([["Scoring", "Butler"], ["Butler Datum", "median"], ["Datum Rounding", "even"]], BOARD_ONE)
+    # 465 to the even ten is 460: 520 -> +11, 20 -> +1, -10 -> 0, -510 -> -11
+    assert even.travellers[SV.ns_value].tolist() == [11, 1, 0, -11]
+
+
+def datum_sheets(settings_rows: list[list[object]], results: list[list[object]]) -> dict:
+    """A Butler workbook whose Results have a Datum column (the fifth value of a row)."""
+    header = ["Board", "NS", "EW", "Score", "Datum"]
+    body = [row + [None] * (len(header) - len(row)) for row in results]
+    return sheets_from_tables({"Settings": (["Key", "Value"], settings_rows), "Results": (header, body)})
+
+
+def test_a_datum_typed_by_the_director() -> None:
+    # ACBLscore's "IMPs using a predetermined datum" (the PDAT command): board 1's datum typed as 400 on one
+    # row; 980 - 400 = 580 -> +11, 80 -> +2, 50 -> +2, -450 -> -10. Board 2 has none typed: the mean of
+    # 100, 200, 300, 400 without the top and the bottom is 250 -> 250: -150 -> -4, -50 -> -2, 50 -> 2, 150 -> 4
+    rows = [BOARD_ONE[0], BOARD_ONE[1] + [400], BOARD_ONE[2], BOARD_ONE[3], *BOARD_TWO]
+    tables = bridge_tables(bridge_event(datum_sheets([["Scoring", "Butler"]], rows)))
+    assert tables.travellers[SV.ns_value].tolist() == [11, 2, 2, -10, -4, -2, 2, 4]
+    assert tables.travellers["datum"].tolist() == [400] * 4 + [250] * 4
+
+
+def test_a_datum_typed_twice_must_agree() -> None:
+    rows = [BOARD_ONE[0] + [400], BOARD_ONE[1] + [400], BOARD_ONE[2] + [410], BOARD_ONE[3] + ["4OO"]]
+    with pytest.raises(InputError) as caught:
+        bridge_event(datum_sheets([["Scoring", "Butler"]], rows))
+    got = [(p.code, p.sheet, p.row, p.column, p.value) for p in caught.value.problems]
+    assert got == [("B170", "Results", 4, "Datum", "410"), ("B103", "Results", 5, "Datum", "4OO")]
+
+
+@pytest.mark.parametrize(("key", "value"), [("Butler Datum", "mode"), ("Datum Rounding", "down")])
+def test_a_bad_datum_setting_is_located(key: str, value: str) -> None:
+    assert problems_of([["Scoring", "Butler"], [key, value]], BOARD_ONE) == [
+        ("S105", "Settings", 3, "Value", value)
+    ]

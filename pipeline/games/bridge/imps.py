@@ -45,18 +45,31 @@ def cross_imps(scores: pd.Series, board: pd.Series, cap: int | None = None) -> p
     return pd.Series(result, index=scores.index)
 
 
-def rounded_to_tens(total: pd.Series, count: pd.Series) -> pd.Series:
-    """total / count rounded to the nearest 10, halves away from zero, in exact integers."""
+def rounded_to_tens(total: pd.Series, count: pd.Series, even: bool = False) -> pd.Series:
+    """total / count rounded to the nearest 10 in exact integers: halves away from zero, or with `even` to the
+    even ten (ACBLscore: 425 -> 420, 435 -> 440)."""
     total_int = total.round().astype("int64")
     magnitude = (2 * total_int.abs() + 10 * count) // (20 * count) * 10
+    if even:
+        tens, rest = total_int.abs() // (10 * count), total_int.abs() % (10 * count)
+        half_to_odd = (2 * rest == 10 * count) & (tens % 2 == 0)
+        magnitude = magnitude.where(~half_to_odd, tens * 10)
     return np.sign(total_int) * magnitude
 
 
-def butler_datum(scores: pd.Series, board: pd.Series, drop: int = 1) -> pd.Series:
-    """Each row's board datum: mean NS score without `drop` top and bottom, to the nearest 10."""
+def butler_datum(
+    scores: pd.Series, board: pd.Series, drop: int = 1, median: bool = False, even: bool = False
+) -> pd.Series:
+    """Each row's board datum, to the nearest 10 (halves away from zero, or to the even ten): the mean NS
+    score without `drop` top and bottom ones, or with `median` the median NS score (the mean of the two middle
+    ones when they are even in number)."""
     values = pd.to_numeric(scores).astype("float64")
     by_board = values.groupby(board, sort=False)
     count = by_board.transform("count")
+    if median:
+        twice = (2 * by_board.transform("median"))[count > 0]
+        halves = pd.Series(2, index=twice.index, dtype="int64")
+        return rounded_to_tens(twice, halves, even).reindex(values.index).astype("Int64")
     from_bottom = by_board.rank(method="first")
     from_top = count - from_bottom + 1
     kept = (count < 2 * drop + 1) | ((from_bottom > drop) & (from_top > drop))
@@ -64,7 +77,7 @@ def butler_datum(scores: pd.Series, board: pd.Series, drop: int = 1) -> pd.Serie
     total = trimmed.transform("sum")
     kept_count = trimmed.transform("count")
     has_scores = kept_count > 0
-    datum = rounded_to_tens(total[has_scores], kept_count[has_scores].astype("int64"))
+    datum = rounded_to_tens(total[has_scores], kept_count[has_scores].astype("int64"), even)
     return datum.reindex(values.index).astype("Int64")
 
 
