@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from pipeline.games.bridge.imps import butler_datum, butler_imps, cross_imps
 from pipeline.games.bridge.load import bridge_event
-from pipeline.games.bridge.tally import BridgeTables, bridge_tables
+from pipeline.games.bridge.tally import BridgeTables, bridge_tables, pair_progress
 from pipeline.problems import InputError
 from schemas.bridge import SideValues as SV
 
@@ -236,3 +236,129 @@ def test_a_bad_datum_setting_is_located(key: str, value: str) -> None:
     assert problems_of([["Scoring", "Butler"], [key, value]], BOARD_ONE) == [
         ("S105", "Settings", 3, "Value", value)
     ]
+
+
+# ------------------------------------------------------------------ 3. the pair percentage and scaling
+
+
+def percents(tables: BridgeTables) -> dict[str, float]:
+    """Each pair's percentage, by pair."""
+    s = tables.standings
+    return dict(zip(s["pair"], s["percent"], strict=True))
+
+
+# Worked by hand (the two definitions as published: Loreburn Bridge Club's "Match Points Explained", total
+# matchpoints over the top times the boards; Bridge Club Live's help, "the average of all the percentage scores
+# that you scored for each board"). Without Neuberg, board 1 has 6 results (top 10) and board 2 has 3 (top 4).
+# Pair 1 is top on board 1 (10 of 10, 100 %) and bottom on board 2 (0 of 4, 0 %): 10 / 14 = 71.43 % of its
+# tops, but 50 % as the mean of its boards. Pair 2 is 8 of 10 (80 %) and 4 of 4 (100 %): 12 / 14 = 85.71 %, or
+# 90 %.
+TWO_TOPS = [
+    *[
+        [1, str(i), str(10 + i), score]
+        for i, score in zip(range(1, 7), [600, 500, 400, 300, 200, 100], strict=True)
+    ],
+    [2, "1", "12", -100],
+    [2, "2", "13", 200],
+    [2, "3", "11", 100],
+]
+
+
+def test_percentage_of_total_tops_and_mean_of_boards() -> None:
+    tops = percents(scored([["Neuberg", "no"]], TWO_TOPS))
+    assert tops["1"] == pytest.approx(71.43) and tops["2"] == pytest.approx(85.71)
+    mean = percents(scored([["Neuberg", "no"], ["Percentage", "mean of boards"]], TWO_TOPS))
+    assert mean["1"] == pytest.approx(50.0) and mean["2"] == pytest.approx(90.0)
+    # pair 3: 6 of 10 (60 %) and 2 of 4 (50 %): 8 / 14 = 57.14 %, or 55 %
+    assert tops["3"] == pytest.approx(57.14) and mean["3"] == pytest.approx(55.0)
+
+
+def test_the_mean_of_boards_changes_the_ranking() -> None:
+    tables = scored([["Neuberg", "no"], ["Percentage", "mean of boards"]], TWO_TOPS)
+    ranks = dict(zip(tables.standings["pair"], tables.standings["rank"], strict=True))
+    # mean of boards: pair 3 (55 %) above pair 1 (50 %); of total tops: pair 1 (71.43) above pair 3 (57.14)
+    assert ranks["3"] < ranks["1"]
+    plain = scored([["Neuberg", "no"]], TWO_TOPS)
+    plain_ranks = dict(zip(plain.standings["pair"], plain.standings["rank"], strict=True))
+    assert plain_ranks["1"] < plain_ranks["3"]
+
+
+@settings(deadline=None, max_examples=15)
+@given(
+    st.integers(2, 5).flatmap(
+        lambda tables: st.lists(
+            st.lists(st.sampled_from([-600, -100, 0, 110, 140, 420, 450]), min_size=tables, max_size=tables),
+            min_size=1,
+            max_size=4,
+        )
+    )
+)
+def test_the_two_percentages_agree_when_every_pair_plays_every_board_with_one_top(
+    boards: list[list[int]],
+) -> None:
+    # every NS pair i meets EW pair 50 + i on every board: the same boards and the same top for everyone
+    results = [
+        [b + 1, str(i + 1), str(51 + i), s] for b, scores in enumerate(boards) for i, s in enumerate(scores)
+    ]
+    tops = percents(scored([], results))
+    mean = percents(scored([["Percentage", "mean of boards"]], results))
+    assert mean == pytest.approx(tops, abs=0.005 + 1e-9)
+
+
+# Scaling: the EBU forum's "Factoring manually" thread (a 7.5-table relay Mitchell: the EW pairs play 21 boards,
+# the NS pairs 24; at cross-IMPs "multiply the total score of the EW pairs by 24/21"). By hand at total points:
+# pair 1 plays boards 1 and 2 (+300, +300 = 600, 2 boards), pair 2 boards 1-3 (+200, +300, +300 = 800, 3
+# boards); scaled to the most boards (3), pair 1 has 600 * 3 / 2 = 900 and goes above pair 2 (800).
+SIT_OUT = [
+    [1, "1", "11", 300],
+    [1, "2", "12", 200],
+    [2, "1", "11", 300],
+    [2, "2", "12", 300],
+    [3, "2", "12", 300],
+]
+
+
+def test_totals_scaled_to_the_most_boards() -> None:
+    plain = scored([["Scoring", "TP"]], SIT_OUT)
+    assert totals(plain) == {"1": 600, "2": 800, "11": -600, "12": -800}
+    assert plain.standings["pair"].tolist()[0] == "2"
+    tables = scored([["Scoring", "TP"], ["Scale Boards", "most"]], SIT_OUT)
+    assert totals(tables) == {"1": 900, "2": 800, "11": -900, "12": -800}
+    assert tables.standings["pair"].tolist()[:2] == ["1", "2"]
+    # a number: pair 1 600 * 24 / 2 = 7200, pair 2 800 * 24 / 3 = 6400
+    assert totals(scored([["Scoring", "TP"], ["Scale Boards", 24]], SIT_OUT))["1"] == 7200
+
+
+def test_scaling_matchpoints_keeps_the_percentage() -> None:
+    # board 1: 1 v 11 +300, 2 v 12 +200 (pair 1 has 2 MP of 2); board 2: +300 twice (1 of 2); board 3: pair 2
+    # alone (top 0 without Neuberg). Pair 1's 3 MP of 4 (75 %) scaled to 3 boards: 4.5 of 6, still 75 %
+    tables = scored([["Neuberg", "no"], ["Scale Boards", "most"]], SIT_OUT)
+    s = tables.standings.set_index("pair")
+    assert (s.loc["1", "total"], s.loc["1", "top"], s.loc["1", "percent"]) == (4.5, 6, 75)
+
+
+@pytest.mark.parametrize(
+    ("key", "value"), [("Percentage", "median"), ("Scale Boards", 0), ("Scale Boards", "all")]
+)
+def test_a_bad_percentage_or_scale_is_located(key: str, value: object) -> None:
+    assert problems_of([[key, value]], SIT_OUT) == [("S105", "Settings", 2, "Value", str(value))]
+
+
+@pytest.mark.parametrize(
+    ("settings_rows", "results"),
+    [
+        ([["Neuberg", "no"], ["Percentage", "mean of boards"]], TWO_TOPS),
+        ([["Scoring", "TP"], ["Scale Boards", "most"]], SIT_OUT),
+    ],
+)
+def test_the_progress_after_the_last_round_is_the_final_ranking(settings_rows: list, results: list) -> None:
+    # the rounds are the boards: after the last one, each pair's rank is its rank in the standings
+    header = ["Round", "Board", "NS", "EW", "Score"]
+    body = [[row[0], *row] for row in results]
+    event = bridge_event(
+        sheets_from_tables({"Settings": (["Key", "Value"], settings_rows), "Results": (header, body)})
+    )
+    tables = bridge_tables(event)
+    progress = pair_progress(event, tables)
+    final = dict(zip(tables.standings["pair"], tables.standings["rank"], strict=True))
+    assert progress.iloc[:, -1].to_dict() == final

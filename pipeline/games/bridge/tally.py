@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, TypeVar
 import numpy as np
 import pandas as pd
 
+from pipeline.games.bridge.conditions import conditioned_pairs, progress_keys
 from pipeline.games.ordering import lexicographic_order, natural_ranks
 from pipeline.games.progress import cumulative_grid, round_steps
 from pipeline.parsing import whole_numbers
@@ -98,6 +99,8 @@ def pair_standings(travellers: pd.DataFrame, event: BridgeEvent) -> pd.DataFrame
     if PR.top in rows:
         table[PS.top] = by_pair[PR.top].sum().round(9)
         table[PS.percent] = pair_keys(table[[PS.total]], table[[PS.top]]).to_numpy()
+    table = conditioned_pairs(table, rows, event.settings.options)  # docs/conditions.md
+    if PR.top in rows:
         table[PS.total] = table[PS.total].round(2)
     key = PS.percent if PR.top in rows else PS.total
     names = event.competitors.set_index(CO.id)[CO.names]
@@ -131,7 +134,9 @@ def pair_progress(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
         return pd.DataFrame(cumulative_grid(cells, weights, shape), index=pairs, columns=labels)
 
     boards = summed(None)
-    key = pair_keys(summed(rows[PR.value]), summed(rows[PR.top]) if PR.top in rows else None)
+    key = progress_keys(summed, rows, event.settings.options)  # docs/conditions.md
+    if key is None:
+        key = pair_keys(summed(rows[PR.value]), summed(rows[PR.top]) if PR.top in rows else None)
     return played_first_ranks(key, boards > 0)
 
 
