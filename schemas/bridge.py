@@ -322,6 +322,21 @@ class PairResult(pa.DataFrameModel):
     top: Series[float] | None
 
 
+class TieMeeting(pa.DataFrameModel):
+    """One competitor's side of one result (pairs) or match (teams), as the tie-breaks read it: the competitor,
+    its opponent, its value (pairs: matchpoints or IMPs; teams: VPs, or the IMP margin), any top, the session,
+    and a team's IMPs for and against (in `imps` for one board)."""
+
+    id: Series[Text]
+    opponent: Series[Text]
+    value: Series[float]
+    top: Series[float] | None
+    session: Series[Text] | None
+    imps_for: Series[float] | None
+    imps_against: Series[float] | None
+    imps: Series[float] | None
+
+
 class CrossImp(pa.DataFrameModel):
     """One comparison of cross-IMPs: a result's row and NS score against another result's on the same board."""
 
@@ -392,6 +407,9 @@ class PairStanding(pa.DataFrameModel):
     total: Series[float] = pa.Field()
     top: Series[float] | None = pa.Field()
     percent: Series[float] | None = pa.Field()
+    decided_by: Series[Text] | None = column(
+        "Decided By"
+    )  # only with Settings Tie Break (docs/conditions.md)
 
     class Config:
         name = "Standings"
@@ -428,6 +446,9 @@ class TeamStanding(pa.DataFrameModel):
     boards: Series[int] = column("Boards", ge=0)
     imps: Series[int] = column("IMPs")
     vps: Series[float] = column("VPs", ge=0, number_format=HUNDREDTHS)
+    decided_by: Series[Text] | None = column(
+        "Decided By"
+    )  # only with Settings Tie Break (docs/conditions.md)
 
     class Config:
         name = "Standings"

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from pipeline.games.bridge.imps import butler_datum, butler_imps, cross_imps
 from pipeline.games.bridge.load import bridge_event
+from pipeline.games.bridge.report import bridge_sheets
 from pipeline.games.bridge.tally import BridgeTables, bridge_tables, pair_progress
 from pipeline.problems import InputError
 from schemas.bridge import SideValues as SV
@@ -362,3 +363,161 @@ def test_the_progress_after_the_last_round_is_the_final_ranking(settings_rows: l
     progress = pair_progress(event, tables)
     final = dict(zip(tables.standings["pair"], tables.standings["rank"], strict=True))
     assert progress.iloc[:, -1].to_dict() == final
+
+
+# ------------------------------------------------------------------ 4. tie-breaks by the conditions of contest
+
+# The EBU White Book's split-tie procedure (3.2 / 143.7.1, ebu.co.uk/lawsandethics/articles/splitties): between
+# two contestants, first the result of the match (round) between them, then ..., then the point-a-board
+# count-back over the boards of the stage; failing all, the tie stays. Worked by hand on a three-round Howell
+# of four pairs at total points (a board a round; pair ids 1-4):
+#   board 1: 1 v 2 +100, 3 v 4 0;  board 2: 1 v 3 -50, 2 v 4 +200;  board 3: 1 v 4 +50, 2 v 3 0
+# Totals: 1: 100 - 50 + 50 = 100; 2: -100 + 200 + 0 = 100; 3: 0 + 50 + 0 = 50; 4: 0 - 200 - 50 = -250.
+# Pairs 1 and 2 tie at 100. Head to head (board 1) pair 1 +100, pair 2 -100: pair 1 first. Boards won against
+# the field (a plus score wins, 0 is half): pair 1 won 2 of 3 (0.67), pair 2 won 1 and drew 1 (0.5): pair 1.
+# Session 1 (boards 1 and 2): pair 1 +50, pair 2 +100: pair 2 first.
+HOWELL = [
+    ["1", 1, "1", "2", 100],
+    ["1", 1, "3", "4", 0],
+    ["1", 2, "1", "3", -50],
+    ["1", 2, "2", "4", 200],
+    ["2", 3, "1", "4", 50],
+    ["2", 3, "2", "3", 0],
+]
+
+
+def howell(tie_break: str | None) -> pd.DataFrame:
+    """The Howell's standings at total points under the tie-break (none: the Settings do not give one)."""
+    rows = [["Scoring", "TP"]] + ([["Tie Break", tie_break]] if tie_break is not None else [])
+    sheets = sheets_from_tables(
+        {"Settings": (["Key", "Value"], rows), "Results": (["Session", "Board", "NS", "EW", "Score"], HOWELL)}
+    )
+    return bridge_tables(bridge_event(sheets)).standings
+
+
+def placed(standings: pd.DataFrame, id_column: str = "pair") -> list[tuple]:
+    """(rank, id, Decided By) in the standings' order."""
+    return list(zip(standings["rank"], standings[id_column], standings["decided_by"], strict=True))
+
+
+def test_without_a_tie_break_the_tie_is_shared() -> None:
+    for given_as in (None, "shared", "Shared"):
+        s = howell(given_as)
+        assert s["rank"].tolist() == [1, 1, 3, 4] and s["pair"].tolist() == ["1", "2", "3", "4"]
+        assert "decided_by" not in s
+
+
+def test_head_to_head_then_boards_won() -> None:
+    assert placed(howell("head to head, boards won")) == [
+        (1, "1", "head-to-head"),
+        (2, "2", "Total"),
+        (3, "3", "Total"),
+        (4, "4", ""),
+    ]
+
+
+def test_boards_won_alone() -> None:
+    assert placed(howell("boards won"))[:2] == [(1, "1", "boards won"), (2, "2", "Total")]
+
+
+def test_a_named_session() -> None:
+    assert placed(howell("session 1"))[:2] == [(1, "2", "session 1"), (2, "1", "Total")]
+
+
+def test_head_to_head_needs_every_tied_pair_to_have_met() -> None:
+    # in a Mitchell no two NS pairs meet: NS pairs 1 and 2 tie at +100 and never met, so head to head does
+    # not split them and the tie stays
+    results = [[1, "1", "11", 100], [1, "2", "12", 100], [2, "1", "12", 0], [2, "2", "11", 0]]
+    s = scored([["Scoring", "TP"], ["Tie Break", "head to head"]], results)
+    assert placed(s.standings)[:2] == [(1, "1", "tied"), (1, "2", "Total")]
+
+
+# Teams, worked by hand (White Book 143.7.1 (a) and the count-backs): four teams, one board a match, IMP
+# margins without VPs. Round 1: A v B +5 (open 420, closed 250: 170 -> 5), C v D 0; round 2: A v C -3
+# (0 / 100), B v D +3 (100 / 0); round 3: A v D 0, B v C +4 (130 / 0). IMPs: A 5 - 3 + 0 = 2, B -5 + 3 + 4 = 2,
+# C 0 + 3 - 4 = -1, D 0 - 3 + 0 = -3. A and B tie: head to head A (+5); matches won A 1.5 of 3, B 2 of 3: B;
+# IMP quotient A 5 / 3 = 1.67, B 7 / 5 = 1.4: A; boards won as matches won here: B.
+TEAM_MATCHES = [
+    ["1", 1, "A", "B"],
+    ["2", 1, "C", "D"],
+    ["3", 2, "A", "C"],
+    ["4", 2, "B", "D"],
+    ["5", 3, "A", "D"],
+    ["6", 3, "B", "C"],
+]
+TEAM_SCORES = {"1": (420, 250), "2": (100, 100), "3": (0, 100), "4": (100, 0), "5": (100, 100), "6": (130, 0)}
+
+
+def teams(tie_break: str) -> pd.DataFrame:
+    """The four teams' standings by IMPs under the tie-break."""
+    results = [
+        [m, room, 1, score]
+        for m, (o, c) in TEAM_SCORES.items()
+        for room, score in (("Open", o), ("Closed", c))
+    ]
+    sheets = sheets_from_tables(
+        {
+            "Settings": (
+                ["Key", "Value"],
+                [["Scoring", "Teams"], ["VP Scale", "none"], ["Tie Break", tie_break]],
+            ),
+            "Matches": (["Match", "Round", "Home", "Away"], TEAM_MATCHES),
+            "Results": (["Match", "Room", "Board", "Score"], results),
+        }
+    )
+    return bridge_tables(bridge_event(sheets)).standings
+
+
+@pytest.mark.parametrize(
+    ("tie_break", "first", "why"),
+    [
+        ("head to head", "A", "head-to-head"),
+        ("matches won", "B", "matches won"),
+        ("IMP quotient", "A", "IMP quotient"),
+        ("boards won", "B", "boards won"),
+        ("matches won, head to head", "B", "matches won"),
+    ],
+)
+def test_teams_tie_breaks(tie_break: str, first: str, why: str) -> None:
+    s = teams(tie_break)
+    second = "B" if first == "A" else "A"
+    assert placed(s, "team") == [(1, first, why), (2, second, "IMPs"), (3, "C", "IMPs"), (4, "D", "")]
+    assert s["imps"].tolist()[:2] == [2, 2]
+
+
+def test_teams_shared_by_default() -> None:
+    s = teams("shared")
+    assert s["rank"].tolist() == [1, 1, 3, 4] and "decided_by" not in s
+
+
+@pytest.mark.parametrize(
+    "value", ["coin toss", "shared, head to head", "head to head, head to head", "session"]
+)
+def test_a_bad_tie_break_is_located(value: str) -> None:
+    assert problems_of([["Scoring", "TP"], ["Tie Break", value]], SIT_OUT) == [
+        ("S105", "Settings", 3, "Value", value)
+    ]
+
+
+def test_a_tie_break_of_the_other_kind_of_event_is_located() -> None:
+    assert problems_of([["Scoring", "TP"], ["Tie Break", "head to head, matches won"]], SIT_OUT) == [
+        ("B171", "Settings", 3, "Value", "head to head, matches won")
+    ]
+
+
+def test_the_standings_sheet_shows_decided_by_and_the_rules_say_how() -> None:
+    rows = [["Scoring", "TP"], ["Tie Break", "head to head, boards won"]]
+    sheets = sheets_from_tables(
+        {"Settings": (["Key", "Value"], rows), "Results": (["Session", "Board", "NS", "EW", "Score"], HOWELL)}
+    )
+    event = bridge_event(sheets)
+    written = {sheet.name: sheet.frame for sheet in bridge_sheets(event, bridge_tables(event))}
+    assert written["Standings"]["Decided By"].tolist() == ["head-to-head", "Total", "Total", ""]
+    rules = dict(zip(written["Rules"]["Item"], written["Rules"]["Value"], strict=True))
+    assert rules["Ranking"] == "equal totals: head-to-head, then boards won; still equal: share the place"
+    plain = bridge_event(pairs_sheets([["Scoring", "TP"]], SIT_OUT))
+    written = {sheet.name: sheet.frame for sheet in bridge_sheets(plain, bridge_tables(plain))}
+    assert "Decided By" not in written["Standings"]
+    assert dict(zip(written["Rules"]["Item"], written["Rules"]["Value"], strict=True))["Ranking"] == (
+        "equal totals share the place"
+    )

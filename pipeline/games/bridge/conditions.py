@@ -2,7 +2,8 @@
 mean of the board percentages, and totals scaled to a common number of boards; pure.
 
 The settings are declared here once: `Percentage` is listed with matchpoints (its only user), `Scale Boards`
-with the settings every method reads (`methods/__init__.py`, `method_settings`).
+and `Tie Break` (declared in `tie_breaks.py`) with the settings every method reads (`methods/__init__.py`,
+`method_settings`).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import Any
 
 import pandas as pd
 
+from pipeline.games.bridge.tie_breaks import TIE_BREAK, TIE_BREAK_SETTING
 from pipeline.games.settings import SettingSpec, one_word_of
 from pipeline.parsing import as_words, whole_in
 from schemas.bridge import BOARD
@@ -98,4 +100,5 @@ def progress_keys(
     return None
 
 
-SHARED_SETTINGS = {"scale_boards": SCALE_SETTING}  # the conditions every method reads, by key
+# the conditions every method reads, by key
+SHARED_SETTINGS = {"scale_boards": SCALE_SETTING, TIE_BREAK: TIE_BREAK_SETTING}

@@ -9,6 +9,7 @@ import pandas as pd
 
 from pipeline.games.bridge.settings import DATE, EVENT, SCORING, WEIGHT, setting_specs
 from pipeline.games.bridge.tally import known_names, pair_progress
+from pipeline.games.bridge.tie_breaks import ranking_words
 from pipeline.games.ordering import lexicographic_order, natural_ranks
 from pipeline.games.progress import progress_sheets
 from pipeline.sheets import OutputSheet, page_starts
@@ -129,6 +130,8 @@ def standings_frame(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
     totals = event.settings.method.standing_columns
     titles = titles_of(PS)
     cols = {c: titles[c] for c in (PS.rank, PS.pair, PS.names, PS.boards)} | totals
+    if PS.decided_by in tables.standings:  # only with Settings Tie Break (docs/conditions.md)
+        cols[PS.decided_by] = titles[PS.decided_by]
     out = tables.standings[list(cols)].rename(columns=cols)
     out[list(totals.values())] = out[list(totals.values())].round(2)
     return out
@@ -163,7 +166,7 @@ def rules_frame(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
             "Law 77 (doubled contracts: 40 a trick in clubs and diamonds, 60 in hearts and spades)",
         ),
         ("Vulnerability", "Law 2 board cycle unless a Vul cell is given"),
-        ("Ranking", "equal totals share the place"),
+        ("Ranking", ranking_words(s.options)),
     ]
     table = pd.DataFrame(rows, columns=list(titles_of(RR).values()))
     more = s.method.rules_rows(event, tables) if s.method.rules_rows else []

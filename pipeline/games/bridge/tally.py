@@ -10,6 +10,7 @@ import numpy as np
 import pandas as pd
 
 from pipeline.games.bridge.conditions import conditioned_pairs, progress_keys
+from pipeline.games.bridge.tie_breaks import tie_broken_pairs
 from pipeline.games.ordering import lexicographic_order, natural_ranks
 from pipeline.games.progress import cumulative_grid, round_steps
 from pipeline.parsing import whole_numbers
@@ -110,7 +111,9 @@ def pair_standings(travellers: pd.DataFrame, event: BridgeEvent) -> pd.DataFrame
     table[PS.names] = names.reindex(table.index).to_numpy()
     table = table.rename_axis(PS.pair).reset_index()
     order = lexicographic_order([table[PS.rank].to_numpy(), natural_ranks(table[PS.pair])])
-    return PS.validate(table.iloc[order].reset_index(drop=True))
+    table = table.iloc[order].reset_index(drop=True)
+    key_label = event.settings.method.standing_columns.get(key, key)
+    return PS.validate(tie_broken_pairs(table, rows, key, event.settings.options, key_label))  # conditions.md
 
 
 def pair_progress(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
