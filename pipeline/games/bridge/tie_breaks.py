@@ -26,9 +26,11 @@ from schemas.bridge import PairStanding as PS
 from schemas.bridge import TeamStanding as ST
 from schemas.bridge import TieMeeting as TM
 from schemas.bridge import TypedResult as T
+from schemas.common import titles_of
 from schemas.shared import SettingsSheet as K
 
-SHARED, HEAD_TO_HEAD, BOARDS_WON = "shared", "head_to_head", "boards_won"
+# the criteria's words, folded as Settings words are (head to head -> head_to_head)
+SHARED, HEAD_TO_HEAD, BOARDS_WON = "shared", setting_key("head to head"), "boards_won"
 MATCHES_WON, IMP_QUOTIENT, SESSION = "matches_won", "imp_quotient", "in_session"
 PAIRS_WORDS = (HEAD_TO_HEAD, BOARDS_WON, SESSION)
 TEAMS_WORDS = (HEAD_TO_HEAD, BOARDS_WON, MATCHES_WON, IMP_QUOTIENT)
@@ -38,7 +40,7 @@ LABELS = {
     MATCHES_WON: "matches won",
     IMP_QUOTIENT: "IMP quotient",
 }
-PLAYED = "played"  # what places the last pair or team that played above those that did not
+PLAYED = "having played"  # what places the last pair or team that played above those that did not
 SEPARATOR = "|"  # between the criteria of a Tie Break value as read
 NAMED = re.compile(r"\s*session\s+(\S.*?)\s*", re.IGNORECASE)  # `session 2`: the session as typed
 
@@ -306,5 +308,13 @@ def tie_broken_teams(
 
     by_id = standings.set_index(ST.team)
     key = by_id[ST.vps] if wbf else by_id[ST.imps].astype("float64")
-    out = ranked(standings, ST.team, key, by_id[ST.matches].gt(0), chosen, value_of, "VPs" if wbf else "IMPs")
+    out = ranked(
+        standings,
+        ST.team,
+        key,
+        by_id[ST.matches].gt(0),
+        chosen,
+        value_of,
+        titles_of(ST)[ST.vps if wbf else ST.imps],
+    )
     return out
