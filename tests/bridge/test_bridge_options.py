@@ -518,6 +518,11 @@ def test_the_standings_sheet_shows_decided_by_and_the_rules_say_how() -> None:
     plain = bridge_event(pairs_sheets([["Scoring", "TP"]], SIT_OUT))
     written = {sheet.name: sheet.frame for sheet in bridge_sheets(plain, bridge_tables(plain))}
     assert "Decided By" not in written["Standings"]
+    scaled = bridge_event(pairs_sheets([["Scoring", "TP"], ["Scale Boards", 24]], SIT_OUT))
+    rules = {sheet.name: sheet.frame for sheet in bridge_sheets(scaled, bridge_tables(scaled))}["Rules"]
+    assert dict(zip(rules["Item"], rules["Value"], strict=True))["Ranking"] == (
+        "equal totals share the place; pairs' totals scaled to 24 boards"
+    )
     assert dict(zip(written["Rules"]["Item"], written["Rules"]["Value"], strict=True))["Ranking"] == (
         "equal totals share the place"
     )

@@ -13,7 +13,7 @@ from typing import Any
 
 import pandas as pd
 
-from pipeline.games.bridge.tie_breaks import TIE_BREAK, TIE_BREAK_SETTING
+from pipeline.games.bridge.tie_breaks import TIE_BREAK, TIE_BREAK_SETTING, ranking_words
 from pipeline.games.settings import SettingSpec, one_word_of
 from pipeline.parsing import as_words, whole_in
 from schemas.bridge import BOARD
@@ -102,3 +102,12 @@ def progress_keys(
 
 # the conditions every method reads, by key
 SHARED_SETTINGS = {"scale_boards": SCALE_SETTING, TIE_BREAK: TIE_BREAK_SETTING}
+
+
+def ranking_rule(options: Mapping[str, Any]) -> str:
+    """The Rules sheet's Ranking value: how equal totals are settled, and any scaling of the totals."""
+    scale = options["scale_boards"]
+    if scale == NO_SCALE:
+        return ranking_words(options)
+    common = "the most boards a pair played" if scale == MOST else f"{scale} boards"
+    return f"{ranking_words(options)}; pairs' totals scaled to {common}"

@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 
+from pipeline.games.bridge.conditions import ranking_rule
 from pipeline.games.bridge.settings import DATE, EVENT, SCORING, WEIGHT, setting_specs
 from pipeline.games.bridge.tally import known_names, pair_progress
-from pipeline.games.bridge.tie_breaks import ranking_words
 from pipeline.games.ordering import lexicographic_order, natural_ranks
 from pipeline.games.progress import progress_sheets
 from pipeline.sheets import OutputSheet, page_starts
@@ -166,7 +166,7 @@ def rules_frame(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
             "Law 77 (doubled contracts: 40 a trick in clubs and diamonds, 60 in hearts and spades)",
         ),
         ("Vulnerability", "Law 2 board cycle unless a Vul cell is given"),
-        ("Ranking", ranking_words(s.options)),
+        ("Ranking", ranking_rule(s.options)),
     ]
     table = pd.DataFrame(rows, columns=list(titles_of(RR).values()))
     more = s.method.rules_rows(event, tables) if s.method.rules_rows else []
