@@ -526,3 +526,51 @@ def test_the_standings_sheet_shows_decided_by_and_the_rules_say_how() -> None:
     assert dict(zip(written["Rules"]["Item"], written["Rules"]["Value"], strict=True))["Ranking"] == (
         "equal totals share the place"
     )
+
+
+@settings(deadline=None, max_examples=12)
+@given(
+    st.lists(st.sampled_from([-100, 0, 50, 100]), min_size=6, max_size=6),
+    st.sampled_from(["head to head", "boards won", "session 1", "head to head, boards won, session 2"]),
+)
+def test_tie_breaks_only_refine_the_shared_ranking(scores: list[int], tie_break: str) -> None:
+    # the Howell's layout with random scores (few values: many ties): a pair ahead when ties are shared stays
+    # ahead, and a tied pair's new rank stays within its tied block
+    rows = [[*row[:4], score] for row, score in zip(HOWELL, scores, strict=True)]
+
+    def standings(extra: list[list[object]]) -> pd.DataFrame:
+        """The standings at total points with the extra Settings rows."""
+        sheets = sheets_from_tables(
+            {
+                "Settings": (["Key", "Value"], [["Scoring", "TP"], *extra]),
+                "Results": (["Session", "Board", "NS", "EW", "Score"], rows),
+            }
+        )
+        return bridge_tables(bridge_event(sheets)).standings.set_index("pair")
+
+    shared, broken = standings([]), standings([["Tie Break", tie_break]])
+    block = shared["rank"].map(shared["rank"].value_counts())
+    assert ((broken["rank"] >= shared["rank"]) & (broken["rank"] < shared["rank"] + block)).all()
+    for p in shared.index:
+        for q in shared.index:
+            if shared.loc[p, "rank"] < shared.loc[q, "rank"]:
+                assert broken.loc[p, "rank"] < broken.loc[q, "rank"]
+
+
+def test_the_teams_standings_sheet_shows_decided_by() -> None:
+    results = [
+        [m, room, 1, s] for m, (o, c) in TEAM_SCORES.items() for room, s in (("Open", o), ("Closed", c))
+    ]
+    settings_rows = [["Scoring", "Teams"], ["VP Scale", "none"], ["Tie Break", "head to head"]]
+    event = bridge_event(
+        sheets_from_tables(
+            {
+                "Settings": (["Key", "Value"], settings_rows),
+                "Matches": (["Match", "Round", "Home", "Away"], TEAM_MATCHES),
+                "Results": (["Match", "Room", "Board", "Score"], results),
+            }
+        )
+    )
+    standings = {sheet.name: sheet.frame for sheet in bridge_sheets(event, bridge_tables(event))}["Standings"]
+    assert list(standings.columns) == ["Rank", "Team", "Names", "Matches", "Boards", "IMPs", "Decided By"]
+    assert standings["Decided By"].tolist() == ["head-to-head", "IMPs", "IMPs", ""]
