@@ -229,7 +229,7 @@ def test_a_datum_typed_twice_must_agree() -> None:
     with pytest.raises(InputError) as caught:
         bridge_event(datum_sheets([["Scoring", "Butler"]], rows))
     got = [(p.code, p.sheet, p.row, p.column, p.value) for p in caught.value.problems]
-    assert got == [("B170", "Results", 4, "Datum", "410"), ("B103", "Results", 5, "Datum", "4OO")]
+    assert got == [("B160", "Results", 4, "Datum", "410"), ("B103", "Results", 5, "Datum", "4OO")]
 
 
 @pytest.mark.parametrize(("key", "value"), [("Butler Datum", "mode"), ("Datum Rounding", "down")])
@@ -501,7 +501,7 @@ def test_a_bad_tie_break_is_located(value: str) -> None:
 
 def test_a_tie_break_of_the_other_kind_of_event_is_located() -> None:
     assert problems_of([["Scoring", "TP"], ["Tie Break", "head to head, matches won"]], SIT_OUT) == [
-        ("B171", "Settings", 3, "Value", "head to head, matches won")
+        ("B161", "Settings", 3, "Value", "head to head, matches won")
     ]
 
 

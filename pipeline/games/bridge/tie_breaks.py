@@ -45,7 +45,7 @@ SEPARATOR = "|"  # between the criteria of a Tie Break value as read
 NAMED = re.compile(r"\s*session\s+(\S.*?)\s*", re.IGNORECASE)  # `session 2`: the session as typed
 
 NOT_FOR_EVENT = kind(
-    "B171",
+    "B161",
     "a Tie Break criterion the event's kind has not (pairs: head to head, boards won, session NAME; teams: head "
     "to head, boards won, matches won, IMP quotient)",
     example="Settings, row 3, column 'Value' [matches won]: matches won breaks ties between teams, not pairs "

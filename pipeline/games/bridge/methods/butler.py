@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 
 TWO_DATUMS = kind(
-    "B170",
+    "B160",
     "two different Datums typed on one board (Butler)",
     example="Results, row 4, column 'Datum' [410]: another Datum is typed on this board (400): a board has one "
     "datum",
