@@ -41,6 +41,7 @@ BAD_MATCH_ROUND = kind(
     example="Matches, row 3, column 'Round' [0]: expected a whole number from 1 to 10,000",
 )
 BUTLER_DROP = Span(0, 100)  # how many top and bottom scores a Butler datum drops
+IMP_CAP = Span(1, 24)  # the most IMPs one comparison may give (cross-IMPs, Butler): 24 is the table's top
 HUNDREDTHS = "0.00"  # the number format of a figure shown to 0.01
 PERCENT = '0.00"%"'  # a percentage kept as its number (56.25), shown 56.25%
 
@@ -140,6 +141,13 @@ class ResultsSheet(pa.DataFrameModel):
     adjusted: Series[Text] | None = column(
         "Adjusted", note="A+/A-, A/A, 60/40 or NP (not played)", nullable=True
     )
+    datum: Series[Text] | None = column(
+        "Datum",
+        note="Butler: the board's datum as the director sets it (on one row of the board or on each, the same), "
+        "instead of the one computed; a multiple of 10",
+        in_template=False,
+        nullable=True,
+    )
 
     @pa.check(
         "board",
@@ -161,6 +169,7 @@ class ResultsSheet(pa.DataFrameModel):
 
     @pa.check(
         "score",
+        "datum",
         name=check_named(
             "ResultsSheet",
             f"a north-south score: a whole number of points, a multiple of 10, {SCORE.words}",
@@ -313,6 +322,21 @@ class PairResult(pa.DataFrameModel):
     top: Series[float] | None
 
 
+class TieMeeting(pa.DataFrameModel):
+    """One competitor's side of one result (pairs) or match (teams), as the tie-breaks read it: the competitor,
+    its opponent, its value (pairs: matchpoints or IMPs; teams: VPs, or the IMP margin), any top, the session,
+    and a team's IMPs for and against (in `imps` for one board)."""
+
+    id: Series[Text]
+    opponent: Series[Text]
+    value: Series[float]
+    top: Series[float] | None
+    session: Series[Text] | None
+    imps_for: Series[float] | None
+    imps_against: Series[float] | None
+    imps: Series[float] | None
+
+
 class CrossImp(pa.DataFrameModel):
     """One comparison of cross-IMPs: a result's row and NS score against another result's on the same board."""
 
@@ -384,6 +408,9 @@ class PairStanding(pa.DataFrameModel):
     total: Series[float] = pa.Field()
     top: Series[float] | None = pa.Field()
     percent: Series[float] | None = pa.Field()
+    decided_by: Series[Text] | None = column(
+        "Decided By"
+    )  # only with Settings Tie Break (docs/conditions.md)
 
     class Config:
         name = "Standings"
@@ -420,6 +447,9 @@ class TeamStanding(pa.DataFrameModel):
     boards: Series[int] = column("Boards", ge=0)
     imps: Series[int] = column("IMPs")
     vps: Series[float] = column("VPs", ge=0, number_format=HUNDREDTHS)
+    decided_by: Series[Text] | None = column(
+        "Decided By"
+    )  # only with Settings Tie Break (docs/conditions.md)
 
     class Config:
         name = "Standings"

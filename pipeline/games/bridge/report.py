@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 
+from pipeline.games.bridge.conditions import ranking_rule
 from pipeline.games.bridge.fields import pair_fields
 from pipeline.games.bridge.settings import DATE, EVENT, SCORING, WEIGHT, setting_specs
 from pipeline.games.bridge.tally import known_names, pair_progress
@@ -131,6 +132,8 @@ def standings_frame(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
     titles = titles_of(PS)
     shown = (PS.rank, PS.field, PS.pair, PS.names, PS.boards)
     cols = {c: titles[c] for c in shown if c in tables.standings} | totals
+    if PS.decided_by in tables.standings:  # only with Settings Tie Break (docs/conditions.md)
+        cols[PS.decided_by] = titles[PS.decided_by]
     out = tables.standings[list(cols)].rename(columns=cols)
     out[list(totals.values())] = out[list(totals.values())].round(2)
     return out
@@ -165,7 +168,7 @@ def rules_frame(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
             "Law 77 (doubled contracts: 40 a trick in clubs and diamonds, 60 in hearts and spades)",
         ),
         ("Vulnerability", "Law 2 board cycle unless a Vul cell is given"),
-        ("Ranking", "equal totals share the place"),
+        ("Ranking", ranking_rule(s.options)),
         *([] if s.teams else [("Fields", pair_fields(event).reason)]),
     ]
     table = pd.DataFrame(rows, columns=list(titles_of(RR).values()))

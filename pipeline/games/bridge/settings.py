@@ -17,6 +17,7 @@ from pipeline.games.bridge.methods import (
     method_settings,
     scoring_setting,
 )
+from pipeline.games.bridge.tie_breaks import TIE_BREAK, tie_break_problems
 from pipeline.games.settings import (
     CORRECTION_SETTINGS,
     EVENT_SETTINGS,
@@ -113,8 +114,10 @@ def bridge_settings(sheet: Sheet | None) -> tuple[BridgeSettings, pd.DataFrame]:
     specs = setting_specs()
     values, problems = key_value_settings(sheet, specs)
     common = {key: specs[key].value(values, key) for key in (*EVENT_SETTINGS, WEIGHT, *CORRECTION_SETTINGS)}
+    method = method_of(values.get(SCORING))
+    problems = pd.concat([problems, tie_break_problems(sheet, values.get(TIE_BREAK), method.teams)])
     return BridgeSettings(
-        method=method_of(values.get(SCORING)),
+        method=method,
         movement=str(MOVEMENT_SETTING.value(values, MOVEMENT)).strip(),
         final=bool(FINAL_SETTING.value(values, FINAL)),
         options=given_options(values),

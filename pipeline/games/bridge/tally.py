@@ -9,7 +9,9 @@ from typing import TYPE_CHECKING, TypeVar
 import numpy as np
 import pandas as pd
 
+from pipeline.games.bridge.conditions import conditioned_pairs, progress_keys
 from pipeline.games.bridge.fields import pair_fields
+from pipeline.games.bridge.tie_breaks import tie_broken_pairs
 from pipeline.games.ordering import lexicographic_order, natural_ranks
 from pipeline.games.progress import cumulative_grid, round_steps
 from pipeline.parsing import whole_numbers
@@ -100,6 +102,8 @@ def pair_standings(travellers: pd.DataFrame, event: BridgeEvent) -> pd.DataFrame
     if PR.top in rows:
         table[PS.top] = by_pair[PR.top].sum().round(9)
         table[PS.percent] = pair_keys(table[[PS.total]], table[[PS.top]]).to_numpy()
+    table = conditioned_pairs(table, rows, event.settings.options)  # docs/conditions.md
+    if PR.top in rows:
         table[PS.total] = table[PS.total].round(2)
     key = PS.percent if PR.top in rows else PS.total
     names = event.competitors.set_index(CO.id)[CO.names]
@@ -119,7 +123,14 @@ def pair_standings(travellers: pd.DataFrame, event: BridgeEvent) -> pd.DataFrame
         else np.zeros(len(table), dtype="int64")
     )
     order = lexicographic_order([field_order, table[PS.rank].to_numpy(), natural_ranks(table[PS.pair])])
-    return PS.validate(table.iloc[order].reset_index(drop=True))
+    table = table.iloc[order].reset_index(drop=True)
+    key_label = event.settings.method.standing_columns.get(key, key)
+    in_field = [table] if fields is None else [table[table[PS.field] == f] for f in table[PS.field].unique()]
+    broken = [  # tie-breaks within each field (docs/conditions.md)
+        tie_broken_pairs(part.reset_index(drop=True), rows, key, event.settings.options, key_label)
+        for part in in_field
+    ]
+    return PS.validate(pd.concat(broken, ignore_index=True))
 
 
 def ranks_within(key: pd.DataFrame, played: pd.DataFrame, group: pd.Series) -> pd.DataFrame:
@@ -152,7 +163,9 @@ def pair_progress(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
         return pd.DataFrame(cumulative_grid(cells, weights, shape), index=pairs, columns=labels)
 
     boards = summed(None)
-    key = pair_keys(summed(rows[PR.value]), summed(rows[PR.top]) if PR.top in rows else None)
+    key = progress_keys(summed, rows, event.settings.options)  # docs/conditions.md
+    if key is None:
+        key = pair_keys(summed(rows[PR.value]), summed(rows[PR.top]) if PR.top in rows else None)
     fields = pair_fields(event).of
     group = pd.Series("", index=pairs) if fields is None else fields.reindex(pairs).fillna("")
     return ranks_within(key, boards > 0, group)

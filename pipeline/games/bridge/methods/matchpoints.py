@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import pandas as pd
 
+from pipeline.games.bridge.conditions import MEAN_OF_BOARDS, PERCENTAGE_SETTING
 from pipeline.games.bridge.matchpoints import matchpoints, neuberg
 from pipeline.games.bridge.methods.base import Method, Options
 from pipeline.games.bridge.tally import BridgeTables, board_groups, combined_codes, pair_tables
@@ -72,6 +73,7 @@ def explanation(options: Options) -> str:
         f"Matchpoints (Law 78A): {scale} per score beaten, {scale / 2:g} per tie; "
         + ("boards with fewer results factored by Neuberg" if options["neuberg"] else "no Neuberg factoring")
         + "; artificial scores A+ 60 %, A 50 %, A- 40 % of the full top; ranked by percentage"
+        + (" (the mean of the board percentages)" if options["percentage"] == MEAN_OF_BOARDS else "")
     )
 
 
@@ -93,6 +95,7 @@ METHOD = Method(
         "neuberg": SettingSpec(
             "Neuberg", yes_no, "yes or no", default=True, hint="yes or no", example="yes", in_template=True
         ),
+        "percentage": PERCENTAGE_SETTING,
     },
     traveller_columns=titles_of(MT),
     shown_travellers=percent_travellers,
