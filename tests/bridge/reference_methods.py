@@ -340,3 +340,12 @@ def teams(matches: list[dict], results: list[dict]) -> dict:
     for t, v in team_totals.items():
         v["rank"] = ranks[t]
     return {"boards": board_imps, "matches": out_matches, "teams": team_totals}
+
+
+def assert_listed_by_rank_within_fields(standings, note: str = "") -> None:
+    """The standings are listed by rank within each field (one field, or North-South's then East-West's)."""
+    fields = list(standings["field"]) if "field" in standings else [""] * len(standings)
+    assert list(dict.fromkeys(fields)) in (["NS", "EW"], [""]), note
+    for field in set(fields):
+        ranks = [r for r, f in zip(standings["rank"], fields, strict=True) if f == field]
+        assert ranks == sorted(ranks), note

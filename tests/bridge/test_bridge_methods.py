@@ -22,7 +22,16 @@ import pytest
 from conftest import sheets_from_tables
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
-from reference_methods import IMP_BANDS, butler, cross_imps, matchpoints, teams, total_points, wbf_vp
+from reference_methods import (
+    IMP_BANDS,
+    assert_listed_by_rank_within_fields,
+    butler,
+    cross_imps,
+    matchpoints,
+    teams,
+    total_points,
+    wbf_vp,
+)
 
 from pipeline.games.bridge.load import BridgeEvent, bridge_event
 from pipeline.games.bridge.methods import method_of, words_of
@@ -212,15 +221,7 @@ def assert_matches_reference(tables: BridgeTables, rows: list[dict], config: str
             assert got["top"] == pytest.approx(float(e["top"]), abs=TOL), (config, p)
             assert got["percent"] == pytest.approx(float(e["percent"]), abs=0.005 + TOL), (config, p)
         assert got["rank"] == e["rank"], (config, p, got["rank"], e["rank"], e.get("percent", e["total"]))
-    # listed by rank within each field (one field, or North-South's then East-West's)
-    fields = (
-        tables.standings["field"]
-        if "field" in tables.standings
-        else pd.Series("", index=tables.standings.index)
-    )
-    for field in fields.unique():
-        ranks = list(tables.standings.loc[fields == field, "rank"])
-        assert ranks == sorted(ranks), config
+    assert_listed_by_rank_within_fields(tables.standings, config)
 
 
 @RANDOM

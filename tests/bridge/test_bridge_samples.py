@@ -13,6 +13,7 @@ import pandas as pd
 import pytest
 from conftest import SAMPLES
 from reference_methods import (
+    assert_listed_by_rank_within_fields,
     butler,
     contract_score,
     cross_imps,
@@ -97,16 +98,7 @@ def check_pairs_event(sheets: dict[str, Sheet], method, **options) -> pd.DataFra
             e["field"],
             {"ns": "NS", "ew": "EW"}.get(e["field"]),
         )
-    # the standings are listed by rank (within each field, North-South's first)
-    fields = (
-        tables.standings["field"]
-        if "field" in tables.standings
-        else pd.Series("", index=tables.standings.index)
-    )
-    for field in fields.unique():
-        ranks = list(tables.standings.loc[fields == field, "rank"])
-        assert ranks == sorted(ranks)
-    assert list(dict.fromkeys(fields)) in (["NS", "EW"], [""])
+    assert_listed_by_rank_within_fields(tables.standings)
     return t
 
 
