@@ -146,12 +146,16 @@ class OutputSheet:
     protect: bool = False
     blank_rows: int = 0  # rows below the data the validations also cover (a sheet filled in later)
     chart: LineChart | None = None  # a line chart of the sheet's rows, drawn below the table
-    heading: tuple[str, ...] = ()  # the title block: title, details, status (docs/printing.md)
+    heading: tuple[
+        str, ...
+    ] = ()  # the title block above the table: title, details, status (docs/printing.md)
+    page_title: str = ""  # a sheet without a title block: the title its printed pages carry in their header
     rank: str | None = None  # the rank column: centred, a shared rank shown as 3=
     rank_by: tuple[str, ...] = ()  # the columns within which ranks are shared (a Round of a Rounds sheet)
     page_breaks: tuple[int, ...] = ()  # data rows (0-based) that start a new printed page
     footer: str = ""  # the event named in the printed footer ("event - page N of M")
     fill_width: bool = False  # cards: printed as large as the page is wide (not fit to it), a card a page
+    centred: tuple[str, ...] = ()  # columns shown centred (a card's short ids and numbers, not read together)
 
 
 @functools.cache

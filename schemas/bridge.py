@@ -42,6 +42,7 @@ BAD_MATCH_ROUND = kind(
     example="Matches, row 3, column 'Round' [0]: expected a whole number from 1 to 10,000",
 )
 BUTLER_DROP = Span(0, 100)  # how many top and bottom scores a Butler datum drops
+IMP_CAP = Span(1, 24)  # the most IMPs one comparison may give (cross-IMPs, Butler): 24 is the table's top
 HUNDREDTHS = "0.00"  # the number format of a figure shown to 0.01
 PERCENT = '0.00"%"'  # a percentage kept as its number (56.25), shown 56.25%
 
@@ -144,6 +145,13 @@ class ResultsSheet(pa.DataFrameModel):
         "a weighted score: 60% 4S= + 40% 4S-1",
         nullable=True,
     )
+    datum: Series[Text] | None = column(
+        "Datum",
+        note="Butler: the board's datum as the director sets it (on one row of the board or on each, the same), "
+        "instead of the one computed; a multiple of 10",
+        in_template=False,
+        nullable=True,
+    )
 
     @pa.check(
         "board",
@@ -165,6 +173,7 @@ class ResultsSheet(pa.DataFrameModel):
 
     @pa.check(
         "score",
+        "datum",
         name=check_named(
             "ResultsSheet",
             f"a north-south score: a whole number of points, a multiple of 10, {SCORE.words}",
@@ -432,6 +441,21 @@ class PairResult(pa.DataFrameModel):
     top: Series[float] | None
 
 
+class TieMeeting(pa.DataFrameModel):
+    """One competitor's side of one result (pairs) or match (teams), as the tie-breaks read it: the competitor,
+    its opponent, its value (pairs: matchpoints or IMPs; teams: VPs, or the IMP margin), any top, the session,
+    and a team's IMPs for and against (in `imps` for one board)."""
+
+    id: Series[Text]
+    opponent: Series[Text]
+    value: Series[float]
+    top: Series[float] | None
+    session: Series[Text] | None
+    imps_for: Series[float] | None
+    imps_against: Series[float] | None
+    imps: Series[float] | None
+
+
 class CrossImp(pa.DataFrameModel):
     """One comparison of cross-IMPs: a result's row and NS score against another result's on the same board."""
 
@@ -496,6 +520,7 @@ class PairStanding(pa.DataFrameModel):
     header (`MatchpointTotals`, `ImpTotals`, `PointTotals`)."""
 
     rank: Series[int] = column("Rank", ge=1)
+    field: Series[Text] | None = column("Field", nullable=True)  # NS or EW: a two-winner Mitchell
     pair: Series[Text] = column("Pair", unique=True)
     names: Series[Text] = column("Names", nullable=True)
     boards: Series[int] = column("Boards", ge=0)
@@ -503,6 +528,9 @@ class PairStanding(pa.DataFrameModel):
     top: Series[float] | None = pa.Field()
     percent: Series[float] | None = pa.Field()
     penalty: Series[float] | None = column("Penalty", number_format=HUNDREDTHS)  # Law 90, when any
+    decided_by: Series[Text] | None = column(
+        "Decided By"
+    )  # only with Settings Tie Break (docs/conditions.md)
 
     class Config:
         name = "Standings"
@@ -538,8 +566,11 @@ class TeamStanding(pa.DataFrameModel):
     matches: Series[int] = column("Matches", ge=0)
     boards: Series[int] = column("Boards", ge=0)
     imps: Series[int] = column("IMPs")
-    vps: Series[float] = column("VPs", number_format=HUNDREDTHS)
+    vps: Series[float] = column("VPs", number_format=HUNDREDTHS)  # below 0 after a VP penalty (Law 90)
     penalty: Series[float] | None = column("Penalty", number_format=HUNDREDTHS)  # Law 90, when any
+    decided_by: Series[Text] | None = column(
+        "Decided By"
+    )  # only with Settings Tie Break (docs/conditions.md)
 
     class Config:
         name = "Standings"

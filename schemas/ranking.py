@@ -23,6 +23,11 @@ class StandingsSheet(pa.DataFrameModel):
     rank: Series[Text] = column("Rank", nullable=True)
     player: Series[Text] = column("Player", aliases=("Pair", "Team"), nullable=True)
     name: Series[Text] | None = column("Name", aliases=("Names",), nullable=True)
+    field: Series[Text] | None = column(
+        "Field",
+        note="NS or EW: a two-winner Mitchell's field; ranks and field sizes run within it",
+        nullable=True,
+    )
 
     class Config:
         name = "Standings"

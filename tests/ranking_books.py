@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pandas as pd
 from openpyxl import Workbook, load_workbook
+from tables import table_rows
 from typer.testing import CliRunner
 
 from pipeline.cli import app
@@ -89,7 +90,7 @@ def sheet_rows(path: Path, sheet: str) -> list[dict[str, object]]:
     """A sheet of a written workbook as dicts keyed by its header (cell values as openpyxl reads them)."""
     book = load_workbook(path, read_only=True)
     try:
-        rows = list(book[sheet].iter_rows(values_only=True))
+        rows = table_rows(book[sheet])
     finally:
         book.close()
     header = [str(h) for h in rows[0]]

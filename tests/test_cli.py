@@ -12,6 +12,7 @@ import pytest
 from conftest import MATCH_HEADER, ROOT, SAMPLES, codes_in, write_xlsx
 from corpus.common import Expected, printed
 from openpyxl import load_workbook
+from tables import header_row
 from typer.testing import CliRunner
 
 from pipeline.cli import app
@@ -154,14 +155,16 @@ def test_each_sample_writes_a_formatted_standings_workbook(sample: Path, tmp_pat
     book = load_workbook(expected)
     assert book.sheetnames == SHEETS
     for ws in book.worksheets:
-        assert ws.freeze_panes == "A2", ws.title
-        assert ws.auto_filter.ref is not None and ws.auto_filter.ref.startswith("A1:"), ws.title
+        top = header_row(ws)
+        assert ws.freeze_panes == f"A{top + 1}", ws.title
+        assert ws.auto_filter.ref is not None and ws.auto_filter.ref.startswith(f"A{top}:"), ws.title
     standings = book["Standings"]
-    header = [c.value for c in standings[1]]
+    top = header_row(standings)
+    header = [c.value for c in standings[top]]
     # the competitor is a Pair where every side is one id (A2 and B2 blank), a Player where sides are two
     assert header[:2] == ["Rank", "Player" if sample.stem == "domino_individual" else "Pair"]
     assert "Points" in header
-    rows = list(standings.iter_rows(min_row=2))
+    rows = list(standings.iter_rows(min_row=top + 1))
     assert len(rows) >= 4
     for col in ("Rank", "Points"):
         cells = [row[header.index(col)] for row in rows]

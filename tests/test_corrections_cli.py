@@ -27,6 +27,7 @@ import pytest
 from conftest import codes_in, write_xlsx
 from corpus.common import Expected, printed
 from openpyxl import Workbook, load_workbook
+from tables import table_rows
 from typer.testing import CliRunner
 
 from pipeline.cli import app
@@ -131,7 +132,7 @@ def domino_workbook(
 
 
 def rows(path: Path, sheet: str) -> list[tuple]:
-    return list(load_workbook(path)[sheet].iter_rows(values_only=True))
+    return table_rows(load_workbook(path)[sheet])
 
 
 def records(path: Path, sheet: str) -> list[dict]:
@@ -527,13 +528,14 @@ def test_bridge_pairs_correcting_tricks_rescores_the_board_and_the_matchpoints(t
         ("3", "4", 10, 420, -420, 3, 1),
         ("5", "6", 9, 400, -400, 0, 4),
     ]
-    assert picked(out, "Standings", ["Rank", "Pair", "MP", "Top", "Percent"]) == [
-        (1, "6", 4, 4, 100),
-        (2, "1", 3, 4, 75),
-        (2, "3", 3, 4, 75),
-        (4, "2", 1, 4, 25),
-        (4, "4", 1, 4, 25),
-        (6, "5", 0, 4, 0),
+    # NS 1, 3, 5 and EW 2, 4, 6 kept their directions: two fields, North-South's first
+    assert picked(out, "Standings", ["Rank", "Field", "Pair", "MP", "Top", "Percent"]) == [
+        (1, "NS", "1", 3, 4, 75),
+        (1, "NS", "3", 3, 4, 75),
+        (3, "NS", "5", 0, 4, 0),
+        (1, "EW", "6", 4, 4, 100),
+        (2, "EW", "2", 1, 4, 25),
+        (2, "EW", "4", 1, 4, 25),
     ]
     log = records(out, "Corrections")
     assert [(r["Result"], r["Column"], r["Old Value"], r["New Value"], r["Status"]) for r in log] == [
@@ -549,14 +551,14 @@ def test_bridge_pairs_correcting_tricks_rescores_the_board_and_the_matchpoints(t
         ("Travellers", "Board 1, NS 3, EW 4", "EW MP", 4, 1),
     ]
     ranks = {c[1]: (c[3], c[4]) for c in changes if c[0] == "Standings" and c[2] == "Rank"}
-    # published ranks: 1 and 4 first (100 %), 5 and 6 third (50 %), 2 and 3 fifth (0 %)
+    # two fields (NS 1, 3, 5; EW 2, 4, 6). Published: NS 1 (100 %) 1st, 5 (50 %) 2nd, 3 (0 %) 3rd; EW 4 1st,
+    # 6 2nd, 2 3rd. Corrected: NS 1 and 3 (75 %) share 1st, 5 3rd; EW 6 1st, 2 and 4 (25 %) share 2nd
     assert ranks == {
-        "Pair 6": (3, 1),
-        "Pair 1": (1, 2),
-        "Pair 3": (5, 2),
-        "Pair 2": (5, 4),
-        "Pair 4": (1, 4),
-        "Pair 5": (3, 6),
+        "Pair 3": (3, 1),
+        "Pair 5": (2, 3),
+        "Pair 4": (1, 2),
+        "Pair 6": (2, 1),
+        "Pair 2": (3, 2),
     }
 
 

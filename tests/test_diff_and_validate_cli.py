@@ -16,6 +16,7 @@ import pytest
 from conftest import MATCH_HEADER, SAMPLES, codes_in, write_xlsx
 from corpus.common import Expected, printed
 from openpyxl import load_workbook
+from tables import table_rows
 from test_corrections_cli import MATCHES, SLIP, SLIP_CHANGES, domino_workbook
 from typer.testing import CliRunner
 
@@ -168,12 +169,12 @@ def test_diff_equals_the_changes_sheet_of_the_corrected_run(tmp_path: Path, befo
     and after it (both the corrected run and a retyped workbook)."""
     before, after = before_after
     corrected = scored(domino_workbook(tmp_path / "corrected.xlsx", [SLIP]), tmp_path / "corrected-s.xlsx")
-    in_run = list(load_workbook(corrected)["Changes"].iter_rows(values_only=True))
+    in_run = table_rows(load_workbook(corrected)["Changes"])
     for new in (corrected, after):
         out = tmp_path / f"diff-{new.stem}.xlsx"
         result = invoke("diff", before, new, "-o", out)
         assert result.exit_code == 0, result.output
-        assert list(load_workbook(out)["Changes"].iter_rows(values_only=True)) == in_run
+        assert table_rows(load_workbook(out)["Changes"]) == in_run
     assert in_run[1:] == SLIP_CHANGES
 
 

@@ -16,6 +16,7 @@ import pytest
 from conftest import codes_in, write_xlsx
 from corpus.common import Expected, printed
 from openpyxl import load_workbook
+from tables import table_rows as written_rows
 from typer.testing import CliRunner
 
 from pipeline.cli import app
@@ -185,7 +186,7 @@ def invoke(*args: object):
 
 
 def rows(path: Path, sheet: str) -> list[tuple]:
-    return list(load_workbook(path)[sheet].iter_rows(values_only=True))
+    return written_rows(load_workbook(path)[sheet])
 
 
 def records(path: Path, sheet: str) -> list[dict[str, object]]:

@@ -22,6 +22,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 from openpyxl import Workbook, load_workbook
+from tables import table_rows
 from test_corrections_cli import CORRECTION_HEADER, MATCH_COLUMNS, MATCHES
 from typer.testing import CliRunner
 
@@ -90,7 +91,7 @@ def workbook(path: Path, form: str, published: object, directors: dict[int, str]
 
 
 def corrections_log(path: Path) -> list[dict[str, object]]:
-    rows = list(load_workbook(path)["Corrections"].iter_rows(values_only=True))
+    rows = table_rows(load_workbook(path)["Corrections"])
     return [dict(zip(rows[0], r, strict=True)) for r in rows[1:]]
 
 

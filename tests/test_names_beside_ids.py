@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from conftest import SAMPLES, write_xlsx
 from openpyxl import load_workbook
+from tables import header_row, table_rows
 
 from pipeline import api
 
@@ -70,7 +71,7 @@ def input_names(path: Path) -> dict[str, str | None]:
         ("Teams", "Team", "Names"),
     ):
         if sheet in book.sheetnames:
-            head, *rows = list(book[sheet].iter_rows(values_only=True))
+            head, *rows = table_rows(book[sheet])
             i, j = head.index(key), head.index(name)
             return {as_id(r[i]): r[j] for r in rows if as_id(r[i]) is not None}
     return {}
@@ -78,7 +79,7 @@ def input_names(path: Path) -> dict[str, str | None]:
 
 def sheet_records(path: Path, sheet: str) -> tuple[list[str], list[tuple]]:
     """A written sheet's header and rows."""
-    head, *rows = list(load_workbook(path, read_only=True)[sheet].iter_rows(values_only=True))
+    head, *rows = table_rows(load_workbook(path, read_only=True)[sheet])
     return list(head), rows
 
 
@@ -252,14 +253,15 @@ def as_written_before(standings: Path, path: Path, date: str | None = None) -> P
     A Names or B Names on Matches; `date` replaces the event's Date."""
     shutil.copyfile(standings, path)
     book = load_workbook(path)
-    for cell in book["Standings"][1]:
+    for cell in book["Standings"][header_row(book["Standings"])]:
         if cell.value == "Pair":
             cell.value = "Player"
     matches = book["Matches"]
-    for index in sorted((c.column for c in matches[1] if c.value in ("A Names", "B Names")), reverse=True):
+    top = header_row(matches)
+    for index in sorted((c.column for c in matches[top] if c.value in ("A Names", "B Names")), reverse=True):
         matches.delete_cols(index)
     if date is not None:
-        for item, value in book["Rules"].iter_rows(min_row=2):
+        for item, value in book["Rules"].iter_rows(min_row=header_row(book["Rules"]) + 1):
             if item.value == "Date":
                 value.value = date
     book.save(path)
@@ -292,8 +294,9 @@ def test_diff_across_the_noun_still_finds_a_changed_standing(
 ) -> None:
     old = as_written_before(written["domino_pairs"], tmp_path / "old.xlsx")
     book = load_workbook(old)
-    head = [c.value for c in book["Standings"][1]]
-    for row in book["Standings"].iter_rows(min_row=2):
+    top = header_row(book["Standings"])
+    head = [c.value for c in book["Standings"][top]]
+    for row in book["Standings"].iter_rows(min_row=top + 1):
         if row[head.index("Player")].value == "P6":
             row[head.index("Points")].value = 5  # P6 finished on 2 points
     book.save(old)
@@ -307,8 +310,9 @@ def test_diff_still_compares_names_both_versions_show(written: dict[str, Path], 
     shutil.copyfile(written["domino_pairs"], old)
     book = load_workbook(old)
     matches = book["Matches"]
-    column = next(c.column for c in matches[1] if c.value == "A Names")
-    matches.cell(2, column).value = "Someone Else"
+    top = header_row(matches)
+    column = next(c.column for c in matches[top] if c.value == "A Names")
+    matches.cell(top + 1, column).value = "Someone Else"
     book.save(old)
     found = api.diff(old, written["domino_pairs"])
     assert found[["Sheet", "Key", "Column", "Old", "New"]].values.tolist() == [

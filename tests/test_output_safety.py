@@ -28,6 +28,7 @@ import pytest
 from conftest import codes_in, write_xlsx
 from openpyxl import Workbook, load_workbook
 from ranking_books import standings_book
+from tables import table_rows
 from typer.testing import CliRunner
 
 from pipeline.cli import app, arguments_with_debug_first
@@ -856,16 +857,10 @@ def test_batch_never_writes_onto_an_input_named_like_an_output(tmp_path: Path):
     assert "2 computed, 0 unchanged, 0 failed" in result.stdout
     assert sha(second) == kept
     club_players = {
-        r[1]
-        for r in load_workbook(folder / "club-standings-2.xlsx")["Standings"].iter_rows(
-            min_row=2, values_only=True
-        )
+        r[1] for r in table_rows(load_workbook(folder / "club-standings-2.xlsx")["Standings"])[1:]
     }
     second_players = {
-        r[1]
-        for r in load_workbook(folder / "club-standings-standings.xlsx")["Standings"].iter_rows(
-            min_row=2, values_only=True
-        )
+        r[1] for r in table_rows(load_workbook(folder / "club-standings-standings.xlsx")["Standings"])[1:]
     }
     assert club_players == {"P1", "P2", "P3", "P4"} and second_players == {"Q1", "Q2", "Q3", "Q4"}
     manifest = json.loads((folder / MANIFEST).read_text())["inputs"]

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from conftest import SAMPLES, write_xlsx
 from openpyxl import load_workbook
+from tables import header_row, table_rows
 
 from pipeline import api
 from pipeline.workbook import read_workbook
@@ -45,10 +46,18 @@ def test_every_sheet_prints_one_page_wide_with_its_header_repeated(tmp_path: Pat
         assert ws.sheet_properties.pageSetUpPr.fitToPage, ws.title
         assert (setup.fitToWidth, setup.fitToHeight) == (1, 0), ws.title
         assert setup.orientation in {"portrait", "landscape"}
-        assert ws.print_title_rows == "$1:$1", ws.title
-        bottom = max(ws.max_row, 2)  # an empty table keeps one blank row under its header
+        # on screen, the title block above the table: title, details, status, a blank row, then the header
+        lines = [standings.heading.title, standings.heading.details, standings.heading.status]
+        top = len(lines) + 2
+        assert [ws.cell(r, 1).value for r in range(1, top)] == [*lines, None], ws.title
+        assert ws.cell(1, 1).font.b and ws.cell(1, 1).font.sz == 14 and ws.cell(len(lines), 1).font.b
+        assert all(ws.cell(r, c).value is None for r in range(1, top) for c in range(2, ws.max_column + 1))
+        assert ws.freeze_panes == f"A{top + 1}", ws.title
+        # printed, the page header carries the title block; the print area and repeated rows are the table's
+        assert ws.print_title_rows == f"${top}:${top}", ws.title
+        bottom = max(ws.max_row, top + 1)  # an empty table keeps one blank row under its header
         corner, last = ws.print_area.split("!")[1].split(":")
-        assert corner == "$A$1" and last.startswith(f"${ws.cell(1, ws.max_column).column_letter}$")
+        assert corner == f"$A${top}" and last.startswith(f"${ws.cell(top, ws.max_column).column_letter}$")
         printed_rows = int(last.rsplit("$", 1)[1])
         assert printed_rows == bottom if ws.title != "Progress" else printed_rows > bottom + 15  # its chart
         assert ws.print_options.gridLines
@@ -70,8 +79,9 @@ def test_orientation_follows_the_width_of_the_columns(tmp_path: Path):
 
 def test_numbers_show_as_their_columns_declare_and_a_shared_rank_as_equal(tmp_path: Path):
     ws = load_workbook(scored(tmp_path, "bridge_club_mp"))["Standings"]
-    header = [c.value for c in ws[1]]
-    rows = list(ws.iter_rows(min_row=2))
+    top = header_row(ws)
+    header = [c.value for c in ws[top]]
+    rows = list(ws.iter_rows(min_row=top + 1))
     column = {h: i for i, h in enumerate(header)}
     assert {r[column["MP"]].number_format for r in rows} == {"0.00"}
     assert {r[column["Percent"]].number_format for r in rows} == {'0.00"%"'}
@@ -87,9 +97,10 @@ def test_numbers_show_as_their_columns_declare_and_a_shared_rank_as_equal(tmp_pa
 
 def test_ranks_are_shared_within_a_round_only(tmp_path: Path):
     ws = load_workbook(scored(tmp_path, "domino_pairs"))["Rounds"]
-    header = [c.value for c in ws[1]]
+    top = header_row(ws)
+    header = [c.value for c in ws[top]]
     rnd, rank = header.index("Round"), header.index("Rank")
-    rows = [(r[rnd].value, r[rank].value, r[rank].number_format) for r in ws.iter_rows(min_row=2)]
+    rows = [(r[rnd].value, r[rank].value, r[rank].number_format) for r in ws.iter_rows(min_row=top + 1)]
     for round_, value, shown in rows:
         tied = sum(1 for other, v, _ in rows if other == round_ and v == value) > 1
         assert shown == ('0"="' if tied else "General")
@@ -145,7 +156,7 @@ def test_the_printed_standings_fit_one_page_wide(tmp_path: Path):
             capture_output=True,
             text=True,
         ).stdout
-        headers = [c.value for c in load_workbook(out)["Standings"][1]]
+        headers = table_rows(load_workbook(out)["Standings"])[0]
         assert all(re.search(re.escape(str(h)), text) for h in headers), (name, headers, text[:500])
         assert "page 1 of" in text
 
@@ -173,11 +184,67 @@ def test_cards_print_one_a_page_as_large_as_the_page_is_wide(tmp_path: Path, arg
     assert [b.id for b in ws.row_breaks.brk] == [start + 1 for start in starts[1:]]
     assert not ws.sheet_properties.pageSetUpPr.fitToPage
     widths = sum(ws.column_dimensions[c].width for c in ws.column_dimensions)
-    # as large as the page is wide: 100 characters in portrait, 135 in landscape (past 100)
-    page, orientation = (135, "landscape") if widths > 100 else (100, "portrait")
-    assert ws.page_setup.orientation == orientation
-    assert ws.page_setup.scale == min(200, int(100 * page / widths)) and ws.page_setup.scale > 100
+    assert ws.page_setup.orientation == ("landscape" if widths > 100 else "portrait")
+    # enlarged or reduced to the page's width (whether it fits is checked on the rendered pages, below)
+    assert 50 <= ws.page_setup.scale <= 200
     assert ws.oddFooter.center.text.endswith("page &P of &N")
+    # a column of short values (6 characters at most: ids, rounds, boards) is centred, so that a right-aligned
+    # 1 beside a left-aligned 3 does not read 13; longer ones (names, team names) are not
+    header = [c.value for c in ws[1]]
+    columns = list(zip(*ws.iter_rows(min_row=2), strict=True))
+    for h, cells in zip(header, columns, strict=True):
+        filled = [c for c in cells if c.value is not None]
+        if not filled:
+            continue
+        short = max(len(str(c.value)) for c in filled) <= 6
+        assert {c.alignment.horizontal == "center" for c in filled} == {short}, h
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["domino", "schedule", "--entrants", "6"],
+        ["bridge", "schedule", str(SAMPLES / "bridge_teams.xlsx")],
+        ["bridge", "schedule", str(SAMPLES / "bridge_club_mp.xlsx"), "--movement", "mitchell"],
+    ],
+    ids=["domino", "teams", "mitchell"],
+)
+def test_each_card_prints_whole_on_a_page_of_its_own(tmp_path: Path, args):
+    """Rendered by LibreOffice: every page of a card sheet holds one card, with every column header."""
+    from typer.testing import CliRunner
+
+    from pipeline.cli import app
+
+    out = tmp_path / "event.xlsx"
+    assert CliRunner().invoke(app, [*args, "-o", str(out)]).exit_code == 0
+    book = load_workbook(out)
+    for ws in book.worksheets:
+        if ws.sheet_properties.pageSetUpPr.fitToPage:
+            continue  # a card sheet is printed at a scale, not fit to the page
+        only = tmp_path / f"{ws.title}.xlsx"
+        alone = load_workbook(out)
+        for other in [n for n in alone.sheetnames if n != ws.title]:
+            del alone[other]
+        alone.save(only)
+        subprocess.run(
+            ["soffice", "--headless", "--convert-to", "pdf", "--outdir", str(tmp_path), str(only)],
+            check=True,
+            capture_output=True,
+            timeout=180,
+        )
+        text = subprocess.run(
+            ["pdftotext", "-layout", str(only.with_suffix(".pdf")), "-"],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
+        pages = [p for p in text.split("\f") if p.strip()]
+        header = [c.value for c in ws[1]]
+        cards = len(ws.row_breaks.brk) + 1
+        assert len(pages) == cards, (ws.title, len(pages), cards)
+        for page in pages:
+            assert all(str(h) in page for h in header), (ws.title, header, page[:400])
 
 
 def test_the_ranking_prints_its_title_and_shares_ranks_as_equal(tmp_path: Path):
@@ -202,9 +269,10 @@ def test_the_ranking_prints_its_title_and_shares_ranks_as_equal(tmp_path: Path):
 @pytest.mark.parametrize(("name", "key"), [("bridge_club_mp", "Board"), ("bridge_teams", "Match")])
 def test_a_traveller_a_page(tmp_path: Path, name: str, key: str):
     ws = load_workbook(scored(tmp_path, name))["Travellers"]
-    header = [c.value for c in ws[1]]
-    keys = [r[header.index(key)] for r in ws.iter_rows(min_row=2, values_only=True)]
-    # Excel rows: the header is row 1, data row i is row i + 2; a break below row N starts row N + 1
-    expected = [i + 1 for i in range(1, len(keys)) if keys[i] != keys[i - 1]]
+    top = header_row(ws)
+    header = [c.value for c in ws[top]]
+    keys = [r[header.index(key)] for r in ws.iter_rows(min_row=top + 1, values_only=True)]
+    # Excel rows: the header is row `top`, data row i is row top + 1 + i; a break below row N starts row N + 1
+    expected = [top + i for i in range(1, len(keys)) if keys[i] != keys[i - 1]]
     assert len(expected) == len(set(keys)) - 1 > 0
     assert [b.id for b in ws.row_breaks.brk] == expected

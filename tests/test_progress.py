@@ -18,6 +18,7 @@ from xml.etree import ElementTree as ET
 import pytest
 from conftest import SAMPLES, write_xlsx
 from openpyxl import load_workbook
+from tables import table_rows
 
 from pipeline import api
 
@@ -40,7 +41,7 @@ def scored(source: Path, folder: Path) -> Path:
 
 def rows_of(path: Path, sheet: str) -> list[dict[str, object]]:
     """A written sheet's rows as header -> value."""
-    rows = list(load_workbook(path)[sheet].iter_rows(values_only=True))
+    rows = table_rows(load_workbook(path)[sheet])
     return [dict(zip(rows[0], row, strict=True)) for row in rows[1:]]
 
 
@@ -149,7 +150,7 @@ def test_matchpoint_progress_by_hand(tmp_path: Path):
 def test_pairs_progress_in_a_sample_ends_at_the_standings(tmp_path: Path):
     for sample in BRIDGE_SAMPLES:
         out = scored(sample, tmp_path)
-        standings = {str(list(r.values())[1]): r["Rank"] for r in rows_of(out, "Standings")}
+        standings = {str(r.get("Pair") or r.get("Team")): r["Rank"] for r in rows_of(out, "Standings")}
         progress = progress_ranks(out)
         assert list(progress) == list(standings), sample.name
         assert {k: v[-1] for k, v in progress.items()} == standings, sample.name
@@ -178,8 +179,8 @@ def test_rounds_that_recur_in_sessions_are_told_apart(tmp_path: Path):
         {"Settings": (["Key", "Value"], [["Scoring", "TP"]]), "Results": (header, rows)},
     )
     out = scored(source, tmp_path)
-    header_row = next(load_workbook(out)["Progress"].iter_rows(max_row=1, values_only=True))
-    assert header_row[3:] == ("After Day 1 R1", "After Day 2 R1")
+    header = table_rows(load_workbook(out)["Progress"])[0]
+    assert header[3:] == ("After Day 1 R1", "After Day 2 R1")
     assert progress_ranks(out) == {"3": [1, 1], "1": [1, 2], "2": [3, 3], "4": [3, 4]}
 
 
@@ -238,7 +239,7 @@ def cell_values(book, ref: str) -> list[object]:
 def test_the_chart_series_are_the_leaders_rows_of_the_grid(sample: str, tmp_path: Path):
     out = scored(SAMPLES / f"{sample}.xlsx", tmp_path)
     book = load_workbook(out)
-    grid = list(book["Progress"].iter_rows(values_only=True))
+    grid = table_rows(book["Progress"])
     after = [i for i, h in enumerate(grid[0]) if str(h).startswith("After ")]
     series = chart_series(out)
     assert len(series) == min(5, len(grid) - 1)

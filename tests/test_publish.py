@@ -86,7 +86,7 @@ def test_both_ways_of_publishing_give_the_same_site(sites, name):
 def competitor_pages(site: Path) -> dict[str, Path]:
     """Each competitor's page by id, found through the link of its id on the index."""
     table = parsed(site / "index.html").tables["standings"]
-    column = 1  # Player, Pair or Team, after Rank
+    column = next(i for i, h in enumerate(table.headers) if h in ("Player", "Pair", "Team"))
     return {row[column]: site / links[column] for row, links in zip(table.rows, table.links, strict=True)}
 
 

@@ -115,6 +115,32 @@ def test_event_contributions_share_places_and_keep_everyone() -> None:
     assert (frame["date"] == pd.Timestamp("2026-05-01")).all()
 
 
+def test_a_two_winner_mitchell_gives_points_within_each_field() -> None:
+    # two fields of 3 (NS: N1 1st, N2 and N3 share 2nd; EW: E1 1st, E2 2nd, E3 3rd); per place in a field of 3:
+    # 100, 66.67, 33.33; N2, N3: 100 x (2 + 1) / 2 / 3 = 50; both 1sts 100 (not tied with each other)
+    rows = [("N1", 1), ("N2", 2), ("N3", 2), ("E1", 1), ("E2", 2), ("E3", 3)]
+    found = placings(rows).assign(field=3)
+    fields = pd.Series(["NS"] * 3 + ["EW"] * 3)
+    frame = event_contributions(found, "m.xlsx", AS_OF, 1.0, RULES, fields)
+    assert frame["units"].tolist() == [10000, 5000, 5000, 10000, 6667, 3333]
+    assert frame["field"].tolist() == [3] * 6
+
+
+def test_standings_of_two_fields_are_read_field_by_field() -> None:
+    standings = sheet_from_table(
+        "Standings",
+        ["Rank", "Field", "Pair"],
+        [[1, "NS", "1"], [2, "NS", "2"], [3, "NS", "3"], [1, "EW", "4"], [2, "EW", "5"]],
+    )
+    found, problems = standings_placings(standings)
+    assert problems == []
+    assert found["field"].tolist() == [3, 3, 3, 2, 2]
+    # within NS, 1 then 3, 3 skips 2 (the EW field's own 1 is right)
+    rows = [[1, "NS", "1"], [3, "NS", "2"], [3, "NS", "3"], [1, "EW", "4"]]
+    _, problems = standings_placings(sheet_from_table("Standings", ["Rank", "Field", "Pair"], rows))
+    assert [(p.code, p.row) for p in problems] == [("R108", 3), ("R108", 4)]
+
+
 def test_event_contributions_weight_multiplies() -> None:
     # weight 2, field 5: 200, 160, 120, 80, 40; three share 2nd: 2 x (80 + 60 + 40) / 3 = 120
     rows = [("1", 1), ("2", 2), ("3", 2), ("4", 2), ("5", 5)]

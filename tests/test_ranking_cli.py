@@ -711,12 +711,14 @@ def expected_points(standings: Path) -> dict[str, float]:
     items = {r["Item"]: r["Value"] for r in sheet_rows(standings, "Rules")}
     weight = items.get("Weight", 1) or 1
     ids = next(c for c in ("Player", "Pair", "Team") if c in table[0])
-    ranks = [int(r["Rank"]) for r in table]
-    field = len(table)
-    return {
-        str(r[ids]): reference_units(int(r["Rank"]), ranks.count(int(r["Rank"])), field, weight) / 100
-        for r in table
-    }
+    # a two-winner Mitchell's Standings (a Field column: NS, EW) rank each field on its own
+    field_of = {str(r[ids]): r.get("Field") or "" for r in table}
+    out = {}
+    for r in table:
+        mine = [int(o["Rank"]) for o in table if (o.get("Field") or "") == field_of[str(r[ids])]]
+        rank_ = int(r["Rank"])
+        out[str(r[ids])] = reference_units(rank_, mine.count(rank_), len(mine), weight) / 100
+    return out
 
 
 def test_tally_standings_rank(tally_standings: Path, tmp_path: Path) -> None:

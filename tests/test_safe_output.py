@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 from openpyxl import Workbook, load_workbook
+from tables import table_rows
 from typer.testing import CliRunner
 
 from pipeline.cli import app
@@ -62,19 +63,13 @@ def test_no_cell_of_the_output_is_a_formula(output: Path) -> None:
 
 
 def test_formula_looking_ids_and_names_come_back_exactly(output: Path) -> None:
-    sheet = load_workbook(output)["Standings"]
-    header = [c.value for c in sheet[1]]
-    rows = [[c.value for c in r] for r in sheet.iter_rows(min_row=2)]
+    header, *rows = table_rows(load_workbook(output)["Standings"])
     got = {r[header.index("Pair")]: r[header.index("Name")] for r in rows}
     assert got == NAMES
 
 
 def test_the_winners_of_each_match_score_three_or_one(output: Path) -> None:
-    sheet = load_workbook(output)["Standings"]
-    header = [c.value for c in sheet[1]]
-    points = {
-        r[header.index("Pair")]: r[header.index("Points")]
-        for r in sheet.iter_rows(min_row=2, values_only=True)
-    }
+    header, *rows = table_rows(load_workbook(output)["Standings"])
+    points = {r[header.index("Pair")]: r[header.index("Points")] for r in rows}
     # 100-0: the loser made 0 pips, 3 points; 40-100: loser 40 <= half of 100, 2 points; 100-70: 1 point
     assert points == {"=1+1": 3, "+7": 0, "-3": 0, "@x": 2, "李": 1, "ñ": 0}

@@ -10,6 +10,7 @@ import pytest
 from conftest import codes_in, write_xlsx
 from corpus.common import Expected, printed
 from openpyxl import load_workbook
+from tables import table_rows
 from typer.testing import CliRunner
 
 from pipeline.cli import app
@@ -42,8 +43,8 @@ def berger(table: list[str]) -> list[tuple[int, int, str, str]]:
 
 
 def rows(path: Path, sheet: str) -> list[tuple]:
-    """Every row of a sheet, header included, as values."""
-    return list(load_workbook(path)[sheet].iter_rows(values_only=True))
+    """Every row of a sheet's table, header included, as values."""
+    return table_rows(load_workbook(path)[sheet])
 
 
 def table(path: Path, sheet: str) -> list[dict[str, object]]:

@@ -81,7 +81,9 @@ def test_a_date_typed_otherwise_is_warned_and_kept(sample: Path, tmp_path: Path)
     refused = rank(out, "-o", tmp_path / "r.xlsx")  # what the warning foretold
     assert refused.exit_code == 1
     assert codes_in(refused.stderr) == ["R104"]
-    assert f"[R104] {out}: Rules, row 3, column 'Value' [30/11/2026]: " in refused.stderr
+    rules = load_workbook(out)["Rules"]
+    row = next(c.row for c in rules["A"] if c.value == "Date")
+    assert f"[R104] {out}: Rules, row {row}, column 'Value' [30/11/2026]: " in refused.stderr
 
 
 @pytest.mark.parametrize("sample", SAMPLE_FILES, ids=lambda p: p.stem)

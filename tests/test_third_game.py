@@ -24,6 +24,7 @@ from conftest import SAMPLES, codes_in, write_xlsx
 from corpus.common import Expected, printed
 from openpyxl import load_workbook
 from pandera.typing import Series
+from tables import table_rows
 from typer.testing import CliRunner
 
 from pipeline.cli import build_app
@@ -192,7 +193,7 @@ NIGHT_2 = [[1, "Ana", 2], [1, "Bea", 10], [1, "Cal", 6]]
 
 
 def standings_of(path: Path) -> list[tuple[object, ...]]:
-    return [tuple(r) for r in load_workbook(path)["Standings"].iter_rows(min_row=2, values_only=True)]
+    return [tuple(r) for r in table_rows(load_workbook(path)["Standings"])[1:]]
 
 
 def test_validate_and_standings_know_the_game(tally: CliRunner, tmp_path: Path):
@@ -217,7 +218,7 @@ def test_template_writes_the_game_s_blank_workbook(tally: CliRunner, tmp_path: P
     assert done.exit_code == 0, done.output
     book = load_workbook(tmp_path / "total-template.xlsx")
     assert book.sheetnames == ["Scores", "Settings"]
-    assert [c.value for c in book["Scores"][1]] == ["Round", "Player", "Points"]
+    assert list(table_rows(book["Scores"])[0]) == ["Round", "Player", "Points"]
 
 
 def test_batch_scores_the_game_beside_the_others(tally: CliRunner, tmp_path: Path):

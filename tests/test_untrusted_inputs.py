@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 from conftest import SAMPLES, codes_in, write_xlsx
 from openpyxl import load_workbook
+from tables import table_rows
 from test_corrections_cli import CORRECTION_HEADER, MATCHES, domino_workbook
 from typer.testing import CliRunner
 
@@ -38,7 +39,7 @@ def invoke(*args: object):
 
 
 def standings_rows(path: Path, sheet: str = "Standings") -> list[dict[str, object]]:
-    rows = list(load_workbook(path)[sheet].iter_rows(values_only=True))
+    rows = table_rows(load_workbook(path)[sheet])
     return [dict(zip(rows[0], row, strict=True)) for row in rows[1:]]
 
 

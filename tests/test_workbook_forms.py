@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from openpyxl import load_workbook
+from tables import table_rows
 from typer.testing import CliRunner
 
 from pipeline.cli import app
@@ -211,7 +212,7 @@ def fill(path: Path, sheet: str, rows: list[list[object]]) -> None:
 
 def standing_points(path: Path, noun: str) -> dict[object, object]:
     """Competitor -> Points of the Standings, the competitor headed `noun` (Pair in a pairs event, else Player)."""
-    rows = list(load_workbook(path)["Standings"].iter_rows(values_only=True))
+    rows = table_rows(load_workbook(path)["Standings"])
     head = list(rows[0])
     return {r[head.index(noun)]: r[head.index("Points")] for r in rows[1:]}
 
@@ -242,8 +243,8 @@ def test_the_default_settings_of_a_template_change_no_result(tmp_path: Path) -> 
     assert RUNNER.invoke(app, ["domino", "standings", str(out), "-o", str(with_defaults)]).exit_code == 0
     assert RUNNER.invoke(app, ["domino", "standings", str(bare), "-o", str(without)]).exit_code == 0
     for sheet in ("Standings", "Matches", "Rounds", "Winners"):
-        first = list(load_workbook(with_defaults)[sheet].iter_rows(values_only=True))
-        second = list(load_workbook(without)[sheet].iter_rows(values_only=True))
+        first = table_rows(load_workbook(with_defaults)[sheet])  # the title block names the file
+        second = table_rows(load_workbook(without)[sheet])
         assert first == second, sheet
 
 
@@ -256,14 +257,14 @@ def test_the_examples_copied_into_their_sheets_score(game: str, tmp_path: Path) 
     scored = tmp_path / "standings.xlsx"
     result = RUNNER.invoke(app, [game, "standings", str(out), "-o", str(scored)])
     assert result.exit_code == 0, result.output
-    log = list(load_workbook(scored)["Corrections"].iter_rows(min_row=2, values_only=True))
+    log = table_rows(load_workbook(scored)["Corrections"])[1:]
     assert [r[-2] for r in log] == ["applied"]  # submitted 21:25, published 21:00: 25:00, inside 30 minutes
     if game == "domino":
         # P1+P2 beat P3+P4 100 to 45 (the correction: B Pips 40 -> 45; 45 <= 50): 2 points each
         assert standing_points(scored, "Player") == {"P1": 2, "P2": 2, "P3": 0, "P4": 0}
     else:
         # 4S by N with 11 tricks (the correction: Tricks 10 -> 11), board 1, nobody vulnerable: 450
-        travellers = list(load_workbook(scored)["Travellers"].iter_rows(values_only=True))
+        travellers = table_rows(load_workbook(scored)["Travellers"])
         head = list(travellers[0])
         assert [r[head.index("NS Score")] for r in travellers[1:]] == [450]
 

@@ -35,10 +35,11 @@ STATUS = "Status"  # the Rules sheet's Item for the status line
 @dataclass(frozen=True)
 class Progress:
     """How far an event has gone: the last round with every round up to it played, and the rounds planned
-    (0 and 0 when the results name no round)."""
+    (0 and 0 when the results name no round); the boards scheduled but not yet played."""
 
     complete: int = 0
     planned: int = 0
+    waiting_boards: int = 0
 
 
 @dataclass(frozen=True)
@@ -85,6 +86,9 @@ def status_of(progress: Progress, closes: pd.Timestamp | None, now: dt.datetime)
     reasons = []
     if progress.planned and progress.complete < progress.planned:
         reasons.append(f"after round {progress.complete} of {progress.planned}")
+    if progress.waiting_boards:
+        left = progress.waiting_boards
+        reasons.append(f"{left} board{'s' if left > 1 else ''} still to play")
     if closes is not None and pd.Timestamp(now) < closes:
         reasons.append(f"corrections open until {closes:%Y-%m-%d %H:%M}")
     return f"{PROVISIONAL} - {'; '.join(reasons)}" if reasons else FINAL

@@ -51,3 +51,16 @@ def natural_ranks(ids: pd.Series) -> np.ndarray:
     rank = np.empty(len(distinct), dtype=np.int64)
     rank[order] = np.arange(len(distinct))
     return np.where(codes < 0, len(distinct), rank[np.maximum(codes, 0)] if len(distinct) else 0)
+
+
+def separating_labels(values: np.ndarray, labels: list[str], last: np.ndarray) -> np.ndarray:
+    """For rows in ranking order (`values`: one column per criterion, most significant first), the label of the
+    first criterion whose value differs from the next row's, `tied` where none does, and blank on the rows
+    marked `last` (the last of their block): what a `Decided By` column says."""
+    differs = np.zeros((len(values), values.shape[1] + 1), dtype=bool)
+    differs[:-1, :-1] = values[1:] != values[:-1]
+    differs[:, -1] = True  # nothing differs: tied
+    code = differs.argmax(axis=1)
+    names = np.asarray([*labels, "tied", ""], dtype=object)
+    code[last] = len(names) - 1
+    return names[code]

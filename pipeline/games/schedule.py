@@ -282,6 +282,18 @@ def card_starts(cards: pd.DataFrame) -> tuple[int, ...]:
     return tuple(int(i) for i in after)
 
 
+CARD_SHORT = 6  # the longest value of a card's column shown centred (ids, rounds, boards, seats)
+
+
+def short_columns(frame: pd.DataFrame, longest: int = CARD_SHORT) -> tuple[str, ...]:
+    """The columns whose every value is at most `longest` characters as text (blanks aside)."""
+    lengths = frame.astype("str").where(frame.notna(), "").apply(lambda c: c.str.len().max())  # per column
+    return tuple(str(c) for c in frame.columns[(lengths <= longest).to_numpy()])
+
+
 def printed_cards(sheet: OutputSheet) -> OutputSheet:
-    """A sheet of cards as printed: one card a page, as large as the page is wide."""
-    return replace(sheet, page_breaks=card_starts(sheet.frame), fill_width=True)
+    """A sheet of cards as printed: one card a page, as large as the page is wide, its short ids and numbers
+    centred (a right-aligned round beside a left-aligned pair id reads as one number)."""
+    return replace(
+        sheet, page_breaks=card_starts(sheet.frame), fill_width=True, centred=short_columns(sheet.frame)
+    )

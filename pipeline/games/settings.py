@@ -51,6 +51,14 @@ ADVICE = kind(
 )
 
 
+def yes_no(text: pd.Series) -> pd.Series:
+    """yes/no (also true/false, y/n, 1/0) as booleans."""
+    words = as_words(text).map(
+        {"yes": True, "y": True, "true": True, "1": True, "no": False, "n": False, "false": False, "0": False}
+    )
+    return words.astype("boolean")
+
+
 @dataclass(frozen=True)
 class Advice:
     """A form a setting's value should take for a later step: a warning, not an error, when it is not met."""

@@ -36,8 +36,8 @@ COLOURS = ("1F4E78", "E46C0A", "548235", "C00000", "7030A0", "00B0F0", "7F6000",
 
 def header_row(sheet: OutputSheet) -> int:
     """The Excel row (from 1) of a sheet's table header, which the writer and the chart's cell references
-    count from: the first (the title block is printed in the page header, not written above the table)."""
-    return 1
+    count from: the first, or below the title block and one blank row when the sheet has one."""
+    return len(sheet.heading) + 2 if sheet.heading else 1
 
 
 def charted(sheets: Iterable[OutputSheet]) -> list[tuple[int, OutputSheet]]:

@@ -47,9 +47,11 @@ _STR = pa.large_string()
 
 # The styles (cellXfs, by position): 0 plain; 1 header (bold white on dark blue, thin border); 2 lead (a
 # highlighted row: bold on pale yellow); 3 date (yyyy-mm-dd); 4 a date in a highlighted row; 5 entry (an
-# entry column: unlocked, pale green, thin border).
+# entry column: unlocked, pale green, thin border); 6 a title block's title (bold, 14 points); 7 its details;
+# 8 its status line (bold).
 # Then one style per look a workbook's columns need (a number format, centred, highlighted), in order of use.
 STYLE_HEADER, STYLE_LEAD, STYLE_DATE, STYLE_LEAD_DATE, STYLE_ENTRY = 1, 2, 3, 4, 5
+STYLE_TITLE, STYLE_DETAILS, STYLE_STATUS = 6, 7, 8
 CELL_STYLES = CellStyles(lead=STYLE_LEAD, date=STYLE_DATE, lead_date=STYLE_LEAD_DATE, entry=STYLE_ENTRY)
 BUILT_IN_FORMATS = {"0": 1, "0.00": 2, "0%": 9, "0.00%": 10}  # Excel's own number formats, by their code
 FIRST_CUSTOM_FORMAT = 165  # 164 is yyyy-mm-dd
@@ -63,8 +65,11 @@ _BASE_XFS = (
     '<xf numFmtId="164" fontId="1" fillId="3" borderId="0" xfId="0" applyNumberFormat="1" applyFont="1" applyFill="1"/>'
     '<xf numFmtId="0" fontId="0" fillId="4" borderId="1" xfId="0" applyFill="1" applyBorder="1" applyProtection="1">'
     '<protection locked="0"/></xf>'
+    '<xf numFmtId="0" fontId="3" fillId="0" borderId="0" xfId="0" applyFont="1"/>'
+    '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>'
+    '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>'
 )
-_BASE_COUNT = 6
+_BASE_COUNT = 9
 
 
 @dataclass(frozen=True)
@@ -94,9 +99,10 @@ def styles_xml(looks: list[Look]) -> str:
     return (
         _HEAD + f"<styleSheet {_NS}>"
         f'<numFmts count="{1 + len(custom)}">{formats}</numFmts>'
-        '<fonts count="3"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font>'
+        '<fonts count="4"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font>'
         '<font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font>'
-        '<font><b/><sz val="11"/><color rgb="FFFFFFFF"/><name val="Calibri"/><family val="2"/></font></fonts>'
+        '<font><b/><sz val="11"/><color rgb="FFFFFFFF"/><name val="Calibri"/><family val="2"/></font>'
+        '<font><b/><sz val="14"/><name val="Calibri"/><family val="2"/></font></fonts>'
         '<fills count="5"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill>'
         '<fill><patternFill patternType="solid"><fgColor rgb="FF1F4E78"/><bgColor indexed="64"/></patternFill></fill>'
         '<fill><patternFill patternType="solid"><fgColor rgb="FFFFF2CC"/><bgColor indexed="64"/></patternFill></fill>'
@@ -137,8 +143,9 @@ def sheet_looks(
             plain = np.where(lead, style(Look(code, True, True)), style(Look(code, True, False)))
             tied = np.where(lead, style(Look(SHARED_RANK, True, True)), style(Look(SHARED_RANK, True, False)))
             looks[str(col)] = np.where(shared, tied, plain)
-        elif code and col not in sheet.entry:
-            looks[str(col)] = np.where(lead, style(Look(code, False, True)), style(Look(code, False, False)))
+        elif (code or col in sheet.centred) and col not in sheet.entry:
+            mid = col in sheet.centred
+            looks[str(col)] = np.where(lead, style(Look(code, mid, True)), style(Look(code, mid, False)))
     return looks
 
 
@@ -218,16 +225,22 @@ def _column_widths(frame: pd.DataFrame, fixed: Mapping[str, float]) -> list[floa
 PORTRAIT_WIDTH = 100  # characters of column width a portrait page holds at 100% (wider: landscape)
 LANDSCAPE_WIDTH = 135  # ... and a landscape page
 MAX_SCALE = 200  # the largest print scale a card is enlarged to
+# The share of the page width a card's columns are enlarged to fill: room for a font wider than Excel's Calibri.
+# Measured: LibreOffice without Carlito (DejaVu Sans) printed a 149-character card whole on one landscape page at
+# 65% and spilled its last column at 72% (135 x 0.7 / 149 = 63%).
+CARD_FILL = 0.7
 
 
 def _header_footer_xml(sheet: OutputSheet) -> str:
-    """The printed page's header (the title block: title, details, status) and footer (event - page N of M)."""
+    """The printed page's header (the title block: title, details, status; or the page title of a sheet with
+    none) and footer (event - page N of M). The title block's cells are not printed: the page header carries
+    it on every page, and the print area is the table."""
 
     def fenced(text: str) -> str:
         """Text as a page header shows it: & doubled, then safe in XML."""
         return _attribute(text.replace("&", "&&"))
 
-    title, *rest = sheet.heading or ("",)
+    title, *rest = sheet.heading or (sheet.page_title,)
     status = rest[-1] if rest else ""
     details = rest[0] if len(rest) > 1 else ""
     left = f'&amp;L&amp;"-,Bold"&amp;12{fenced(title)}' + (
@@ -246,7 +259,7 @@ def _page_xml(sheet: OutputSheet, widths: list[float], top: int) -> str:
     width = max(sum(widths), 1.0)
     orientation = "landscape" if width > PORTRAIT_WIDTH else "portrait"
     page = LANDSCAPE_WIDTH if width > PORTRAIT_WIDTH else PORTRAIT_WIDTH
-    scale = min(MAX_SCALE, int(100 * page / width))  # cards: as large as the page is wide
+    scale = min(MAX_SCALE, int(100 * CARD_FILL * page / width))  # cards: as large as the page is wide
     breaks = "".join(f'<brk id="{top + b}" max="16383" man="1"/>' for b in sheet.page_breaks if b > 0)
     count = sum(1 for b in sheet.page_breaks if b > 0)
     return (
@@ -259,6 +272,21 @@ def _page_xml(sheet: OutputSheet, widths: list[float], top: int) -> str:
         )
         + f"{_header_footer_xml(sheet)}"
         + (f'<rowBreaks count="{count}" manualBreakCount="{count}">{breaks}</rowBreaks>' if count else "")
+    )
+
+
+def _title_block_xml(heading: tuple[str, ...]) -> str:
+    """The title block's rows above the table, in column A: the title, then the details, the status last."""
+    lines = escaped(pd.Series(list(heading), dtype="str")).to_pylist()
+    styles = (
+        ([STYLE_TITLE] if lines else [])
+        + [STYLE_DETAILS] * (len(lines) - 2)
+        + [STYLE_STATUS] * (len(lines) > 1)
+    )
+    tall = ' ht="21" customHeight="1"'  # the title's row fits its larger font
+    return "".join(
+        f'<row r="{r}"{tall if r == 1 else ""}><c r="A{r}" s="{style}" t="inlineStr"><is><t>{text}</t></is></c></row>'
+        for r, (text, style) in enumerate(zip(lines, styles, strict=True), start=1)
     )
 
 
@@ -291,7 +319,7 @@ def _sheet_xml(
         f'activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft" activeCell="A{top + 1}" '
         f'sqref="A{top + 1}"/></sheetView></sheetViews>'
         f'<sheetFormatPr defaultRowHeight="15"/>{"<cols>" + cols + "</cols>" if cols else ""}'
-        f'<sheetData><row r="{top}">{header_cells}</row>'
+        f'<sheetData>{_title_block_xml(sheet.heading)}<row r="{top}">{header_cells}</row>'
     )
     lead = (
         np.zeros(len(frame), dtype=bool) if sheet.highlight is None else sheet.highlight.to_numpy(dtype=bool)
@@ -391,8 +419,8 @@ def _package_parts(sheets: list[OutputSheet], title: str) -> list[tuple[str, str
 
 
 def _defined_names_xml(i: int, name: str, sheet: OutputSheet) -> str:
-    """The sheet's filter range, its print area (from the header row) and its print titles (the header row
-    repeated on every page); `name` is already escaped for XML."""
+    """The sheet's filter range and print area (its table from the header row: the page header prints the title
+    block) and its print titles (the header row repeated on every page); `name` is already escaped for XML."""
     quoted = "'" + name.replace("'", "''") + "'"
     top = header_row(sheet)
     right = column_letters(max(len(sheet.frame.columns), 1) - 1)
@@ -435,7 +463,7 @@ def write_workbook(path: Path, sheets: Iterable[OutputSheet], *, title: str = ""
     """Write the sheets atomically (temporary file beside the target, then rename), tally's mark last; same
     input, same bytes. The caller has checked that `path` may be replaced (`output_target`)."""
     path = Path(path)
-    sheets = [s if s.heading or not title else replace(s, heading=(title,)) for s in sheets]  # page header
+    sheets = [s if s.heading or s.page_title or not title else replace(s, page_title=title) for s in sheets]
     with (
         atomic_target(path) as tmp,
         zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=1) as package,

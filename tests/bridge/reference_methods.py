@@ -147,13 +147,24 @@ def _pair_totals(rows: list[dict], scored: list[dict | None], with_tops: bool) -
             entry["percent"] = entry["total"] / entry["top"] * 100 if entry["top"] else Fraction(0)
         else:
             del entry["top"]
-    played = {p: e for p, e in pairs.items() if e["boards"]}
-    if with_tops:  # matchpoints: by percentage, to 2 decimals
-        ranks = competition_ranks({p: e["percent"] for p, e in played.items()})
-    else:  # IMPs and total points: by the exact total
-        ranks = competition_ranks({p: e["total"] for p, e in played.items()}, decimals=None)
+    # two fields (a Mitchell without an arrow switch, no Movement given): every pair sat in one direction
+    # only, and both directions have pairs; then each field is ranked on its own
+    directions: dict[str, set[str]] = defaultdict(set)
+    for r in rows:
+        directions[str(r["ns"])].add("ns")
+        directions[str(r["ew"])].add("ew")
+    two = all(len(d) == 1 for d in directions.values()) and len({min(d) for d in directions.values()}) == 2
     for p, entry in pairs.items():
-        entry["rank"] = ranks.get(p, len(played) + 1)
+        entry["field"] = min(directions[p]) if two else ""
+    for field in {e["field"] for e in pairs.values()}:
+        members = {p: e for p, e in pairs.items() if e["field"] == field}
+        played = {p: e for p, e in members.items() if e["boards"]}
+        if with_tops:  # matchpoints: by percentage, to 2 decimals
+            ranks = competition_ranks({p: e["percent"] for p, e in played.items()})
+        else:  # IMPs and total points: by the exact total
+            ranks = competition_ranks({p: e["total"] for p, e in played.items()}, decimals=None)
+        for p, entry in members.items():
+            entry["rank"] = ranks.get(p, len(played) + 1)
     return pairs
 
 
@@ -329,3 +340,12 @@ def teams(matches: list[dict], results: list[dict]) -> dict:
     for t, v in team_totals.items():
         v["rank"] = ranks[t]
     return {"boards": board_imps, "matches": out_matches, "teams": team_totals}
+
+
+def assert_listed_by_rank_within_fields(standings, note: str = "") -> None:
+    """The standings are listed by rank within each field (one field, or North-South's then East-West's)."""
+    fields = list(standings["field"]) if "field" in standings else [""] * len(standings)
+    assert list(dict.fromkeys(fields)) in (["NS", "EW"], [""]), note
+    for field in set(fields):
+        ranks = [r for r, f in zip(standings["rank"], fields, strict=True) if f == field]
+        assert ranks == sorted(ranks), note

@@ -27,6 +27,7 @@ from corpus.bridge_cases import (
 )
 from corpus.common import matching, printed
 from openpyxl import load_workbook
+from tables import table_rows
 from typer.testing import CliRunner
 
 from pipeline.cli import app
@@ -60,7 +61,7 @@ def located(problems: list[Problem]) -> list[tuple[str, str, int | None, str | N
 def sheet_rows(path: Path, sheet: str) -> list[Row]:
     """The data rows of an output sheet, as dicts by written header."""
     ws = load_workbook(path, read_only=True)[sheet]
-    rows = list(ws.iter_rows(values_only=True))
+    rows = table_rows(ws)
     header = [str(h) for h in rows[0]]
     return [dict(zip(header, r, strict=True)) for r in rows[1:]]
 

@@ -12,6 +12,7 @@ from conftest import SAMPLES, codes_in
 from corpus.common import Expected, printed
 from openpyxl import load_workbook
 from openpyxl.utils import get_column_letter
+from tables import header_row, table_rows
 from typer.testing import CliRunner
 
 from pipeline.cli import app
@@ -53,7 +54,7 @@ def scored(sample: Path, folder: Path) -> Path:
 
 def table(path: Path, sheet: str) -> list[dict[str, object]]:
     """The data rows of an output sheet as dicts by header."""
-    rows = list(load_workbook(path, read_only=True)[sheet].iter_rows(values_only=True))
+    rows = table_rows(load_workbook(path, read_only=True)[sheet])
     header = [str(h) for h in rows[0]]
     return [dict(zip(header, r, strict=True)) for r in rows[1:]]
 
@@ -85,23 +86,25 @@ def test_each_sample_writes_a_formatted_standings_workbook(sample: Path, tmp_pat
     book = load_workbook(expected)
     assert book.sheetnames == expected_sheets(sample)
     for ws in book.worksheets:
-        last = f"{get_column_letter(ws.max_column)}{max(ws.max_row, 2)}"
-        assert ws.freeze_panes == "A2", ws.title
-        assert ws.auto_filter.ref == f"A1:{last}", ws.title
-        assert all(cell.font.bold for cell in ws[1]), ws.title
-        assert ws.max_row >= 2, f"{ws.title} has no rows"
+        top = header_row(ws)
+        last = f"{get_column_letter(ws.max_column)}{max(ws.max_row, top + 1)}"
+        assert ws.freeze_panes == f"A{top + 1}", ws.title
+        assert ws.auto_filter.ref == f"A{top}:{last}", ws.title
+        assert all(cell.font.bold for cell in ws[top]), ws.title
+        assert ws.max_row >= top + 1, f"{ws.title} has no rows"
 
 
 @pytest.mark.parametrize("sample", BRIDGE_SAMPLES, ids=lambda p: p.stem)
 def test_numbers_are_written_as_numbers(sample: Path, tmp_path: Path):
     book = load_workbook(scored(sample, tmp_path))
     for ws in book.worksheets:
-        header = [c.value for c in ws[1]]
+        top = header_row(ws)
+        header = [c.value for c in ws[top]]
         numeric = [i for i, h in enumerate(header) if h in NUMERIC]
         if ws.title != "Rules":
             assert numeric, f"{ws.title}: no numeric column in {header}"
         for i in numeric:
-            cells = [row[i] for row in ws.iter_rows(min_row=2) if row[i].value is not None]
+            cells = [row[i] for row in ws.iter_rows(min_row=top + 1) if row[i].value is not None]
             assert cells, f"{ws.title}: column {header[i]} is empty"
             text = [c.value for c in cells if c.data_type != "n" or not isinstance(c.value, int | float)]
             assert text == [], f"{ws.title}: column {header[i]} holds text {text[:5]}"
@@ -159,9 +162,14 @@ def test_club_mp_sample_travellers_and_standings(tmp_path: Path):
         assert r["NS MP"] + r["EW MP"] == pytest.approx(8), r
     standings = table(out, "Standings")
     assert sorted(r["Pair"] for r in standings) == sorted(str(p) for p in range(1, 11))
-    percents = [r["Percent"] for r in standings]
-    assert percents == sorted(percents, reverse=True)
-    assert [r["Rank"] for r in standings] == [1 + sum(p > r["Percent"] for p in percents) for r in standings]
+    # NS 1-5 and EW 6-10 kept their directions (a Mitchell, no arrow switch): two fields, NS first
+    assert [r["Field"] for r in standings] == ["NS"] * 5 + ["EW"] * 5
+    assert {r["Pair"] for r in standings if r["Field"] == "NS"} == {"1", "2", "3", "4", "5"}
+    for field in ("NS", "EW"):
+        rows = [r for r in standings if r["Field"] == field]
+        percents = [r["Percent"] for r in rows]
+        assert percents == sorted(percents, reverse=True)
+        assert [r["Rank"] for r in rows] == [1 + sum(p > r["Percent"] for p in percents) for r in rows]
     for r in standings:
         assert (r["Boards"], r["Top"]) == (10, 80), r
         assert r["Percent"] == pytest.approx(100 * r["MP"] / r["Top"], abs=0.006), r

@@ -17,6 +17,7 @@ import pandas as pd
 import pytest
 from conftest import write_xlsx
 from openpyxl import load_workbook
+from tables import table_rows
 from typer.testing import CliRunner
 
 from pipeline.cli import app
@@ -89,8 +90,16 @@ RESULTS = [
 #   board 2: every score is the average 100: nobody wins
 #   board 3: average (-200 + 140 + 110) / 3 = 16.7; NS 2 (140) and NS 3 (110) beat it, so does EW 6 (NS -200)
 #   won: pair 1: 1 (board 1); pair 2: 2 (boards 1, 3); pair 3: 1 (board 3); pairs 4 and 5: 0; pair 6: 2
-# Ranked (equal totals share the place; then by pair): 2 and 6 first, 1 and 3 third, 4 and 5 fifth.
-STANDINGS = [(1, "2", 3, 2), (1, "6", 3, 2), (3, "1", 3, 1), (3, "3", 3, 1), (5, "4", 3, 0), (5, "5", 3, 0)]
+# Every pair kept its direction (no Movement given): two fields, each ranked on its own (equal totals share
+# the place; then by pair): NS 2 first, 1 and 3 second; EW 6 first, 4 and 5 second.
+STANDINGS = [
+    (1, "NS", "2", 3, 2),
+    (2, "NS", "1", 3, 1),
+    (2, "NS", "3", 3, 1),
+    (1, "EW", "6", 3, 2),
+    (2, "EW", "4", 3, 0),
+    (2, "EW", "5", 3, 0),
+]
 
 
 @pytest.fixture
@@ -126,7 +135,7 @@ def teams_workbook(path: Path, settings: list[list[object]]) -> Path:
 
 def sheet_rows(path: Path, sheet: str) -> list[tuple]:
     """The data rows of an output sheet."""
-    return list(load_workbook(path, read_only=True)[sheet].iter_rows(min_row=2, values_only=True))
+    return table_rows(load_workbook(path, read_only=True)[sheet])[1:]
 
 
 def validation_records(path: Path) -> tuple[int, list[dict]]:
@@ -154,17 +163,18 @@ def test_a_method_added_from_the_tests_scores_through_the_command(
         "Rules",
     ]
     book = load_workbook(out, read_only=True)
-    assert [c.value for c in next(book["Standings"].iter_rows(max_row=1))] == [
+    assert list(table_rows(book["Standings"])[0]) == [
         "Rank",
+        "Field",
         "Pair",
         "Names",
         "Boards",
         "Won",
     ]
-    assert [(rank, pair, boards, won) for rank, pair, _, boards, won in sheet_rows(out, "Standings")] == [
-        (rank, pair, boards, won * points) for rank, pair, boards, won in STANDINGS
+    assert [(r, f, pair, boards, won) for r, f, pair, _, boards, won in sheet_rows(out, "Standings")] == [
+        (rank, field, pair, boards, won * points) for rank, field, pair, boards, won in STANDINGS
     ]
-    travellers = pd.DataFrame(sheet_rows(out, "Travellers"), columns=[c.value for c in book["Travellers"][1]])
+    travellers = pd.DataFrame(sheet_rows(out, "Travellers"), columns=table_rows(book["Travellers"])[0])
     board_1 = travellers[travellers["Board"] == 1]
     assert list(board_1["NS Won"]) == [points, points, 0]
     assert list(board_1["EW Won"]) == [0, 0, points]

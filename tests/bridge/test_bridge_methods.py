@@ -22,7 +22,16 @@ import pytest
 from conftest import sheets_from_tables
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
-from reference_methods import IMP_BANDS, butler, cross_imps, matchpoints, teams, total_points, wbf_vp
+from reference_methods import (
+    IMP_BANDS,
+    assert_listed_by_rank_within_fields,
+    butler,
+    cross_imps,
+    matchpoints,
+    teams,
+    total_points,
+    wbf_vp,
+)
 
 from pipeline.games.bridge.load import BridgeEvent, bridge_event
 from pipeline.games.bridge.methods import method_of, words_of
@@ -212,7 +221,7 @@ def assert_matches_reference(tables: BridgeTables, rows: list[dict], config: str
             assert got["top"] == pytest.approx(float(e["top"]), abs=TOL), (config, p)
             assert got["percent"] == pytest.approx(float(e["percent"]), abs=0.005 + TOL), (config, p)
         assert got["rank"] == e["rank"], (config, p, got["rank"], e["rank"], e.get("percent", e["total"]))
-    assert list(tables.standings["rank"]) == sorted(tables.standings["rank"]), config
+    assert_listed_by_rank_within_fields(tables.standings, config)
 
 
 @RANDOM
@@ -287,7 +296,8 @@ def one_board_event(
 
 def test_published_matchpoint_example_and_shared_places() -> None:
     # +90, 0, -50, -50: 90 beats 3 -> 6; 0 beats 2 -> 4; each -50 ties 1 -> 1. Top 2(4-1) = 6.
-    tables = one_board_event([90, 0, -50, -50], [["Scoring", "MP"]])
+    # one field (Movement Howell): every pair ranked against every other, NS and EW alike
+    tables = one_board_event([90, 0, -50, -50], [["Scoring", "MP"], ["Movement", "Howell"]])
     t = tables.travellers.set_index("ns")
     assert list(t["ns_value"]) == [6, 4, 1, 1]
     assert list(t["ew_value"]) == [0, 2, 5, 5]
@@ -350,7 +360,7 @@ def test_equal_matchpoint_percentages_share_the_place() -> None:
         body.append([3, "Y" if i == 1 else f"e{i}", "X" if i == 2 else f"f{i}", s])
     sheets = sheets_from_tables(
         {
-            "Settings": (["Key", "Value"], [["Scoring", "MP"]]),
+            "Settings": (["Key", "Value"], [["Scoring", "MP"], ["Movement", "Howell"]]),  # one field
             "Results": (["Board", "NS", "EW", "Score"], body),
         }
     )
@@ -376,7 +386,7 @@ def test_equal_cross_imp_totals_share_the_place() -> None:
             body.append([board, ns, f"e{board}-{i}", score])
     sheets = sheets_from_tables(
         {
-            "Settings": (["Key", "Value"], [["Scoring", "Cross-IMP"]]),
+            "Settings": (["Key", "Value"], [["Scoring", "Cross-IMP"], ["Movement", "Howell"]]),  # one field
             "Results": (["Board", "NS", "EW", "Score"], body),
         }
     )

@@ -219,7 +219,9 @@ def test_penalties_at_matchpoints() -> None:
     assert s["penalty"].to_dict() == {"2": 0, "3": 0, "1": 0.5, "4": 1}
     assert s["total"].to_dict() == {"2": 2, "3": 2, "1": 1.5, "4": 1}
     assert s["percent"].to_dict() == {"2": 50, "3": 50, "1": 37.5, "4": 25}
-    assert s["rank"].to_dict() == {"2": 1, "3": 1, "1": 3, "4": 4}
+    # pairs 1 and 2 always sat NS, 3 and 4 EW: two fields, ranked each on its own
+    assert s["field"].to_dict() == {"1": "NS", "2": "NS", "3": "EW", "4": "EW"}
+    assert s["rank"].to_dict() == {"2": 1, "1": 2, "3": 1, "4": 2}
     # without a board, a % of a top is of the event's top (2): 50 % -> 1 MP
     s = penalized("MP", [[2, 50, "percent", None, None]]).standings.set_index("pair")
     assert s.loc["2", "penalty"] == 1
@@ -242,8 +244,9 @@ def test_penalty_places_on_the_rules_sheet() -> None:
     items = rules["Item"].tolist()
     assert items.count("Penalty (Law 90)") == 2
     decides = rules.loc[rules["Item"] == "Penalty decides", "Value"].tolist()
-    # pair 1: 3rd with it, 1st (shared) without; pair 4: 4th with it, 1st without (all would be at 50 %)
-    assert [[int(n) for n in text.split() if n.isdigit()] for text in decides] == [[3, 1], [4, 1]]
+    # two fields (1, 2 NS; 3, 4 EW), all at 50 % without penalties: pair 1 is 2nd of NS with its penalty,
+    # 1st (shared) without; pair 4 2nd of EW with it, 1st without
+    assert [[int(n) for n in text.split() if n.isdigit()] for text in decides] == [[2, 1], [2, 1]]
 
 
 def test_penalties_at_imps_and_teams() -> None:
@@ -496,3 +499,81 @@ def test_frequencies_list_the_scores_that_occurred() -> None:
     freq = frequencies_frame(event, bridge_tables(event))
     # 420 twice, 170 and -50 once; the weighted score (232 on average) is no score that occurred
     assert dict(zip(freq["NS Score"], freq["Count"], strict=True)) == {420: 2, 170: 1, -50: 1}
+
+
+# ------------------------------------------------------------------ with the other conditions of contest
+
+
+def test_mean_of_board_percentages_counts_sit_out_awards_and_penalties() -> None:
+    from pipeline.games.bridge.tally import pair_progress
+
+    # Board percentages (top 2): pair 1 100, 100; pair 2 0, 100, 50; pair 3 0, 0, 50; pair 4 100, 50;
+    # pair 5 0, 50. 60 % for the board each of 1, 4 and 5 sat out; pair 2 loses 1 MP of its 6 of tops
+    # (16.67 points): 1 (100 + 100 + 60) / 3, 2 (0 + 100 + 50) / 3 - 16.67, 3 50 / 3, 4 (100 + 50 + 60) / 3,
+    # 5 (0 + 50 + 60) / 3.
+    sheets = sheets_from_tables(
+        {
+            "Settings": (
+                ["Key", "Value"],
+                [["Sit-out Award", "60%"], ["Percentage", "mean of boards"]],
+            ),
+            "Results": (["Round", "Board", "NS", "EW", "Score"], SIT_OUT_BODY),
+            "Penalties": (PENALTY_HEADER, [[2, 1, "MP", None, None]]),
+        }
+    )
+    event = bridge_event(sheets)
+    tables = bridge_tables(event)
+    s = tables.standings.set_index("pair")
+    assert s["percent"].to_dict() == pytest.approx(
+        {"1": 86.67, "2": 33.33, "3": 16.67, "4": 70, "5": 36.67}, abs=0.005
+    )
+    assert pair_progress(event, tables).iloc[:, -1].to_dict() == s["rank"].to_dict()
+
+
+def test_scaled_totals_count_the_boards_sat_out_with_an_award() -> None:
+    # Cross-IMPs with each pair's average for the board it sat out (as test_sit_out_awards_at_imps): every pair
+    # then counts 3 boards, so scaling to the most boards changes nothing (pair 1 is not scaled up by 3 / 2).
+    sheets = sheets_from_tables(
+        {
+            "Settings": (["Key", "Value"], [["Scoring", "Cross-IMP"], ["Scale Boards", "most"]]),
+            "Results": (["Round", "Board", "NS", "EW", "Score"], SIT_OUT_BODY),
+        }
+    )
+    s = bridge_tables(bridge_event(sheets)).standings.set_index("pair")
+    assert s["total"].to_dict() == {"1": 16.5, "2": -1, "3": -11, "4": 9, "5": -7.5}
+
+
+def test_a_pair_seated_at_a_board_still_to_play_has_not_sat_out() -> None:
+    # Round 3 half played: pairs 2 and 3 are seated at its board still to play, pair 1 sits it out. With 60 %,
+    # pair 1 gets a board's top for round 3; pairs 2 and 3 get nothing yet (their tops stay 2 boards' worth).
+    body = [row if row[2:4] != [2, 3] else [*row[:4], None] for row in SIT_OUT_BODY]
+    sheets = sheets_from_tables(
+        {
+            "Settings": (["Key", "Value"], [["Sit-out Award", "60%"]]),
+            "Results": (["Round", "Board", "NS", "EW", "Score"], body),
+        }
+    )
+    event = bridge_event(sheets)
+    assert event.waiting.sum() == 1
+    s = bridge_tables(event).standings.set_index("pair")
+    assert s["top"].to_dict() == {"1": 6, "2": 4, "3": 4, "4": 6, "5": 6}
+
+
+def test_penalty_places_in_one_field() -> None:
+    from pipeline.games.bridge.load import bridge_event as load
+    from pipeline.games.bridge.report import rules_frame
+
+    # as test_penalty_places_on_the_rules_sheet, but pairs 3 and 4 sit NS on board 2 (the same results, seen
+    # from the other side): one field. Pair 1 is 3rd with its penalty, 1st (shared) without; pair 4 4th, 1st.
+    body = [[1, 1, 3, 420], [1, 2, 4, 170], [2, 3, 1, 50], [2, 4, 2, -100]]
+    sheets = sheets_from_tables(
+        {
+            "Results": (["Board", "NS", "EW", "Score"], body),
+            "Penalties": (PENALTY_HEADER, [[1, 25, "%", 1, "slow play"], [4, 1, "MP", None, None]]),
+        }
+    )
+    event = load(sheets)
+    tables = bridge_tables(event)
+    assert "field" not in tables.standings
+    decides = rules_frame(event, tables).set_index("Item").loc[["Penalty decides"], "Value"].tolist()
+    assert [[int(n) for n in text.split() if n.isdigit()] for text in decides] == [[3, 1], [4, 1]]

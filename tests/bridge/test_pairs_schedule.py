@@ -76,6 +76,58 @@ def test_a_seven_table_mitchell_evening_is_written_filled_and_scored(tmp_path: P
     assert (standings["Boards"] == 21).all()  # every pair plays 7 rounds of 3 boards
 
 
+@pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
+def test_a_seven_table_mitchell_has_two_winners_and_one_with_an_arrow_switch(tmp_path: Path) -> None:
+    source = pairs_book(tmp_path, 14)
+    plain = api.bridge_pairs_schedule(source, tmp_path / "plain.xlsx", movement_name="mitchell")
+    two = api.standings(filled(plain))
+    standings = two.sheets[0].frame
+    # NS 101-107 and EW 108-114 (the Pairs sheet's order: the first seven sit NS): two fields of seven, each
+    # with its own 1st place
+    assert list(standings["Field"]) == ["NS"] * 7 + ["EW"] * 7
+    assert set(standings.loc[standings["Field"] == "NS", "Pair"]) == {str(101 + i) for i in range(7)}
+    assert (standings.groupby("Field")["Rank"].min() == 1).all()
+    rules = dict(zip(*[two.sheets[-1].frame[c] for c in two.sheets[-1].frame.columns[:2]], strict=True))
+    assert rules["Fields"].startswith("two: North-South and East-West")
+    switched = api.bridge_pairs_schedule(
+        source, tmp_path / "switched.xlsx", movement_name="mitchell", arrow_switch=True
+    )
+    one = api.standings(filled(switched)).sheets[0].frame
+    # one field: the fourteen pairs ranked together by percentage (1 + how many did better)
+    assert "Field" not in one.columns and len(one) == 14
+    percents = list(one["Percent"])
+    assert list(one["Rank"]) == [1 + sum(p > x for p in percents) for x in percents]
+
+
+@pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
+def test_the_evening_half_played_is_provisional_with_the_boards_still_to_play(tmp_path: Path) -> None:
+    written = api.bridge_pairs_schedule(
+        pairs_book(tmp_path, 14), tmp_path / "e.xlsx", movement_name="mitchell"
+    )
+    book = load_workbook(filled(written))
+    ws = book["Results"]
+    headers = {c.value: c.column for c in ws[1]}
+    for row in range(2, ws.max_row + 1):  # rounds 4 to 7 not yet played: their result cells emptied
+        if ws.cell(row, headers["Round"]).value >= 4:
+            for name in ("Contract", "Declarer", "Tricks"):
+                ws.cell(row, headers[name]).value = None
+    half = tmp_path / "half.xlsx"
+    book.save(half)
+    found = api.standings(half)
+    # 7 tables x 4 rounds x 3 boards = 84 boards still to play
+    assert found.heading.status == "Provisional - after round 3 of 7; 84 boards still to play"
+    assert [w.code for w in found.warnings] == ["B180"]
+    assert (found.sheets[0].frame["Boards"] == 9).all()  # three rounds of three boards each
+    final = tmp_path / "final.xlsx"
+    book = load_workbook(half)
+    book["Settings"].append(["Final", "yes"])
+    book.save(final)
+    with pytest.raises(InputError) as refused:
+        api.standings(final)
+    assert {p.code for p in refused.value.problems} == {"B113"}
+    assert len(refused.value.problems) == 84
+
+
 def test_an_odd_howell_sits_one_pair_out_each_round_and_scores(tmp_path: Path) -> None:
     source = pairs_book(tmp_path, 7)
     written = api.bridge_pairs_schedule(

@@ -241,9 +241,14 @@ CASES: list[Case] = [
         event(OK, res(1, 3, 4, score=420, adjusted="NP")),
         [E("B112", "Results", 3, "Contract, Score, Adjusted", value=" / 420 / NP")],
     ),
-    Case(
+    Case(  # declared final: a row still without a result is an error (before that: a board still to play)
         "row_with_no_contract_score_or_adjusted",
-        event(OK, res(1, 3, 4)),
+        event(OK, res(1, 3, 4), Settings=settings(("Final", "yes"))),
+        [E("B113", "Results", 3, "Contract, Score, Adjusted")],
+    ),
+    Case(  # a declarer typed but no contract: a result begun, not a board still to play
+        "row_with_a_declarer_and_no_contract",
+        event(OK, res(1, 3, 4, None, "N")),
         [E("B113", "Results", 3, "Contract, Score, Adjusted")],
     ),
     Case(
@@ -482,7 +487,7 @@ CASES: list[Case] = [
             res(2, 13, 14),  # 15: nothing at all
             res(2, 15, 99, "4S", "N", 10),  # 16: pair 99 unknown
             Pairs=pairs(*range(1, 17), 3),  # pair 3 again in row 18
-            Settings=settings(("Neuberg", "maybe")),
+            Settings=settings(("Neuberg", "maybe"), ("Final", "yes")),
         ),
         [
             E("B118", "Results", 3, "NS", value="1"),
@@ -507,6 +512,14 @@ CASES: list[Case] = [
 
 # Workbooks typed loosely but correctly: tally must score them (exit 0), reporting only the warnings.
 ACCEPTED: list[Case] = [
+    Case(  # a movement's pre-written row still without a result: a board not yet played, left out
+        "a_board_still_to_play",
+        event(res(1, 1, 2, "4S", "N", 10), res(1, 3, 4, "4S", "N", 9), res(1, 5, 6)),
+        [E("B180", "Results", 4, None)],
+        rows={
+            "Travellers": [{"Board": 1, "NS": "1", "NS Score": 420}, {"Board": 1, "NS": "3", "NS Score": -50}]
+        },
+    ),
     Case(
         "contract_spellings",
         event(
@@ -746,7 +759,13 @@ ACCEPTED: list[Case] = [
             Settings=settings(("Scoring", "TP")),
         ),
         [],
-        rows={"Standings": [{"Rank": 1, "Pair": "1", "Total": 20}, {"Rank": 2, "Pair": "2", "Total": -20}]},
+        # pair 1 always NS and pair 2 always EW: two fields of one pair each, both first
+        rows={
+            "Standings": [
+                {"Rank": 1, "Field": "NS", "Pair": "1", "Total": 20},
+                {"Rank": 1, "Field": "EW", "Pair": "2", "Total": -20},
+            ]
+        },
     ),
     Case(
         "same_board_in_two_sections",

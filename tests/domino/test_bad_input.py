@@ -21,6 +21,7 @@ from corpus.domino_cases import (
     settings,
 )
 from openpyxl import load_workbook
+from tables import table_rows
 from typer.testing import CliRunner
 
 from pipeline.cli import app
@@ -42,7 +43,7 @@ def standings_points(path: Path) -> dict[str, int]:
     """Competitor (headed Player, or Pair in a pairs event) -> Points from the Standings sheet of a written
     workbook."""
     ws = load_workbook(path, read_only=True)["Standings"]
-    rows = list(ws.iter_rows(values_only=True))
+    rows = table_rows(ws)
     header = list(rows[0])
     player = header.index("Pair" if "Pair" in header else "Player")
     points = header.index("Points")

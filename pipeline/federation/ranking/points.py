@@ -43,13 +43,24 @@ def place_units(
 
 
 def event_contributions(
-    placings: pd.DataFrame, file: str, date: pd.Timestamp, weight: float, rules: RankingRules
+    placings: pd.DataFrame,
+    file: str,
+    date: pd.Timestamp,
+    weight: float,
+    rules: RankingRules,
+    fields: pd.Series | None = None,
 ) -> pd.DataFrame:
-    """One event's contribution to each of its competitors (placings: player, name, place); validated with
-    the whole season (`season_of`), not once per file."""
-    field = len(placings)
+    """One event's contribution to each of its competitors (placings: player, name, place, and the size of the
+    field each was ranked in: the whole Standings, or the NS or EW field named by `fields` in a two-winner
+    Mitchell); validated with the whole season (`season_of`), not once per file."""
+    field = (
+        placings[C.field].astype("int64")
+        if C.field in placings
+        else pd.Series(len(placings), index=placings.index)
+    )
     place = placings[C.place].astype("int64")
-    tied = place.groupby(place).transform("size")
+    groups = np.zeros(len(place), dtype="int64") if fields is None else pd.factorize(fields.to_numpy())[0]
+    tied = place.groupby([groups, place.to_numpy()]).transform("size")
     frame = pd.DataFrame(
         {
             C.file: file,
@@ -57,7 +68,7 @@ def event_contributions(
             C.player: placings[C.player].astype("str"),
             C.name: placings[C.name].astype("str"),
             C.place: place,
-            C.field: np.int64(field),
+            C.field: field.to_numpy(dtype="int64"),
             C.weight: float(weight),
         },
         index=placings.index,

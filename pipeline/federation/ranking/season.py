@@ -196,6 +196,15 @@ def competition_ranks(place: pd.Series) -> pd.Series:
     return pd.Series(place.to_numpy(dtype="float64", na_value=np.nan) == better + 1, index=place.index)
 
 
+def standings_fields(standings: Sheet) -> pd.Series:
+    """Each competitor's field as its Standings row names it ('' for all when one field): a two-winner
+    Mitchell's Standings rank each field (NS, EW) on its own, so places and field sizes run within it."""
+    frame = standings.frame.dropna(how="all")
+    if S.field not in frame:
+        return pd.Series("", index=frame.index)
+    return frame[S.field].astype("object").where(frame[S.field].notna(), "").astype("str")
+
+
 def standings_placings(standings: Sheet) -> tuple[pd.DataFrame, list[Problem]]:
     """Each competitor's id, name and place from a Standings sheet, with located problems."""
     frame = standings.frame.dropna(how="all")
@@ -207,15 +216,23 @@ def standings_placings(standings: Sheet) -> tuple[pd.DataFrame, list[Problem]]:
         ]
     name_col = next((c for c in NAME_COLUMNS if c in frame), None)
     ids = as_ids(frame[id_col])
-    field_size = len(frame)
+    groups = standings_fields(standings)
+    field_size = groups.map(groups.value_counts()).astype("int64")
     number = pd.to_numeric(frame[S.rank], errors="coerce")
     whole = number.notna() & number.eq(number.round()) & number.ge(1)
     place = number.where(whole)
+    by_field = [competition_ranks(place[groups == g]) for g in groups.unique()]  # one field, or NS and EW
+    in_order = pd.concat(by_field).reindex(place.index) if by_field else competition_ranks(place)
     checks = [
         (~whole, S.rank, "the rank must be a whole number, 1 or more", BAD_RANK),
-        (whole & (place > field_size), S.rank, f"the rank is beyond the field of {field_size}", BAD_RANK),
         (
-            whole & (place <= field_size) & ~competition_ranks(place),
+            whole & (place > field_size),
+            S.rank,
+            "the rank is beyond the number of competitors ranked",
+            BAD_RANK,
+        ),
+        (
+            whole & (place <= field_size) & ~in_order.fillna(False).astype(bool),
             S.rank,
             "the ranks must run as tally writes them, 1, 1, 3 (competitors sharing a place take the first "
             "place they span; the next rank skips the shared places)",
@@ -228,7 +245,9 @@ def standings_placings(standings: Sheet) -> tuple[pd.DataFrame, list[Problem]]:
         problems_where(standings, mask, col, text, found) for mask, col, text, found in checks if mask.any()
     ]
     names = frame[name_col] if name_col else pd.Series(pd.NA, index=frame.index, dtype="str")
-    placings = pd.DataFrame({C.player: ids, C.name: names.astype("str"), C.place: place})
+    placings = pd.DataFrame(
+        {C.player: ids, C.name: names.astype("str"), C.place: place, C.field: field_size.astype("int64")}
+    )
     return placings, problems_from_frame(pd.concat(located)) if located else []
 
 
@@ -261,7 +280,8 @@ def season_file(
         E.field: len(placings),
         E.sha256: digest,
     }
-    contributions = event_contributions(placings, file, facts[E.date], facts[E.weight], rules)  # type: ignore[arg-type]
+    fields = standings_fields(sheets[sheet_key(S)]).reindex(placings.index)
+    contributions = event_contributions(placings, file, facts[E.date], facts[E.weight], rules, fields)  # type: ignore[arg-type]
     return SeasonFile(record, contributions)
 
 

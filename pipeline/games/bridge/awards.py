@@ -14,7 +14,7 @@ from pipeline.games.bridge.contracts import (
     parsed_declarers,
     strain_letters,
 )
-from pipeline.games.bridge.imps import imps_from_difference
+from pipeline.games.bridge.imps import capped, imps_from_difference
 from pipeline.games.bridge.matchpoints import adjusted_score_parts, matchpoints
 from pipeline.games.bridge.score import declarer_scores, ns_scores
 from pipeline.games.checks import problems_where
@@ -291,31 +291,31 @@ def field_matchpoints(r: pd.DataFrame, group: pd.Series, scale: int = 2) -> pd.S
     return weighted.where(mixed, plain).where(group.notna())
 
 
-def field_cross_imps(r: pd.DataFrame, group: pd.Series, plain: pd.Series) -> pd.Series:
+def field_cross_imps(
+    r: pd.DataFrame, group: pd.Series, plain: pd.Series, cap: int | None = None
+) -> pd.Series:
     """Cross-IMPs of each result (`plain`: as computed without weighted scores), a weighted score's parts each
-    IMPed against each other result's parts and weighted, divided by the comparisons (Law 12C1(c))."""
+    IMPed against each other result's parts (within +/-cap) and weighted, divided by the comparisons (Law
+    12C1(c))."""
     mixed = group.isin(group[r[T.weighted]].dropna())
     if not mixed.any():
         return plain
     pairs = part_pairs(r, group.where(mixed))
-    imps = (
-        imps_from_difference(pairs[WP.score] - pairs[WP.score + "_other"]).astype("float64") * pairs[WP.both]
-    )
-    total = summed_by_row(imps, pairs[WP.row], r)
+    imps = capped(imps_from_difference(pairs[WP.score] - pairs[WP.score + "_other"]).astype("float64"), cap)
+    total = summed_by_row(imps * pairs[WP.both], pairs[WP.row], r)
     n = group.where(mixed).groupby(group.where(mixed)).transform("size")
     return (total / (n - 1)).where(n > 1, 0.0).where(mixed, plain)
 
 
-def weighted_imps(r: pd.DataFrame, datum: pd.Series, plain: pd.Series) -> pd.Series:
+def weighted_imps(r: pd.DataFrame, datum: pd.Series, plain: pd.Series, cap: int | None = None) -> pd.Series:
     """IMPs against the datum (`plain`: of the scores as typed), a weighted score's parts each IMPed against
-    it and weighted (Law 12C1(c))."""
+    it (within +/-cap) and weighted (Law 12C1(c))."""
     if not r[T.weighted].any():
         return plain
     parts = parts_of(r, datum.where(r[T.weighted]))
     at = r.index[parts[WP.row]]
-    imps = (
-        imps_from_difference(parts[WP.score] - datum.loc[at].to_numpy()).astype("float64") * parts[WP.weight]
-    )
+    imps = capped(imps_from_difference(parts[WP.score] - datum.loc[at].to_numpy()).astype("float64"), cap)
+    imps = imps * parts[WP.weight]
     return summed_by_row(imps, parts[WP.row], r).where(r[T.weighted], plain)
 
 

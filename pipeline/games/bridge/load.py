@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 import pandas as pd
@@ -18,7 +18,7 @@ from pipeline.games.bridge.contracts import (
 )
 from pipeline.games.bridge.penalties import empty_penalties, event_units, penalty_table
 from pipeline.games.bridge.score import declarer_scores, impossible_score_mask, ns_scores
-from pipeline.games.bridge.settings import BridgeSettings, bridge_settings
+from pipeline.games.bridge.settings import FINAL_SETTING, BridgeSettings, bridge_settings
 from pipeline.games.bridge.vulnerability import vulnerability_from_board, vulnerability_from_text
 from pipeline.games.checks import (
     MISSING_COLUMN,
@@ -86,6 +86,14 @@ BAD_VUL = kind("B110", "a Vul that is not None, NS, EW or All")
 BAD_ADJUSTED = kind("B111", "an Adjusted score tally cannot read")
 RESULT_AND_ADJUSTED = kind("B112", "a row gives both a result and an adjusted score")
 NO_RESULT = kind("B113", "a row without a Contract, a Score or an Adjusted score")
+NOT_YET_PLAYED = kind(
+    "B180",
+    "result rows still empty: boards not yet played, left out of the standings until they are filled in",
+    severity="warning",
+    example="Results, row 65: 84 board(s) have no result yet (round(s) 4, 5, 6, 7): they are left out of the "
+    "standings, which are provisional, until their results are filled in",
+)
+RESULT_CELLS = [R.contract, R.declarer, R.tricks, R.result, R.score, R.adjusted]  # what a played row holds
 SCORE_DISAGREES = kind("B114", "a Score that does not match its contract")
 IMPOSSIBLE_SCORE = kind(
     "B115",
@@ -116,16 +124,23 @@ class BridgeEvent:
     results_sheet: Sheet
     warnings: list[Problem] = field(default_factory=list)
     penalties: pd.DataFrame = field(default_factory=empty_penalties)  # Law 90 (`Penalty`; penalties.py)
+    waiting: pd.Series = field(default_factory=lambda: pd.Series(dtype=bool))  # rows of boards not yet played
+    seating: pd.DataFrame = field(
+        default_factory=pd.DataFrame
+    )  # every row's NS, EW, section, session; to play too
 
 
 def bridge_progress(event: BridgeEvent) -> Progress:
-    """How far the event has gone: the rounds of the results (of the matches, in teams) and the Rounds
-    setting; a result is only entered once played, so every round up to the highest counts as played."""
+    """How far the event has gone: the rounds of the results played (of the matches, in teams), of the rows
+    still waiting for a result, and the Rounds setting; and how many boards are still to play."""
     written = event.results_sheet.frame
-    rounds = written[R.round] if R.round in written else pd.Series(dtype="str")
+    waiting = event.waiting.reindex(written.index, fill_value=False).to_numpy(dtype=bool)
+    rounds = written[R.round] if R.round in written else pd.Series(dtype="str", index=written.index)
+    played, still = rounds[~waiting], rounds[waiting]
     if event.settings.teams:
-        rounds = event.matches[TM.round]
-    return rounds_progress(rounds, pd.Series(dtype="str"), event.settings.rounds)
+        played, still = event.matches[TM.round], pd.Series(dtype="str")
+    found = rounds_progress(played, still, event.settings.rounds)
+    return replace(found, waiting_boards=int(waiting.sum()))
 
 
 def correction_rules(teams: bool) -> CorrectionRules:
@@ -236,10 +251,47 @@ def typed_results(sheet: Sheet) -> pd.DataFrame:
     )
 
 
-def result_problems(sheet: Sheet, t: pd.DataFrame, settings: BridgeSettings) -> list[pd.DataFrame]:
+def not_yet_played(frame: pd.DataFrame) -> pd.Series:
+    """Pre-written rows of a pairs event (Board, NS and EW given) whose result cells are all still empty:
+    boards not yet played (a movement's Results sheet before the evening ends)."""
+    if R.ns not in frame or R.ew not in frame:
+        return pd.Series(False, index=frame.index)
+    seated = frame[[R.board, R.ns, R.ew]].notna().to_numpy().all(axis=1)
+    cells = [c for c in RESULT_CELLS if c in frame]
+    empty = frame[cells].isna().to_numpy().all(axis=1) if cells else np.ones(len(frame), dtype=bool)
+    return pd.Series(seated & empty, index=frame.index)
+
+
+def not_yet_played_warning(sheet: Sheet, waiting: pd.Series) -> pd.DataFrame:
+    """One warning at the first row still to play: how many boards, and in which rounds when named."""
+    first = pd.Series(False, index=sheet.frame.index)
+    first[waiting[waiting].index[0]] = True
+    rounds = ""
+    if R.round in sheet.frame:
+        numbers = pd.to_numeric(sheet.frame.loc[waiting, R.round], errors="coerce").dropna().astype(int)
+        rounds = f" (round(s) {', '.join(map(str, sorted(set(numbers.tolist()))))})" if len(numbers) else ""
+    return problems_where(
+        sheet,
+        first,
+        [],
+        f"{int(waiting.sum())} board(s) have no result yet{rounds}: they are left out of the standings, which "
+        f"are provisional, until their results are filled in (Settings {FINAL_SETTING.title} yes makes each "
+        "such row an error)",
+        NOT_YET_PLAYED,
+    )
+
+
+def result_problems(
+    sheet: Sheet, t: pd.DataFrame, settings: BridgeSettings, waiting: pd.Series | None = None
+) -> list[pd.DataFrame]:
     """Contracts, declarers, tricks, scores and adjusted scores of each row, against each other; then the
-    method's own checks."""
+    method's own checks. Rows `waiting` (boards not yet played) need no result unless the event is Final."""
     f = sheet.frame
+    pending = (
+        pd.Series(False, index=f.index)
+        if waiting is None or settings.final
+        else waiting.reindex(f.index, fill_value=False)
+    )
     has = {c: f[c].notna() for c in (R.contract, R.declarer, R.tricks, R.result, R.score, R.adjusted, R.vul)}
     bid = t[T.contract_ok] & ~t[T.passed]
     out = [
@@ -300,9 +352,14 @@ def result_problems(sheet: Sheet, t: pd.DataFrame, settings: BridgeSettings) -> 
         ),
         problems_where(
             sheet,
-            ~has[R.contract] & ~has[R.score] & ~has[R.adjusted],
+            ~has[R.contract] & ~has[R.score] & ~has[R.adjusted] & ~pending,
             [R.contract, R.score, R.adjusted],
-            "each row needs a Contract, a Score or an Adjusted score",
+            "each row needs a Contract, a Score or an Adjusted score"
+            + (
+                f" (Settings {FINAL_SETTING.title} is yes: every board has been played)"
+                if settings.final
+                else ""
+            ),
             NO_RESULT,
         ),
     ]
@@ -597,7 +654,12 @@ def bridge_event(sheets: dict[str, Sheet]) -> BridgeEvent:
     results = Sheet(results.name, results.frame.dropna(how="all"), results.headers, results.header_row)
     frames.append(schema_problems(results, R))
     typed = typed_results(results)
-    frames += result_problems(results, typed, settings)
+    waiting = not_yet_played(results.frame)
+    frames += result_problems(results, typed, settings, waiting)
+    if waiting.any() and not settings.final:
+        frames.append(not_yet_played_warning(results, waiting))
+    else:
+        waiting = pd.Series(False, index=results.frame.index)
     pasted, first = repeated_rows(results.frame)
     frames.append(repeated_row_problems(results, found=(pasted, first)))
     matches = None
@@ -639,7 +701,8 @@ def bridge_event(sheets: dict[str, Sheet]) -> BridgeEvent:
         sides = [matches[TM.home], matches[TM.away]] if matches is not None else [typed[T.ns], typed[T.ew]]
         ids = pd.concat(sides)
         competitors = pd.DataFrame({CO.id: np.sort(ids.dropna().unique()), CO.names: pd.NA})
-    typed = typed[~typed[T.not_played]].copy()
+    seating = typed[[T.ns, T.ew, T.section, T.session]].copy()
+    typed = typed[~typed[T.not_played] & ~waiting.reindex(typed.index, fill_value=False)].copy()
     typed[T.ns_score] = typed[T.computed_score].fillna(typed[T.typed_score]).astype("float64")
     return BridgeEvent(
         settings=settings,
@@ -649,6 +712,8 @@ def bridge_event(sheets: dict[str, Sheet]) -> BridgeEvent:
         results_sheet=results,
         warnings=[p for p in problems_found if p.severity == "warning"],
         penalties=penalties,
+        waiting=waiting,
+        seating=seating,
     )
 
 

@@ -212,8 +212,6 @@ def pairs_schedule_sheets(
             st[S.value]: [event, DEFAULT.name, moves.setting, moves.rounds],
         }
     )
-    guide = {titles_of(TG)[TG.ns_names]: 18, titles_of(TG)[TG.ew_names]: 18, titles_of(TG)[TG.card]: 8}
-    pair_widths = {titles_of(PG)[PG.opponent_names]: 20, titles_of(PG)[PG.card]: 8}
     return [
         OutputSheet(
             sheet_name_of(R),
@@ -228,14 +226,12 @@ def pairs_schedule_sheets(
             OutputSheet(
                 sheet_name_of(TG),
                 table_guides(moves, ids, names, boards_per_round, first_board),
-                widths=guide,
             )
         ),
         printed_cards(
             OutputSheet(
                 sheet_name_of(PG),
                 pair_guides(moves, ids, names, boards_per_round, first_board),
-                widths=pair_widths,
             )
         ),
         OutputSheet(sheet_name_of(BM), board_movement(moves, boards_per_round, first_board)),

@@ -149,11 +149,13 @@ def deducted(penalties: pd.DataFrame, travellers: pd.DataFrame, ids: pd.Index) -
     return points.groupby(P.competitor)[P.points].sum().reindex(ids, fill_value=0.0).astype("float64")
 
 
-def places_without(keys: pd.Series, unpenalized: pd.Series) -> pd.Series:
+def places_without(keys: pd.Series, unpenalized: pd.Series, fields: pd.Series) -> pd.Series:
     """For each penalized id (`unpenalized`: its ranking key without its penalty), the place it would have had
-    without its penalty, the others' keys as they are: 1 + how many of them are strictly higher."""
+    without its penalty in its field (`fields`: each id's field, one value for one field), the others' keys as
+    they are: 1 + how many of its field are strictly higher."""
     higher = keys.to_numpy(dtype="float64")[None, :] > unpenalized.to_numpy(dtype="float64")[:, None]
-    return pd.Series(1 + higher.sum(axis=1), index=unpenalized.index)
+    same = fields.to_numpy()[None, :] == fields.reindex(unpenalized.index).to_numpy()[:, None]
+    return pd.Series(1 + (higher & same).sum(axis=1), index=unpenalized.index)
 
 
 def penalty_rules(event: BridgeEvent, tables: BridgeTables) -> list[pd.DataFrame]:
@@ -181,14 +183,14 @@ def penalty_rules(event: BridgeEvent, tables: BridgeTables) -> list[pd.DataFrame
     elif PS.percent in s:
         key = s[PS.percent].set_axis(ids)
         top = s[PS.top].set_axis(ids)
-        total = s[PS.total].set_axis(ids) + s[PS.penalty].set_axis(ids)
-        unpenalized = (100 * total / top).where(top > 0, 0.0).round(2)
+        unpenalized = (key + (100 * s[PS.penalty].set_axis(ids) / top).where(top > 0, 0.0)).round(2)
     else:
         key = s[PS.total].set_axis(ids)
         unpenalized = key + s[PS.penalty].set_axis(ids)
     penalized = pd.Index(points[P.competitor].unique())
     now = pd.Series(s[ST.rank if teams else PS.rank].to_numpy(), index=ids).reindex(penalized)
-    without = places_without(key, unpenalized.reindex(penalized))
+    fields = s[PS.field].set_axis(ids) if PS.field in s else pd.Series("", index=ids)
+    without = places_without(key, unpenalized.reindex(penalized), fields)
     decides = (
         penalized
         + ": "

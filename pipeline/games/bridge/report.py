@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 
+from pipeline.games.bridge.conditions import ranking_rule
+from pipeline.games.bridge.fields import pair_fields
 from pipeline.games.bridge.penalties import penalty_rules
 from pipeline.games.bridge.settings import DATE, EVENT, SCORING, WEIGHT, setting_specs
 from pipeline.games.bridge.sitouts import sit_out_rules
@@ -131,7 +133,10 @@ def standings_frame(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
     totals = event.settings.method.standing_columns
     titles = titles_of(PS)
     penalty = {PS.penalty: titles[PS.penalty]} if PS.penalty in tables.standings else {}  # Law 90, when any
-    cols = {c: titles[c] for c in (PS.rank, PS.pair, PS.names, PS.boards)} | totals | penalty
+    shown = (PS.rank, PS.field, PS.pair, PS.names, PS.boards)
+    cols = {c: titles[c] for c in shown if c in tables.standings} | totals | penalty
+    if PS.decided_by in tables.standings:  # only with Settings Tie Break (docs/conditions.md)
+        cols[PS.decided_by] = titles[PS.decided_by]
     out = tables.standings[list(cols)].rename(columns=cols)
     out[[*totals.values(), *penalty.values()]] = out[[*totals.values(), *penalty.values()]].round(2)
     return out
@@ -166,7 +171,8 @@ def rules_frame(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
             "Law 77 (doubled contracts: 40 a trick in clubs and diamonds, 60 in hearts and spades)",
         ),
         ("Vulnerability", "Law 2 board cycle unless a Vul cell is given"),
-        ("Ranking", "equal totals share the place"),
+        ("Ranking", ranking_rule(s.options)),
+        *([] if s.teams else [("Fields", pair_fields(event).reason)]),
     ]
     table = pd.DataFrame(rows, columns=list(titles_of(RR).values()))
     more = (s.method.rules_rows(event, tables) if s.method.rules_rows else []) + penalty_rules(event, tables)

@@ -113,6 +113,9 @@ def teams_schedule_sheets(teams: pd.DataFrame, rounds: int | None, event: str) -
         sheets.append(
             OutputSheet(sheet_name_of(TB), pd.DataFrame({by[TB.round]: bye_round, by[TB.team]: ids[bye]}))
         )
-    cards = titles_of(MC)
-    widths = {cards[MC.card]: 24, cards[MC.ns_names]: 30, cards[MC.ew_names]: 30}
-    return [*sheets, printed_cards(OutputSheet(sheet_name_of(MC), match_cards(plan, names), widths=widths))]
+    return [*sheets, match_cards_sheet(sheet_name_of(MC), plan, names)]
+
+
+def match_cards_sheet(name: str, plan: pd.DataFrame, names: pd.Series) -> OutputSheet:
+    """The printed table cards of the matches planned (TeamMatch columns), a card a page, the names in full."""
+    return printed_cards(OutputSheet(name, match_cards(plan, names)))

@@ -18,6 +18,7 @@ from pipeline.games.bridge.methods import (
     scoring_setting,
 )
 from pipeline.games.bridge.sitouts import SIT_OUT_SETTING
+from pipeline.games.bridge.tie_breaks import TIE_BREAK, tie_break_problems
 from pipeline.games.settings import (
     CORRECTION_SETTINGS,
     EVENT_SETTINGS,
@@ -28,6 +29,7 @@ from pipeline.games.settings import (
     key_value_settings,
     plain_text,
     setting_key,
+    yes_no,
 )
 from pipeline.sheets import Sheet
 
@@ -61,6 +63,16 @@ MOVEMENT_SETTING = SettingSpec(
 )
 MOVEMENT = setting_key(MOVEMENT_SETTING.title)
 SIT_OUT = setting_key(SIT_OUT_SETTING.title)
+FINAL_SETTING = SettingSpec(
+    "Final",
+    yes_no,
+    "yes or no: yes when the director declares the session over (a Results row still without a result is "
+    "then an error); no, the default, while boards are still being played (such a row is a board not yet "
+    "played: the standings are provisional)",
+    default=False,
+    hint="yes or no",
+)
+FINAL = setting_key(FINAL_SETTING.title)
 
 
 def setting_specs() -> dict[str, SettingSpec]:
@@ -70,6 +82,7 @@ def setting_specs() -> dict[str, SettingSpec]:
         SCORING: scoring_setting(),
         MOVEMENT: MOVEMENT_SETTING,
         SIT_OUT: SIT_OUT_SETTING,
+        FINAL: FINAL_SETTING,
         **method_settings(),
         WEIGHT: WEIGHT_SETTING,
         **CORRECTION_SETTINGS,
@@ -88,6 +101,7 @@ class BridgeSettings:
     method: Method = DEFAULT  # Settings `Scoring` (pipeline/games/bridge/methods/)
     movement: str = ""  # Settings `Movement`, as `tally bridge schedule` writes it ("" when not given)
     sit_out_award: str = SIT_OUT_SETTING.default  # Settings `Sit-out Award`: average, none or a percentage
+    final: bool = False  # Settings `Final`: the director declares the session over (no board left to play)
     options: dict[str, Any] = field(default_factory=default_options)  # the methods' own settings, by key
     weight: float = WEIGHT_SETTING.default
     published_at: pd.Timestamp | None = None
@@ -104,10 +118,13 @@ def bridge_settings(sheet: Sheet | None) -> tuple[BridgeSettings, pd.DataFrame]:
     specs = setting_specs()
     values, problems = key_value_settings(sheet, specs)
     common = {key: specs[key].value(values, key) for key in (*EVENT_SETTINGS, WEIGHT, *CORRECTION_SETTINGS)}
+    method = method_of(values.get(SCORING))
+    problems = pd.concat([problems, tie_break_problems(sheet, values.get(TIE_BREAK), method.teams)])
     return BridgeSettings(
-        method=method_of(values.get(SCORING)),
+        method=method,
         movement=str(MOVEMENT_SETTING.value(values, MOVEMENT)).strip(),
         sit_out_award=str(SIT_OUT_SETTING.value(values, SIT_OUT)),
+        final=bool(FINAL_SETTING.value(values, FINAL)),
         options=given_options(values),
         **common,
     ), problems

@@ -71,8 +71,32 @@ def sit_outs(event: BridgeEvent, rows: pd.DataFrame) -> pd.DataFrame:
     pairs = per_pair[[*field, SO.pair]].drop_duplicates()
     every = pairs.merge(played_rounds, on=field)
     keys = [*field, SO.round, SO.pair]
-    found = every.merge(per_pair[keys], on=keys, how="left", indicator=True)
+    to_play = seated_to_play(event)
+    seated = per_pair[keys] if to_play.empty else pd.concat([per_pair[keys], to_play], ignore_index=True)
+    found = every.merge(seated.drop_duplicates(), on=keys, how="left", indicator=True)
     return found[found["_merge"].eq("left_only").to_numpy()].drop(columns="_merge").reset_index(drop=True)
+
+
+def seated_to_play(event: BridgeEvent) -> pd.DataFrame:
+    """The pairs seated at a board still to play (section, session, round, pair): they have not sat out that
+    round, although it has no result of theirs yet."""
+    to_play = event.waiting[event.waiting].index.intersection(event.seating.index)
+    if to_play.empty:
+        return pd.DataFrame(columns=[SO.section, SO.session, SO.round, SO.pair])
+    seats = event.seating.loc[to_play]
+    rounds = whole_numbers(event.results_sheet.frame.loc[to_play, R.round]).astype("float64")
+    sides = [
+        pd.DataFrame(
+            {
+                SO.section: seats[T.section].to_numpy(),
+                SO.session: seats[T.session].to_numpy(),
+                SO.round: rounds.to_numpy(),
+                SO.pair: seats[side].to_numpy(),
+            }
+        )
+        for side in (T.ns, T.ew)
+    ]
+    return pd.concat(sides, ignore_index=True).dropna().astype({SO.round: "int64"})
 
 
 def sit_out_awards(event: BridgeEvent, rows: pd.DataFrame) -> pd.DataFrame:

@@ -20,7 +20,7 @@ import pandas as pd
 from pipeline.games.bridge.methods import method_of, scoring_setting
 from pipeline.games.bridge.methods.teams import METHOD as TEAMS_METHOD
 from pipeline.games.bridge.methods.teams import teams_tables
-from pipeline.games.bridge.schedule import RESULT_COLUMNS, RESULT_ROWS, match_cards, sheet_checks
+from pipeline.games.bridge.schedule import RESULT_COLUMNS, RESULT_ROWS, match_cards_sheet, sheet_checks
 from pipeline.games.bridge.settings import (
     EVENT,
     MOVEMENT,
@@ -33,7 +33,6 @@ from pipeline.games.bridge.swiss import SwissRound, next_round
 from pipeline.games.checks import as_problem_list, present_columns
 from pipeline.games.registry import game_named
 from pipeline.games.run import checked_event
-from pipeline.games.schedule import printed_cards
 from pipeline.games.settings import EVENT_SETTINGS, key_value_settings
 from pipeline.parsing import as_ids, as_words
 from pipeline.problems import InputError, Problem, kind
@@ -269,10 +268,7 @@ def written_sheets(
     out[sheet_key(S)] = OutputSheet(_name(sheets, S), swiss_settings(typed.get(sheet_key(S)), named, event))
     plan = pd.DataFrame({TM.round: rounds, TM.match: match_ids, TM.home: home, TM.away: away})
     names = teams.set_index(CO.id)[CO.names]
-    titles = titles_of(MC)
-    widths = {titles[MC.card]: 24, titles[MC.ns_names]: 30, titles[MC.ew_names]: 30}
-    cards = OutputSheet(_name(sheets, MC), match_cards(plan, names), widths=widths)
-    out[sheet_key(MC)] = printed_cards(cards)
+    out[sheet_key(MC)] = match_cards_sheet(_name(sheets, MC), plan, names)
     known = [sheet_key(m) for m in SHEET_ORDER]
     return [out[k] for k in known if k in out] + [s for k, s in out.items() if k not in known]
 

@@ -10,11 +10,15 @@ import numpy as np
 import pandas as pd
 
 from pipeline.games.bridge.awards import awarded_values
+from pipeline.games.bridge.conditions import ProgressTotals, conditioned_pairs, progress_keys
+from pipeline.games.bridge.fields import pair_fields
 from pipeline.games.bridge.penalties import deducted
 from pipeline.games.bridge.sitouts import sit_out_awards, sit_out_totals
+from pipeline.games.bridge.tie_breaks import tie_broken_pairs
 from pipeline.games.ordering import lexicographic_order, natural_ranks
 from pipeline.games.progress import cumulative_grid, round_steps
 from pipeline.parsing import whole_numbers
+from schemas.bridge import NORTH_SOUTH
 from schemas.bridge import Competitor as CO
 from schemas.bridge import PairResult as PR
 from schemas.bridge import PairStanding as PS
@@ -105,18 +109,46 @@ def pair_standings(travellers: pd.DataFrame, event: BridgeEvent) -> pd.DataFrame
     if PR.top in rows:
         table[PS.top] = (by_pair[PR.top].sum() + sat_out[SO.top]).round(9)
         table[PS.percent] = pair_keys(table[[PS.total]], table[[PS.top]]).to_numpy()
+    table = conditioned_pairs(table, rows, event.settings.options, sat_out, penalty)  # docs/conditions.md
+    if PR.top in rows:
         table[PS.total] = table[PS.total].round(2)
     key = PS.percent if PR.top in rows else PS.total
     names = event.competitors.set_index(CO.id)[CO.names]
     table = table.reindex(pd.Index(event.competitors[CO.id]).union(table.index), fill_value=0)
     played = table[[PS.boards]] > 0  # pairs named only on not-played rows: listed last
-    table[PS.rank] = played_first_ranks(table[[key]], played.set_axis([key], axis=1)).to_numpy()
+    fields = pair_fields(event).of
+    group = pd.Series("", index=table.index) if fields is None else fields.reindex(table.index).fillna("")
+    table[PS.rank] = ranks_within(table[[key]], played.set_axis([key], axis=1), group).to_numpy()
     table[PS.names] = names.reindex(table.index).to_numpy()
     if not event.penalties.empty:
         table[PS.penalty] = deducted(event.penalties, travellers, table.index).to_numpy()
+    if fields is not None:
+        table[PS.field] = group.to_numpy()
     table = table.rename_axis(PS.pair).reset_index()
-    order = lexicographic_order([table[PS.rank].to_numpy(), natural_ranks(table[PS.pair])])
-    return PS.validate(table.iloc[order].reset_index(drop=True))
+    # North-South's field first, then East-West's
+    field_order = (
+        (table[PS.field] != NORTH_SOUTH).to_numpy(dtype="int64")
+        if fields is not None
+        else np.zeros(len(table), dtype="int64")
+    )
+    order = lexicographic_order([field_order, table[PS.rank].to_numpy(), natural_ranks(table[PS.pair])])
+    table = table.iloc[order].reset_index(drop=True)
+    key_label = event.settings.method.standing_columns.get(key, key)
+    in_field = [table] if fields is None else [table[table[PS.field] == f] for f in table[PS.field].unique()]
+    broken = [  # tie-breaks within each field (docs/conditions.md)
+        tie_broken_pairs(part.reset_index(drop=True), rows, key, event.settings.options, key_label)
+        for part in in_field
+    ]
+    return PS.validate(pd.concat(broken, ignore_index=True))
+
+
+def ranks_within(key: pd.DataFrame, played: pd.DataFrame, group: pd.Series) -> pd.DataFrame:
+    """`played_first_ranks` within each group of rows (a field: NS or EW), column by column."""
+    parts = [
+        played_first_ranks(key[in_group], played[in_group])
+        for in_group in (group == g for g in group.unique())
+    ]
+    return pd.concat(parts).reindex(key.index) if parts else played_first_ranks(key, played)
 
 
 def pair_progress(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
@@ -142,22 +174,34 @@ def pair_progress(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
     boards = summed(None)
     penalty = deducted(event.penalties, t, pairs).to_numpy()[:, None]  # Law 90: counted from the first round
     value, top = summed(rows[PR.value]) - penalty, summed(rows[PR.top]) if PR.top in rows else None
+    missed, awarded = (
+        pd.DataFrame(0.0, index=pairs, columns=labels),
+        pd.DataFrame(0.0, index=pairs, columns=labels),
+    )
     awards = sit_out_awards(event, rows)  # sit-outs (sitouts.py): each counted from the round sat out
     if not awards.empty:
         at = pd.DataFrame({SO.session: t[T.session], SO.round: rounds, SO.step: step}).drop_duplicates()
         steps = awards.merge(at, on=[SO.session, SO.round], how="left")[SO.step].to_numpy(dtype="int64")
-        cells = pairs.get_indexer(awards[SO.pair]) * len(labels) + steps
-        value += cumulative_grid(cells, awards[SO.value].to_numpy(dtype="float64"), shape)
-        boards += cumulative_grid(
-            cells, awards[SO.boards].to_numpy(dtype="float64"), shape
-        )  # ranked as played
-        top = (
-            None
-            if top is None
-            else top + cumulative_grid(cells, awards[SO.top].to_numpy(dtype="float64"), shape)
-        )
-    key = pair_keys(value, top)
-    return played_first_ranks(key, boards > 0)
+        award_cells = pairs.get_indexer(awards[SO.pair]) * len(labels) + steps
+
+        def awarded_grid(column: pd.Series) -> np.ndarray:
+            """An award column summed per pair and round, cumulated over the rounds."""
+            return cumulative_grid(award_cells, column.to_numpy(dtype="float64"), shape)
+
+        value += awarded_grid(awards[SO.value])
+        missed += awarded_grid(awards[SO.boards])
+        boards += missed  # ranked as played
+        if top is not None:
+            top += awarded_grid(awards[SO.top])
+            percent = (100 * awards[SO.value] / awards[SO.top]).where(awards[SO.top] > 0, 0.0)
+            awarded += awarded_grid(percent * awards[SO.boards])
+    totals = ProgressTotals(value, top, boards, missed, awarded, penalty)
+    key = progress_keys(summed, rows, event.settings.options, totals)  # docs/conditions.md
+    if key is None:
+        key = pair_keys(value, top)
+    fields = pair_fields(event).of
+    group = pd.Series("", index=pairs) if fields is None else fields.reindex(pairs).fillna("")
+    return ranks_within(key, boards > 0, group)
 
 
 def pair_tables(event: BridgeEvent, scored: pd.DataFrame) -> BridgeTables:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from pipeline.games.ordering import lexicographic_order
+from pipeline.games.ordering import lexicographic_order, separating_labels
 from schemas.domino import COUNT_WORDS, DECIDED_BY, MODE_POINTS
 from schemas.domino import Match as M
 from schemas.domino import Meeting as Mt
@@ -249,14 +249,8 @@ def _decided_by(ranked: pd.DataFrame, keys: list[str], h2h: list[str], count_wor
     labels = [
         *(words.format(w=count_word) for words in DECIDED_BY),
         *["head-to-head" if i == 0 else f"head-to-head, pass {i + 1}" for i in range(len(h2h))],
-        "tied",
-        "",
     ]
     values = ranked[keys + h2h].to_numpy(dtype="float64")
     rounds = ranked[P.round].to_numpy()
-    differs = np.zeros((len(values), values.shape[1] + 1), dtype=bool)
-    differs[:-1, :-1] = values[1:] != values[:-1]
-    differs[:, -1] = True  # nothing differs: tied
-    code = differs.argmax(axis=1)
-    code[np.r_[rounds[1:] != rounds[:-1], True]] = len(labels) - 1  # last row of its round
-    return pd.Series(np.asarray(labels, dtype=object)[code], index=ranked.index, dtype="str")
+    last = np.r_[rounds[1:] != rounds[:-1], True]  # the last row of its round
+    return pd.Series(separating_labels(values, labels, last), index=ranked.index, dtype="str")

@@ -11,6 +11,7 @@ from typing import Any
 
 import pandas as pd
 
+from pipeline.games.bridge.conditions import SHARED_SETTINGS
 from pipeline.games.bridge.methods import butler, cross_imps, matchpoints, teams, total_points
 from pipeline.games.bridge.methods.base import Method, Options
 from pipeline.games.settings import SettingSpec, one_word_of
@@ -38,8 +39,10 @@ def method_words() -> dict[str, Method]:
 
 
 def method_settings() -> dict[str, SettingSpec]:
-    """The settings the methods own, by key, in the order of the methods."""
-    return {key: setting for method in METHODS for key, setting in method.settings.items()}
+    """The settings the methods own, by key, in the order of the methods; then the conditions every method
+    reads (`pipeline/games/bridge/conditions.py`)."""
+    own = {key: setting for method in METHODS for key, setting in method.settings.items()}
+    return own | SHARED_SETTINGS
 
 
 def register(method: Method) -> Method:

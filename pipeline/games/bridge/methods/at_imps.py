@@ -2,17 +2,48 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import numpy as np
 import pandas as pd
 
 from pipeline.games.bridge.awards import AVERAGE_IMPS, IMP_UNIT, imp_award_problems, split_award_problems
 from pipeline.games.checks import problems_where
+from pipeline.games.settings import SettingSpec
+from pipeline.parsing import as_words, whole_in
 from pipeline.problems import kind
 from pipeline.sheets import Sheet
+from schemas.bridge import IMP_CAP
 from schemas.bridge import ResultsSheet as R
 from schemas.bridge import TypedResult as T
 
 PERCENT_AT_IMPS = kind("B125", "a percentage adjusted score at IMPs (use A+/A-, A/A or A-/A+)")
+
+NO_CAP = 0  # the IMP Cap setting's value for "none"
+
+
+def cap_or_none(text: pd.Series) -> pd.Series:
+    """The IMP cap: `none` (0, no cap) or a whole number of IMPs in IMP_CAP; NA otherwise."""
+    return whole_in(text, IMP_CAP).fillna(as_words(text).map({"none": NO_CAP, "no": NO_CAP}))
+
+
+IMP_CAP_SETTING = SettingSpec(
+    "IMP Cap",
+    cap_or_none,
+    f"none, or the most IMPs one comparison may give (cross-IMPs: each result against each other one; Butler: "
+    f"a result against the datum): a whole number {IMP_CAP.words}",
+    default=NO_CAP,
+    hint=f"none; or 12, {IMP_CAP.words}",
+    example="none",
+    default_words="none",
+)
+
+
+def cap_words(options: Mapping[str, Any]) -> str:
+    """The Rules sheet's words for the IMP cap ('' without one)."""
+    cap = options["imp_cap"]
+    return f"; each comparison capped at {cap} IMPs" if cap else ""
 
 
 def artificial_imps(pct: pd.Series) -> pd.Series:

@@ -8,7 +8,13 @@ import pandas as pd
 
 from pipeline.games.bridge.awards import IMP_UNIT, field_cross_imps
 from pipeline.games.bridge.imps import cross_imps
-from pipeline.games.bridge.methods.at_imps import AVERAGE_IMPS, artificial_imps, percentage_problems
+from pipeline.games.bridge.methods.at_imps import (
+    AVERAGE_IMPS,
+    IMP_CAP_SETTING,
+    artificial_imps,
+    cap_words,
+    percentage_problems,
+)
 from pipeline.games.bridge.methods.base import Method, Options
 from pipeline.games.bridge.tally import BridgeTables, board_groups, pair_tables
 from schemas.bridge import ImpTotals
@@ -21,11 +27,12 @@ if TYPE_CHECKING:
     from pipeline.games.bridge.load import BridgeEvent
 
 
-def cross_imp_columns(r: pd.DataFrame) -> pd.DataFrame:
-    """NS/EW cross-IMPs of each result; an artificial score is +/-3 IMPs."""
+def cross_imp_columns(r: pd.DataFrame, cap: int = 0) -> pd.DataFrame:
+    """NS/EW cross-IMPs of each result (each comparison within +/-cap when a cap is given); an artificial score
+    is +/-3 IMPs."""
     real = r[T.ns_pct].isna()
     group = board_groups(r).where(real)
-    ns = field_cross_imps(r, group, cross_imps(r[T.ns_score].where(real), group).astype("float64"))
+    ns = field_cross_imps(r, group, cross_imps(r[T.ns_score].where(real), group, cap).astype("float64"), cap)
     ns = ns.where(real, artificial_imps(r[T.ns_pct]))
     ew = (-ns).where(real, artificial_imps(r[T.ew_pct]))
     return pd.DataFrame({SV.ns_value: ns, SV.ew_value: ew}, index=r.index)
@@ -33,14 +40,15 @@ def cross_imp_columns(r: pd.DataFrame) -> pd.DataFrame:
 
 def cross_imp_tables(event: BridgeEvent) -> BridgeTables:
     """Travellers with cross-IMPs; pairs ranked by total IMPs."""
-    return pair_tables(event, cross_imp_columns(event.results))
+    return pair_tables(event, cross_imp_columns(event.results, event.settings.options["imp_cap"]))
 
 
 def explanation(options: Options) -> str:
     """The Rules sheet's sentence for cross-IMPs."""
     return (
         "Cross-IMPs (Law 78B): each result IMPed against every other result on the board, "
-        f"divided by the number of comparisons; A+/A- = +/-{AVERAGE_IMPS} IMPs; ranked by total IMPs"
+        f"divided by the number of comparisons{cap_words(options)}; A+/A- = +/-{AVERAGE_IMPS} IMPs; "
+        "ranked by total IMPs"
     )
 
 
@@ -49,6 +57,8 @@ METHOD = Method(
     teams=False,
     tables=cross_imp_tables,
     explanation=explanation,
+    # the cap is declared here once and read by Butler as well (every method's settings are always read)
+    settings={"imp_cap": IMP_CAP_SETTING},
     problems=percentage_problems,
     penalty_units=(IMP_UNIT,),
     traveller_columns=titles_of(IT),

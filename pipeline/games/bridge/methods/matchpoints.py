@@ -7,11 +7,12 @@ from typing import TYPE_CHECKING
 import pandas as pd
 
 from pipeline.games.bridge.awards import MP_UNIT, PCT_UNIT, field_matchpoints, matchpoint_award_problems
+from pipeline.games.bridge.conditions import MEAN_OF_BOARDS, PERCENTAGE_SETTING
 from pipeline.games.bridge.matchpoints import neuberg
 from pipeline.games.bridge.methods.base import Method, Options
 from pipeline.games.bridge.tally import BridgeTables, board_groups, combined_codes, pair_tables
-from pipeline.games.settings import SettingSpec
-from pipeline.parsing import as_words, whole_numbers
+from pipeline.games.settings import SettingSpec, yes_no
+from pipeline.parsing import whole_numbers
 from schemas.bridge import MatchpointTotals
 from schemas.bridge import MatchpointTraveller as MT
 from schemas.bridge import SideValues as SV
@@ -27,14 +28,6 @@ def scale_1_or_2(text: pd.Series) -> pd.Series:
     """The matchpoint scale: 1 or 2."""
     number = whole_numbers(text, 1, 2)
     return number.where(number.isin([1, 2]))
-
-
-def yes_no(text: pd.Series) -> pd.Series:
-    """yes/no (also true/false, y/n, 1/0) as booleans."""
-    words = as_words(text).map(
-        {"yes": True, "y": True, "true": True, "1": True, "no": False, "n": False, "false": False, "0": False}
-    )
-    return words.astype("boolean")
 
 
 def matchpoint_columns(r: pd.DataFrame, s: BridgeSettings) -> pd.DataFrame:
@@ -81,6 +74,7 @@ def explanation(options: Options) -> str:
         f"Matchpoints (Law 78A): {scale} per score beaten, {scale / 2:g} per tie; "
         + ("boards with fewer results factored by Neuberg" if options["neuberg"] else "no Neuberg factoring")
         + "; artificial scores A+ 60 %, A 50 %, A- 40 % of the full top; ranked by percentage"
+        + (" (the mean of the board percentages)" if options["percentage"] == MEAN_OF_BOARDS else "")
     )
 
 
@@ -104,6 +98,7 @@ METHOD = Method(
         "neuberg": SettingSpec(
             "Neuberg", yes_no, "yes or no", default=True, hint="yes or no", example="yes", in_template=True
         ),
+        "percentage": PERCENTAGE_SETTING,
     },
     traveller_columns=titles_of(MT),
     shown_travellers=percent_travellers,

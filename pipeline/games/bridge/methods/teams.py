@@ -13,6 +13,7 @@ from pipeline.games.bridge.methods.at_imps import artificial_ns_imps, team_probl
 from pipeline.games.bridge.methods.base import Method, Options
 from pipeline.games.bridge.penalties import deducted
 from pipeline.games.bridge.tally import BridgeTables, competition_ranks, known_names
+from pipeline.games.bridge.tie_breaks import tie_broken_teams
 from pipeline.games.bridge.victory_points import victory_points, vp_table
 from pipeline.games.ordering import lexicographic_order, natural_ranks
 from pipeline.games.progress import cumulative_grid, progress_sheets, round_steps
@@ -120,7 +121,9 @@ def teams_tables(event: BridgeEvent) -> BridgeTables:
     table[ST.names] = event.competitors.set_index(CO.id)[CO.names].reindex(table.index).to_numpy()
     table = table.rename_axis(ST.team).reset_index()
     order = lexicographic_order([table[ST.rank].to_numpy(), natural_ranks(table[ST.team])])
-    standings = ST.validate(table.iloc[order].reset_index(drop=True))
+    standings = table.iloc[order].reset_index(drop=True)
+    standings = tie_broken_teams(standings, matches, board_imps, event.settings.options, wbf)  # conditions.md
+    standings = ST.validate(standings)
     return BridgeTables(travellers, standings, matches, board_imps)
 
 
@@ -158,7 +161,7 @@ def team_standings_sheet(event: BridgeEvent, tables: BridgeTables) -> pd.DataFra
     """The teams Standings sheet with written headers (no VPs column without a VP scale)."""
     titles = {c: title for c, title in titles_of(ST).items() if c in tables.standings}
     vps = titles[ST.vps]
-    out = tables.standings[list(titles)].rename(columns=titles)
+    out = tables.standings[[c for c in titles if c in tables.standings]].rename(columns=titles)
     out[vps] = out[vps].round(2)
     return out if event.settings.options["vp_scale"] == "wbf" else out.drop(columns=[vps])
 
