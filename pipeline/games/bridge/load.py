@@ -19,6 +19,7 @@ from pipeline.games.bridge.contracts import (
 from pipeline.games.bridge.penalties import empty_penalties, event_units, penalty_table
 from pipeline.games.bridge.score import declarer_scores, impossible_score_mask, ns_scores
 from pipeline.games.bridge.settings import FINAL_SETTING, BridgeSettings, bridge_settings
+from pipeline.games.bridge.tie_breaks import session_problems
 from pipeline.games.bridge.vulnerability import vulnerability_from_board, vulnerability_from_text
 from pipeline.games.checks import (
     MISSING_COLUMN,
@@ -656,6 +657,7 @@ def bridge_event(sheets: dict[str, Sheet]) -> BridgeEvent:
     typed = typed_results(results)
     waiting = not_yet_played(results.frame)
     frames += result_problems(results, typed, settings, waiting)
+    frames.append(session_problems(sheets.get(sheet_key(SettingsSheet)), settings.options, typed[T.session]))
     if waiting.any() and not settings.final:
         frames.append(not_yet_played_warning(results, waiting))
     else:
