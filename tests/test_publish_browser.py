@@ -176,3 +176,30 @@ def test_hostile_names_appear_as_text(browser, sites):
     assert HOSTILE_NAME in text and HOSTILE_ID in text and '<script>alert("event")</script> & night' in text
     assert tab.dialogs == []
     tab.page.close()
+
+
+def test_a_two_field_index_reads_on_a_phone(browser, sites):
+    site, book = sites["bridge_club_mp"]  # a Mitchell without an arrow switch: NS and EW fields
+    header, rows = sheet_rows(book, "Standings")
+    fields = list(dict.fromkeys(r[header.index("Field")] for r in rows))
+    assert fields == ["NS", "EW"]
+    for width in WIDTHS:  # a phone, a desktop
+        tab = Tab(browser, width)
+        tab.open(site / "index.html")
+        scroll, inner = tab.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+        assert scroll <= inner, f"the two-field index at {width}px scrolls sideways ({scroll} > {inner})"
+        tables = tab.evaluate(
+            "Array.from(document.querySelectorAll('main table')).map(t => [t.id,"
+            " t.closest('.scroll').previousElementSibling.innerText.trim(), t.tBodies[0].rows.length])"
+        )
+        assert tables == [
+            ["standings", "North-South", sum(r[header.index("Field")] == "NS" for r in rows)],
+            ["standings-2", "East-West", sum(r[header.index("Field")] == "EW" for r in rows)],
+        ]
+        charts = tab.evaluate(
+            "Array.from(document.querySelectorAll('svg.chart')).map(s => [s.getBoundingClientRect().right,"
+            " s.closest('figure').previousElementSibling.innerText.trim()])"
+        )
+        assert [heading for _, heading in charts] == ["North-South", "East-West"]
+        assert all(right <= inner for right, _ in charts)
+        tab.page.close()
