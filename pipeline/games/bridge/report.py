@@ -153,6 +153,8 @@ def pair_sheets(event: BridgeEvent, tables: BridgeTables) -> list[OutputSheet]:
 def pair_progress_sheets(event: BridgeEvent, tables: BridgeTables) -> list[OutputSheet]:
     """The Progress sheet of a pairs event whose results give their Round: each pair's rank after each round."""
     named = {PG.rank: PS.rank, PG.competitor: PS.pair, PG.name: PS.names}
+    if PS.field in tables.standings:  # a two-winner Mitchell: ranks run within each field
+        named = {PG.rank: PS.rank, PG.field: PS.field, PG.competitor: PS.pair, PG.name: PS.names}
     return progress_sheets(tables.standings, named, titles_of(PS), pair_progress(event, tables))
 
 
