@@ -84,3 +84,13 @@ def leading_rows(fields: pd.Series) -> tuple[int, ...]:
     in rank order; one field: the first LEADERS rows)."""
     place = fields.groupby(fields, sort=False).cumcount()
     return tuple(int(i) for i in np.flatnonzero(place.to_numpy() < LEADERS))
+
+
+def final_column_as_ranked(ranks: pd.DataFrame, final: pd.Series) -> pd.DataFrame:
+    """The ranks after each round with the last round's column the final standings' ranks (`final`, by id):
+    the conditions' tie-breaks decide the final places only, so earlier rounds keep their ties shared."""
+    if ranks.shape[1] == 0:
+        return ranks
+    out = ranks.copy()
+    out[out.columns[-1]] = final.reindex(out.index).to_numpy()
+    return out

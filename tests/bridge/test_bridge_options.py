@@ -469,6 +469,37 @@ def teams(tie_break: str) -> pd.DataFrame:
     return bridge_tables(bridge_event(sheets)).standings
 
 
+def teams_sheets(tie_break: str) -> dict[str, pd.DataFrame]:
+    """The four teams' standings workbook sheets (written headers) under the tie-break."""
+    results = [
+        [m, room, 1, score]
+        for m, (o, c) in TEAM_SCORES.items()
+        for room, score in (("Open", o), ("Closed", c))
+    ]
+    settings_rows = [["Scoring", "Teams"], ["VP Scale", "none"], ["Tie Break", tie_break]]
+    event = bridge_event(
+        sheets_from_tables(
+            {
+                "Settings": (["Key", "Value"], settings_rows),
+                "Matches": (["Match", "Round", "Home", "Away"], TEAM_MATCHES),
+                "Results": (["Match", "Room", "Board", "Score"], results),
+            }
+        )
+    )
+    return {sheet.name: sheet.frame for sheet in bridge_sheets(event, bridge_tables(event))}
+
+
+def test_the_teams_progress_sheet_ends_at_the_places_the_tie_break_decides() -> None:
+    # A and B end level on 2 IMPs; head to head puts A first: the last Progress column says 1, 2, not 1, 1
+    written = teams_sheets("head to head")
+    standings, progress = written["Standings"], written["Progress"]
+    assert standings["Team"].tolist()[:2] == ["A", "B"] and standings["Rank"].tolist() == [1, 2, 3, 4]
+    assert progress["Team"].tolist() == standings["Team"].tolist()
+    assert progress["After 3"].tolist() == [1, 2, 3, 4]
+    # after round 2: A 5 - 3 = 2, B -5 + 3 = -2, C 0 + 3 = 3, D 0 - 3 = -3 -> C, A, B, D
+    assert dict(zip(progress["Team"], progress["After 2"], strict=True)) == {"C": 1, "A": 2, "B": 3, "D": 4}
+
+
 @pytest.mark.parametrize(
     ("tie_break", "first", "why"),
     [
@@ -591,3 +622,22 @@ def test_the_teams_standings_sheet_shows_decided_by() -> None:
     standings = {sheet.name: sheet.frame for sheet in bridge_sheets(event, bridge_tables(event))}["Standings"]
     assert list(standings.columns) == ["Rank", "Team", "Names", "Matches", "Boards", "IMPs", "Decided By"]
     assert standings["Decided By"].tolist() == ["head-to-head", "IMPs", "IMPs", ""]
+
+
+def test_the_progress_sheet_ends_at_the_places_the_tie_break_decides() -> None:
+    # the Howell's two sessions as two rounds: pairs 1 and 2 are level at the end (ranks 1, 1, 3, 4 shared);
+    # head to head puts pair 1 first. The last Progress column is the Standings' places, the first keeps its ties.
+    rows = [["Scoring", "TP"], ["Tie Break", "head to head, boards won"]]
+    sheets = sheets_from_tables(
+        {"Settings": (["Key", "Value"], rows), "Results": (["Round", "Board", "NS", "EW", "Score"], HOWELL)}
+    )
+    event = bridge_event(sheets)
+    written = {sheet.name: sheet.frame for sheet in bridge_sheets(event, bridge_tables(event))}
+    standings, progress = written["Standings"], written["Progress"]
+    assert standings["Rank"].tolist() == [1, 2, 3, 4]
+    assert progress["Pair"].tolist() == standings["Pair"].tolist()
+    assert progress["After 2"].tolist() == [1, 2, 3, 4]
+    # after round 1 (boards 1 and 2; NS gets the score, EW its negative): 1: 100 - 50, 2: -100 + 200,
+    # 3: 0 + 50, 4: 0 - 200 -> pair 2 1st, pairs 1 and 3 share 2nd, pair 4 4th
+    after_1 = dict(zip(progress["Pair"], progress["After 1"], strict=True))
+    assert after_1 == {"1": 2, "2": 1, "3": 2, "4": 4}

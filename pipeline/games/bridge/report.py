@@ -14,7 +14,7 @@ from pipeline.games.bridge.settings import DATE, EVENT, SCORING, WEIGHT, setting
 from pipeline.games.bridge.sitouts import sit_out_rules
 from pipeline.games.bridge.tally import known_names, pair_progress, pair_rows
 from pipeline.games.ordering import lexicographic_order, natural_ranks
-from pipeline.games.progress import progress_sheets
+from pipeline.games.progress import final_column_as_ranked, progress_sheets
 from pipeline.sheets import OutputSheet, page_starts
 from schemas.bridge import CLOSED, EAST_WEST, NORTH_SOUTH, OPEN
 from schemas.bridge import Frequency as F
@@ -155,7 +155,12 @@ def pair_progress_sheets(event: BridgeEvent, tables: BridgeTables) -> list[Outpu
     named = {PG.rank: PS.rank, PG.competitor: PS.pair, PG.name: PS.names}
     if PS.field in tables.standings:  # a two-winner Mitchell: ranks run within each field
         named = {PG.rank: PS.rank, PG.field: PS.field, PG.competitor: PS.pair, PG.name: PS.names}
-    return progress_sheets(tables.standings, named, titles_of(PS), pair_progress(event, tables))
+    ranks = pair_progress(event, tables)
+    if (
+        PS.decided_by in tables.standings
+    ):  # a Tie Break: the last round's places are the standings' (conditions.md)
+        ranks = final_column_as_ranked(ranks, tables.standings.set_index(PS.pair)[PS.rank])
+    return progress_sheets(tables.standings, named, titles_of(PS), ranks)
 
 
 def rules_frame(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:

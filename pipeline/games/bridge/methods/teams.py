@@ -16,7 +16,7 @@ from pipeline.games.bridge.tally import BridgeTables, competition_ranks, known_n
 from pipeline.games.bridge.tie_breaks import tie_broken_teams
 from pipeline.games.bridge.victory_points import victory_points, vp_table
 from pipeline.games.ordering import lexicographic_order, natural_ranks
-from pipeline.games.progress import cumulative_grid, progress_sheets, round_steps
+from pipeline.games.progress import cumulative_grid, final_column_as_ranked, progress_sheets, round_steps
 from pipeline.games.settings import SettingSpec, one_word_of
 from pipeline.sheets import OutputSheet
 from schemas.bridge import CLOSED, OPEN, VP_UNIT
@@ -154,7 +154,12 @@ def team_progress(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
 def team_progress_sheets(event: BridgeEvent, tables: BridgeTables) -> list[OutputSheet]:
     """The Progress sheet of a teams event whose matches give their Round: each team's rank after each round."""
     named = {PG.rank: ST.rank, PG.competitor: ST.team, PG.name: ST.names}
-    return progress_sheets(tables.standings, named, titles_of(ST), team_progress(event, tables), by_id=True)
+    ranks = team_progress(event, tables)
+    if (
+        ST.decided_by in tables.standings
+    ):  # a Tie Break: the last round's places are the standings' (conditions.md)
+        ranks = final_column_as_ranked(ranks, tables.standings.set_index(ST.team)[ST.rank])
+    return progress_sheets(tables.standings, named, titles_of(ST), ranks, by_id=True)
 
 
 def team_standings_sheet(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
