@@ -16,6 +16,7 @@ from pipeline.games.bridge.contracts import (
     parsed_declarers,
 )
 from pipeline.games.bridge.matchpoints import adjusted_score_parts
+from pipeline.games.bridge.numbering import club_numbering, without_flood
 from pipeline.games.bridge.score import declarer_scores, impossible_score_mask, ns_scores
 from pipeline.games.bridge.settings import FINAL_SETTING, BridgeSettings, bridge_settings
 from pipeline.games.bridge.vulnerability import vulnerability_from_board, vulnerability_from_text
@@ -639,6 +640,8 @@ def bridge_event(sheets: dict[str, Sheet]) -> BridgeEvent:
     results = Sheet(results.name, results.frame.dropna(how="all"), results.headers, results.header_row)
     frames.append(schema_problems(results, R))
     typed = typed_results(results)
+    sheets, typed, numbering_problems = club_numbering(settings, sheets, results, typed)  # NS 3 and EW 3
+    frames += numbering_problems
     waiting = not_yet_played(results.frame)
     frames += result_problems(results, typed, settings, waiting)
     if waiting.any() and not settings.final:
@@ -662,7 +665,8 @@ def bridge_event(sheets: dict[str, Sheet]) -> BridgeEvent:
         )
         frames += problems
         known = None if competitors is None else pd.Index(competitors[CO.id])
-        frames += pair_problems(results, typed[~pasted], known)
+        per_row = pair_problems(results, typed[~pasted], known)
+        frames += without_flood(per_row, numbering_problems, {PLAYS_ITSELF.code, BOARD_TWICE.code})
     frames.append(id_spelling_problems(bridge_id_places(sheets, results, typed, settings.teams)))
     listed_any = (competitors is not None and not competitors.empty) or (
         matches is not None and not matches.empty
