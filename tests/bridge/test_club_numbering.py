@@ -335,3 +335,17 @@ def test_undeclared_the_command_exits_1_with_the_code(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["bridge", "standings", str(club), "-o", str(tmp_path / "out.xlsx")])
     assert result.exit_code == 1
     assert codes_in(result.output) == ["B190"]
+
+
+def test_a_pair_typed_with_its_direction_needs_no_direction_column() -> None:
+    sheets = evening(10, club=True, direction_column=False)
+    pairs = sheets["pairs"].frame
+    pairs["pair"] = [club_id(p, 5).replace(" ", "") for p in range(1, 11)]  # 1NS ... 5NS, 1EW ... 5EW
+    found = standings(sheets).sort_values("pair").reset_index(drop=True)
+    assert list(found["names"]) == list(as_club(standings(evening(10, club=False)), 5)["names"])
+
+
+def test_a_pair_numbering_tally_does_not_know_is_refused() -> None:
+    sheets = evening(10, club=True)
+    sheets["settings"].frame.loc[4, "value"] = "club"  # the Pair Numbering row
+    assert codes(sheets) == ["S105"]
