@@ -3,6 +3,8 @@ in), the links of the cells that have one, and page names that are safe for any 
 
 from __future__ import annotations
 
+import functools
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import repeat
@@ -11,13 +13,24 @@ import numpy as np
 import pandas as pd
 from pandas.api.types import is_bool_dtype, is_datetime64_any_dtype, is_numeric_dtype
 
-from pipeline.sheets import accepted_headers, normalized_header
+from pipeline.sheets import accepted_headers, declared_number_formats, normalized_header
 from schemas.common import columns_of
 
 PLAIN_NUMBER = r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?"  # a number as a workbook read back writes one: 56.25, -400
 NAME_LENGTH = 40  # the most characters of a page name taken from an id
 HASH_LENGTH = 8  # hex digits of the hash added to a page name when the id alone would not do
 RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)), *(f"lpt{i}" for i in range(10))}
+DECIMALS = re.compile(r"[0#]*(?:\.([0#]*))?")  # the figure part of a number format's first section: 0.00
+
+
+@functools.cache
+def declared_decimals(header: str) -> int | None:
+    """The decimals the workbook shows a column's figures with: those of the number format schemas/ declares
+    for its header (`0.00`: 2, `0;-0;0`: 0; the writer formats a column of that header so in every sheet), or
+    None when no format is declared (General)."""
+    code = declared_number_formats().get(str(header))
+    found = DECIMALS.match(code) if code else None
+    return len(found.group(1) or "") if found and found.group(0) else None
 
 
 def as_figures(column: pd.Series) -> pd.Series | None:
@@ -36,9 +49,10 @@ def as_figures(column: pd.Series) -> pd.Series | None:
     return pd.to_numeric(text.where(~blank), errors="coerce").astype("float64")
 
 
-def shown_text(column: pd.Series) -> pd.Series:
-    """Each cell as the page shows it: a column of whole numbers without decimals, any other column of
-    figures to 0.01 (-0 shown as 0), text as written, blanks empty."""
+def shown_text(column: pd.Series, decimals: int | None = None) -> pd.Series:
+    """Each cell as the page shows it: a column of figures with the `decimals` of its number format, or
+    without one, a column of whole numbers without decimals and any other to 0.01 (-0 shown as 0); text as
+    written, blanks empty."""
     if is_datetime64_any_dtype(column.dtype):
         moments = pd.to_datetime(column)
         midnight = bool((moments.dropna() == moments.dropna().dt.normalize()).all())
@@ -50,12 +64,12 @@ def shown_text(column: pd.Series) -> pd.Series:
         return text.astype("str").reset_index(drop=True)
     present = numbers.notna().to_numpy()
     values = numbers.fillna(0).to_numpy()
-    whole = bool(np.all(values == np.round(values)))
-    cents = np.round(values * (1 if whole else 100)).astype("int64")  # the figure in its last shown unit
+    places = (0 if bool(np.all(values == np.round(values))) else 2) if decimals is None else decimals
+    cents = np.round(values * 10**places).astype("int64")  # the figure in its last shown unit
     digits = pd.Series(np.abs(cents)).astype("str")
-    if not whole:
-        digits = digits.str.zfill(3)
-        digits = digits.str.slice(0, -2) + "." + digits.str.slice(-2)
+    if places:
+        digits = digits.str.zfill(places + 1)
+        digits = digits.str.slice(0, -places) + "." + digits.str.slice(-places)
     formatted = digits.where(cents >= 0, "-" + digits)  # a figure rounded to 0 shows 0, never -0
     return pd.Series(np.where(present, formatted.to_numpy(dtype="object"), ""), dtype="str")
 
@@ -136,7 +150,7 @@ def table_rows(
     frame = frame.reset_index(drop=True)
     shown = [c for c in (frame.columns if columns is None else columns) if c in frame.columns]
     links = links or {}
-    texts = [shown_text(frame[c]) for c in shown]
+    texts = [shown_text(frame[c], declared_decimals(c)) for c in shown]
     figures = tuple(is_figure_column(frame[c]) for c in shown)
     none = pd.Series("", index=frame.index, dtype="str")
     hrefs = [
