@@ -349,3 +349,26 @@ def test_a_pair_numbering_tally_does_not_know_is_refused() -> None:
     sheets = evening(10, club=True)
     sheets["settings"].frame.loc[4, "value"] = "club"  # the Pair Numbering row
     assert codes(sheets) == ["S105"]
+
+
+def test_a_penalty_names_the_pair_with_its_direction() -> None:
+    penalties = (["Pair", "Amount", "Unit"], [["3ew", 5, "MP"]])
+    club = evening(10, club=True)
+    club["penalties"] = sheets_from_tables({"Penalties": penalties})["penalties"]
+    unique = evening(10, club=False)
+    unique["penalties"] = sheets_from_tables({"Penalties": (["Pair", "Amount", "Unit"], [[8, 5, "MP"]])})[
+        "penalties"
+    ]
+    # pair 8 of the unique ids is EW 3 (5 tables): both penalties land on the same pair
+    expected = as_club(standings(unique), 5)
+    found = standings(club).sort_values("pair").reset_index(drop=True)
+    pd.testing.assert_frame_equal(found, expected)
+    plain = standings(evening(10, club=True)).set_index("pair")["total"]
+    assert found.set_index("pair")["total"]["3 EW"] == plain["3 EW"] - 5
+    bare = evening(10, club=True)  # a bare number names no pair when NS 3 and EW 3 are two pairs
+    bare["penalties"] = sheets_from_tables({"Penalties": (["Pair", "Amount", "Unit"], [[3, 5, "MP"]])})[
+        "penalties"
+    ]
+    with pytest.raises(InputError) as refused:
+        bridge_event(bare)
+    assert [(p.sheet, p.row) for p in refused.value.errors] == [("Penalties", 2)]

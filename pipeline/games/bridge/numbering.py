@@ -7,7 +7,7 @@ Pure."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -19,6 +19,7 @@ from pipeline.parsing import as_ids, as_words, whole_numbers
 from pipeline.problems import CODE, kind
 from pipeline.sheets import Sheet, sheet_key
 from schemas.bridge import EAST_WEST, NORTH_SOUTH, PairsSheet
+from schemas.bridge import BridgePenaltiesSheet as PN
 from schemas.bridge import ResultsSheet as R
 from schemas.bridge import TypedResult as T
 from schemas.common import sheet_name_of, titles_of
@@ -294,8 +295,22 @@ def numbered_pairs(
         )
         return {k: s for k, s in sheets.items() if k != key}, [problem]
     ids = directed_ids(as_ids(frame[PairsSheet.pair]), direction)
-    numbered = Sheet(pairs.name, frame.assign(**{PairsSheet.pair: ids}), pairs.headers, pairs.header_row)
+    numbered = replace(sheets[key], frame=sheets[key].frame.assign(**{PairsSheet.pair: ids}))
     return {**sheets, key: numbered}, []
+
+
+def numbered_penalties(sheets: dict[str, Sheet], numbering: Numbering) -> dict[str, Sheet]:
+    """The sheets with the Penalties sheet's pairs typed with their direction ("3NS", "3 ns") written as club
+    numbering names them ("3 NS") when the pairs are numbered by direction; a bare number names no pair (it
+    stays as typed, and is reported as no such pair)."""
+    key = sheet_key(PN)
+    if not numbering.by_direction or key not in sheets or PN.pair not in sheets[key].frame:
+        return sheets
+    sheet = sheets[key]
+    ids = as_ids(sheet.frame[PN.pair])
+    directed = directed_ids(ids, pd.Series(pd.NA, index=ids.index, dtype="str")).fillna(ids)
+    frame = sheet.frame.assign(**{PN.pair: directed})
+    return {**sheets, key: replace(sheet, frame=frame)}
 
 
 def club_numbering(
@@ -308,7 +323,7 @@ def club_numbering(
     problems = numbering_problems(numbering, settings.movement, sheets, results, typed)
     if not numbering.by_direction and not settings.teams:
         problems += undeclared_numbering(results, typed)
-    sheets, pair_problems = numbered_pairs(sheets, numbering)
+    sheets, pair_problems = numbered_pairs(numbered_penalties(sheets, numbering), numbering)
     return sheets, numbered_results(typed, results, numbering), problems + pair_problems
 
 
