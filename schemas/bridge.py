@@ -193,6 +193,13 @@ class PairsSheet(pa.DataFrameModel):
 
     pair: Series[Text] = column("Pair", note="the pair id used in Results", nullable=False)
     names: Series[Text] | None = column("Names", note="the players' names", nullable=True)
+    direction: Series[Text] | None = column(
+        "Direction",
+        note="NS or EW: with club numbering (NS pairs 1..n and EW pairs 1..n), the direction the Pair's number "
+        "belongs to; giving it declares that numbering",
+        in_template=False,
+        nullable=True,
+    )
 
     class Config:
         name = "Pairs"

@@ -16,6 +16,7 @@ from pipeline.games.bridge.contracts import (
     parsed_contracts,
     parsed_declarers,
 )
+from pipeline.games.bridge.numbering import club_numbering, without_flood
 from pipeline.games.bridge.penalties import empty_penalties, event_units, penalty_table
 from pipeline.games.bridge.score import declarer_scores, impossible_score_mask, ns_scores
 from pipeline.games.bridge.settings import FINAL_SETTING, BridgeSettings, bridge_settings
@@ -655,6 +656,8 @@ def bridge_event(sheets: dict[str, Sheet]) -> BridgeEvent:
     results = Sheet(results.name, results.frame.dropna(how="all"), results.headers, results.header_row)
     frames.append(schema_problems(results, R))
     typed = typed_results(results)
+    sheets, typed, numbering_problems = club_numbering(settings, sheets, results, typed)  # NS 3 and EW 3
+    frames += numbering_problems
     waiting = not_yet_played(results.frame)
     frames += result_problems(results, typed, settings, waiting)
     frames.append(session_problems(sheets.get(sheet_key(SettingsSheet)), settings.options, typed[T.session]))
@@ -679,7 +682,8 @@ def bridge_event(sheets: dict[str, Sheet]) -> BridgeEvent:
         )
         frames += problems
         known = None if competitors is None else pd.Index(competitors[CO.id])
-        frames += pair_problems(results, typed[~pasted], known)
+        per_row = pair_problems(results, typed[~pasted], known)
+        frames += without_flood(per_row, numbering_problems, {PLAYS_ITSELF.code, BOARD_TWICE.code})
     frames.append(id_spelling_problems(bridge_id_places(sheets, results, typed, settings.teams)))
     listed_any = (competitors is not None and not competitors.empty) or (
         matches is not None and not matches.empty

@@ -17,6 +17,7 @@ from pipeline.games.bridge.methods import (
     method_settings,
     scoring_setting,
 )
+from pipeline.games.bridge.numbering import PAIR_NUMBERING, PAIR_NUMBERING_SETTING
 from pipeline.games.bridge.sitouts import SIT_OUT_SETTING
 from pipeline.games.bridge.tie_breaks import TIE_BREAK, tie_break_problems
 from pipeline.games.settings import (
@@ -83,6 +84,7 @@ def setting_specs() -> dict[str, SettingSpec]:
         MOVEMENT: MOVEMENT_SETTING,
         SIT_OUT: SIT_OUT_SETTING,
         FINAL: FINAL_SETTING,
+        PAIR_NUMBERING: PAIR_NUMBERING_SETTING,
         **method_settings(),
         WEIGHT: WEIGHT_SETTING,
         **CORRECTION_SETTINGS,
@@ -102,6 +104,7 @@ class BridgeSettings:
     movement: str = ""  # Settings `Movement`, as `tally bridge schedule` writes it ("" when not given)
     sit_out_award: str = SIT_OUT_SETTING.default  # Settings `Sit-out Award`: average, none or a percentage
     final: bool = False  # Settings `Final`: the director declares the session over (no board left to play)
+    numbering: str = ""  # Settings `Pair Numbering`: unique or by direction ("" when not given)
     options: dict[str, Any] = field(default_factory=default_options)  # the methods' own settings, by key
     weight: float = WEIGHT_SETTING.default
     published_at: pd.Timestamp | None = None
@@ -125,6 +128,7 @@ def bridge_settings(sheet: Sheet | None) -> tuple[BridgeSettings, pd.DataFrame]:
         movement=str(MOVEMENT_SETTING.value(values, MOVEMENT)).strip(),
         sit_out_award=str(SIT_OUT_SETTING.value(values, SIT_OUT)),
         final=bool(FINAL_SETTING.value(values, FINAL)),
+        numbering=str(PAIR_NUMBERING_SETTING.value(values, PAIR_NUMBERING)),
         options=given_options(values),
         **common,
     ), problems
