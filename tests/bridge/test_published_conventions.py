@@ -135,6 +135,17 @@ def test_matchpoint_awards_blakjak_and_magee(typed: str, ns: float, ew: float) -
     assert (t.loc["6", "ns_value"], t.loc["6", "ew_value"]) == pytest.approx((ns, ew))
 
 
+def test_average_plus_and_minus_of_a_top_of_24_brenning() -> None:
+    # Tomas Brenning, "How to calculate actual percentage when there are adjusted scores" (2001, docsbay.net/
+    # how-to-calculate-actual-percentage): "The topscore is 24,0. ... Board 2 awards A+ = 14,4. Board 3 awards
+    # A- = 9,6" (60 % and 40 % of 24; the note then raises A+ to the pair's own percentage when that is above
+    # 60 %, which tally does not do: see the report). Thirteen tables: the full top is 24.
+    rows = [[1, ns, 100 + ns, 420, None] for ns in range(1, 13)] + [[1, 13, 113, None, "A+/A-"]]
+    t = pairs_event([["Scoring", "MP"]], XIMP_HEADER, rows).travellers.set_index("ns")
+    assert t.loc["13", "top"] == 24
+    assert (t.loc["13", "ns_value"], t.loc["13", "ew_value"]) == pytest.approx((14.4, 9.6))
+
+
 # ------------------------------------------------------------------ 3. procedural penalties (Law 90)
 
 
@@ -165,7 +176,10 @@ def test_three_imps_at_teams_white_book() -> None:
         {
             "Settings": (["Key", "Value"], [["Scoring", "Teams"], ["VP Scale", "none"]]),
             "Matches": (["Match", "Round", "Home", "Away"], [["M1", 1, "Home", "Away"]]),
-            "Results": (["Match", "Room", "Board", "Score"], [["M1", "Open", 1, 420], ["M1", "Closed", 1, 170]]),
+            "Results": (
+                ["Match", "Room", "Board", "Score"],
+                [["M1", "Open", 1, 420], ["M1", "Closed", 1, 170]],
+            ),
             "Penalties": (["Team", "Amount", "Unit"], [["Home", 3, "IMPs"]]),
         }
     )
@@ -312,7 +326,10 @@ def swiss_like_teams(tie_break: str) -> pd.DataFrame:
                 results += [[match, "Open", board, 100], [match, "Closed", board, 100]]
     sheets = sheets_from_tables(
         {
-            "Settings": (["Key", "Value"], [["Scoring", "Teams"], ["VP Scale", "none"], ["Tie Break", tie_break]]),
+            "Settings": (
+                ["Key", "Value"],
+                [["Scoring", "Teams"], ["VP Scale", "none"], ["Tie Break", tie_break]],
+            ),
             "Matches": (["Match", "Round", "Home", "Away"], matches),
             "Results": (["Match", "Room", "Board", "Score"], results),
         }
@@ -329,3 +346,41 @@ def test_matches_won_in_percentage_terms_white_book() -> None:
     assert s["imps"].tolist()[:2] == [4, 4]
     top_two = list(zip(s["rank"], s["team"], s["decided_by"], strict=True))[:2]
     assert top_two == [(1, "B", "matches won"), (2, "A", "IMPs")]
+
+
+def drawn_matches_teams(tie_break: str) -> pd.DataFrame:
+    """A and B draw their match (0 IMPs); A also wins 5, draws 1 and loses 2 by 1 IMP, B wins 4, draws 3 and
+    loses 1: nine one-board matches each, both +3 IMPs (VP Scale none)."""
+    matches: list[list[object]] = [["AB", 1, "A", "B"]]
+    results: list[list[object]] = [["AB", "Open", 1, 420], ["AB", "Closed", 1, 420]]
+    for team, outcomes in (("A", "WWWWWDLL"), ("B", "WWWWDDDL")):
+        for i, outcome in enumerate(outcomes, start=2):
+            match = f"{team}{i}"
+            matches.append([match, i, team, f"{team}-opp{i}"])
+            open_, closed = {"W": (420, 400), "D": (420, 420), "L": (400, 420)}[outcome]
+            results += [[match, "Open", 1, open_], [match, "Closed", 1, closed]]
+    sheets = sheets_from_tables(
+        {
+            "Settings": (
+                ["Key", "Value"],
+                [["Scoring", "Teams"], ["VP Scale", "none"], ["Tie Break", tie_break]],
+            ),
+            "Matches": (["Match", "Round", "Home", "Away"], matches),
+            "Results": (["Match", "Room", "Board", "Score"], results),
+        }
+    )
+    return bridge_tables(bridge_event(sheets)).standings
+
+
+def test_a_draw_is_half_a_win_white_book() -> None:
+    # EBU White Book, 143.7.1 "Between two contestants", its example (ebu.co.uk/lawsandethics/articles/splitties/
+    # howto.htm): the match between the two tied teams was level and "the result was no swing"; "team A won five
+    # matches and drawn two, team B won four matches, but tied four. Since a draw counts as a half-win, that
+    # means six each, and the tie is not broken"; failing the later tests "the tie shall remain unresolved"
+    # (143.7.1 (e)). Typed with one-board matches, so the point-a-board count-back is six each too.
+    s = drawn_matches_teams("head to head, matches won, boards won")
+    assert s["imps"].tolist()[:2] == [3, 3]
+    top_two = list(zip(s["rank"], s["team"], s["decided_by"], strict=True))[:2]
+    assert sorted(team for _, team, _ in top_two) == ["A", "B"]
+    assert [rank for rank, _, _ in top_two] == [1, 1]
+    assert top_two[0][2] == "tied"
