@@ -14,6 +14,7 @@ from conftest import sheets_from_tables
 
 from pipeline.games.bridge.load import bridge_event
 from pipeline.games.bridge.tally import BridgeTables, bridge_tables
+from pipeline.problems import InputError
 
 
 def pairs_event(
@@ -144,6 +145,38 @@ def test_average_plus_and_minus_of_a_top_of_24_brenning() -> None:
     t = pairs_event([["Scoring", "MP"]], XIMP_HEADER, rows).travellers.set_index("ns")
     assert t.loc["13", "top"] == 24
     assert (t.loc["13", "ns_value"], t.loc["13", "ew_value"]) == pytest.approx((14.4, 9.6))
+
+
+def teams_board_with(typed: str) -> dict:
+    """One match, two boards: board 1 played in the open room (+420) and given `typed` in the closed room."""
+    return sheets_from_tables(
+        {
+            "Settings": (["Key", "Value"], [["Scoring", "Teams"], ["VP Scale", "none"]]),
+            "Matches": (["Match", "Round", "Home", "Away"], [["M1", 1, "A", "B"]]),
+            "Results": (
+                ["Match", "Room", "Board", "Score", "Adjusted"],
+                [
+                    ["M1", "Open", 1, 420, None],
+                    ["M1", "Closed", 1, None, typed],
+                    ["M1", "Open", 2, 100, None],
+                    ["M1", "Closed", 2, 100, None],
+                ],
+            ),
+        }
+    )
+
+
+def test_average_plus_to_both_teams_is_refused_not_half_scored() -> None:
+    # Welsh Bridge Union forum (forum.welshbridgeunion.org, topic 45, May 2022): a board one table could not play
+    # "through no fault of their own", "both teams were awarded 'Average Plus' (+3 imps) in accordance with Law
+    # 12", so the VPs exceeded 20. tally's teams give a board's IMPs to one team or the other, so it cannot score
+    # that (see the report); it used to score A+/A+ as A+/A- silently (-3 to the home team). Now the cell is
+    # refused (B172), and A+/A- in the closed room is still +3 to its north-south, the away team.
+    with pytest.raises(InputError) as caught:
+        bridge_event(teams_board_with("A+/A+"))
+    assert [(p.code, p.row) for p in caught.value.problems] == [("B172", 3)]
+    imps = bridge_tables(bridge_event(teams_board_with("A+/A-"))).board_imps
+    assert imps[["home_imps", "away_imps"]].to_numpy().tolist() == [[-3, 3], [0, 0]]
 
 
 # ------------------------------------------------------------------ 3. procedural penalties (Law 90)
