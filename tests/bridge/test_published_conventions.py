@@ -260,6 +260,12 @@ def test_sit_out_average_at_cross_imps_ebu_forum() -> None:
         relay_evening(),
     )
     assert standing(scaled, "total") == pytest.approx(standing(tables, "total"))
+    # Sit-out Award 60 % is average plus (Bernard Magee's glossary), which at IMPs is "AVE+ 3 IMPs" (ACBLscore
+    # manual, "IMP scoring methods"): EW 13 21 + 3 x 3 = 30, NS 3 -21 + 9 = -12; the others as they were
+    sixty = pairs_event([["Scoring", "Cross-IMP"], ["Sit-out Award", "60%"]], RELAY_HEADER, relay_evening())
+    assert standing(sixty, "total") == pytest.approx(
+        {"1": 10.5, "2": 10.5, "3": -12, "11": -10.5, "12": -10.5, "13": 30}
+    )
 
 
 def test_sit_out_at_matchpoints_is_the_percentage_of_boards_played() -> None:
