@@ -109,12 +109,13 @@ def test_imp_awards_acblscore_manual(scoring: str, typed: str, ns: int, ew: int)
     assert (t.loc[(2, "2"), "ns_value"], t.loc[(2, "2"), "ew_value"]) == (ns, ew)
 
 
-# Matchpoint awards on a board played 6 times (top 10, "Suppose top is 10 [ie 6 scores]"): blakjak.org, "Scoring
-# averages manually" (blakjak.org/manl_ave.htm): an average is 5, and for "an average plus ... add 10 % of a
-# top" (5 + 1 = 6), "similarly with average minus" (4). Bernard Magee Bridge, glossary "Average plus / average
-# minus" (bernardmageebridge.com/glossary/average-plus-average-minus): average minus is "40% of the total
-# matchpoints available" to the side at fault, average plus 60 % to an innocent side; so when both are at
-# fault each gets 40 % (the split A-/A-, 4 and 4, that need not add up to the top).
+# Matchpoint awards on a board played 6 times ("Suppose top is 10 [ie 6 scores]"): blakjak.org's answer on
+# scoring averages by hand (blakjak.org/manl_ave.htm): the average is 5, and "If anyone gets an average plus,
+# then you work all the scores out first, and then add 10% of a top: similarly with average minus" (6 and 4).
+# Bernard Magee Bridge's glossary entry on average plus and minus (bernardmageebridge.com/glossary/
+# average-plus-average-minus): average minus is "40% of the total matchpoints available" to a pair at fault,
+# average plus 60 % (or its session percentage if better) to an innocent pair; so when both are at fault each
+# gets 40 % (the split A-/A-, 4 and 4, that need not add up to the top).
 MP_BOARD = [[1, ns, 10 + ns, score, None] for ns, score in enumerate([420, 450, 170, -50, 140], start=1)]
 
 
@@ -287,9 +288,10 @@ def test_sit_out_at_matchpoints_is_the_percentage_of_boards_played() -> None:
 
 
 def test_sit_out_sixty_percent_magee() -> None:
-    # Bernard Magee Bridge, glossary "Average plus / average minus": "For an innocent pair unable to play a board,
-    # the award would be average plus (60% of the total matchpoints available ...)". The rule only, on the relay
-    # at matchpoints with Sit-out Award 60%: round 8's three boards have a full top of 4 (three results
+    # Bernard Magee Bridge's glossary entry on average plus and minus: "For an innocent pair unable to play a
+    # board, the award would be average plus (60% of the total or its overall percentage score for the session,
+    # if better)". Sit-out Award 60% is the fixed 60 % (the pair's own percentage is 'average'). The rule only,
+    # on the relay at matchpoints with Sit-out Award 60%: round 8's three boards have a full top of 4 (three results
     # expected), so EW 13 gets 60 % of 4 = 2.4 each, 7.2 MP more and 12 more tops: 91.2 of 96 = 95 %; NS 3 (0 on
     # rounds 1-7) 7.2 of 96 = 7.5 %.
     tables = pairs_event([["Scoring", "MP"], ["Sit-out Award", "60%"]], RELAY_HEADER, relay_evening())
