@@ -371,8 +371,11 @@ def imp_award_problems(sheet: Sheet, typed: pd.DataFrame) -> list[pd.DataFrame]:
 
 
 def split_award_problems(sheet: Sheet, typed: pd.DataFrame) -> list[pd.DataFrame]:
-    """At teams an IMP award balances (+3 for one side, -3 for the other): a board's IMPs go to one team."""
+    """At teams an IMP award or an average balances (+3 for one side, -3 for the other): a board's IMPs go to one
+    team, so `NS +3 IMP EW -1 IMP` and `A+/A+` (+3 IMPs to both teams) are refused rather than half scored."""
     unbalanced = typed[T.award_unit].eq(IMP_UNIT) & (typed[T.ns_award] + typed[T.ew_award]).ne(0)
+    sides = np.sign(typed[T.ns_pct] - PLACEHOLDER_PCT) + np.sign(typed[T.ew_pct] - PLACEHOLDER_PCT)
+    average = typed[T.award_unit].isna() & typed[T.ns_pct].notna() & typed[T.ew_pct].notna()
     return [
         problems_where(
             sheet,
@@ -380,7 +383,15 @@ def split_award_problems(sheet: Sheet, typed: pd.DataFrame) -> list[pd.DataFrame
             R.adjusted,
             "at teams the two sides of an IMP award balance: give north-south's IMPs alone (+3 IMP)",
             SPLIT_AT_TEAMS,
-        )
+        ),
+        problems_where(
+            sheet,
+            (average & sides.ne(0)).fillna(False).astype(bool),
+            R.adjusted,
+            "at teams an average goes to one team as the other loses it (A+/A-, A/A or A-/A+): "
+            "tally cannot give both teams +3 or -3 IMPs on a board",
+            SPLIT_AT_TEAMS,
+        ),
     ]
 
 
