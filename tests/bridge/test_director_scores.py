@@ -109,6 +109,7 @@ def test_weighted_score_at_teams() -> None:
     assert tables.board_imps["home_imps"].tolist() == pytest.approx([1.2])
 
 
+@pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     scores=st.lists(st.sampled_from([-200, -50, 0, 110, 140, 420, 450]), min_size=2, max_size=6),
@@ -463,6 +464,7 @@ def test_an_imp_penalty_in_a_vp_teams_event_is_refused() -> None:
     assert [p.code for p in caught.value.problems] == ["B174", "B175"]
 
 
+@pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     scores=st.lists(st.sampled_from([-200, -50, 0, 110, 140, 420, 450]), min_size=1, max_size=6),
