@@ -342,6 +342,7 @@ class AdjustedScore(pa.DataFrameModel):
     ns_award: Series[float] | None = pa.Field(nullable=True)
     ew_award: Series[float] | None = pa.Field(nullable=True)
     weighted: Series[bool] | None  # a weighted score (Law 12C1(c)): its parts are read apart
+    averaged: Series[bool] | None  # typed as averages (A+/A/A-), not as percentages: `Averages` may move them
 
 
 class WeightedPart(pa.DataFrameModel):
@@ -392,6 +393,7 @@ class TypedResult(pa.DataFrameModel):
     ns_award: Series[float] = pa.Field(nullable=True)
     ew_award: Series[float] = pa.Field(nullable=True)
     weighted: Series[bool]  # a weighted score (Law 12C1(c)): ns_score is the weighted mean of its parts
+    averaged: Series[bool]  # an artificial score typed as averages (A+/A/A-; Settings `Averages`)
     part_weights: Series[object] = pa.Field(nullable=True)  # a weighted score's parts: weights (fractions)
     part_scores: Series[object] = pa.Field(nullable=True)  # and NS scores, in the same order
     ns_score: Series[float] | None = pa.Field(nullable=True)

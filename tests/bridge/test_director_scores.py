@@ -579,3 +579,37 @@ def test_penalty_places_in_one_field() -> None:
     assert "field" not in tables.standings
     decides = rules_frame(event, tables).set_index("Item").loc[["Penalty decides"], "Value"].tolist()
     assert [[int(n) for n in text.split() if n.isdigit()] for text in decides] == [[3, 1], [4, 1]]
+
+
+# ------------------------------------------------------------------ Averages: fixed or the session percentage
+
+# Three tables, no Neuberg. Board 1 played by all (top 4): NS 1 420, NS 2 170, NS 3 100 -> NS 1 4, NS 2 2, NS 3 0;
+# EW 4 0, EW 5 2, EW 6 4. Board 2: pairs 1 and 4 get an artificial score; 2 v 5 100 and 3 v 6 200 (top 2: NS 3
+# and EW 5 get 2). The artificial score is of the full top, 4.
+AVERAGES_BODY = [[1, 1, 4, 420], [1, 2, 5, 170], [1, 3, 6, 100], [2, 2, 5, 100], [2, 3, 6, 200]]
+
+
+def averaged(adjusted: str, averages: str | None) -> dict[str, float]:
+    settings_rows = [["Neuberg", "no"]] + ([["Averages", averages]] if averages else [])
+    rows = [[*row, None] for row in AVERAGES_BODY] + [[2, 1, 4, None, adjusted]]
+    sheets = sheets_from_tables(
+        {
+            "Settings": (["Key", "Value"], settings_rows),
+            "Results": (["Board", "NS", "EW", "Score", "Adjusted"], rows),
+        }
+    )
+    s = bridge_tables(bridge_event(sheets)).standings.set_index("pair")
+    return {p: s.loc[p, "percent"] for p in ("1", "4")}
+
+
+def test_averages_fixed_or_the_session_percentage() -> None:
+    # fixed (the default): A+ 2.4 of 4, A- 1.6: pair 1 (4 + 2.4) / 8 = 80 %, pair 4 (0 + 1.6) / 8 = 20 %
+    assert averaged("A+/A-", None) == {"1": 80, "4": 20}
+    assert averaged("A+/A-", "fixed") == {"1": 80, "4": 20}
+    # session: pair 1 scored 100 % at the table, so its A+ is 100 % (4 of 4); pair 4 scored 0 %, so its A- is
+    # 0 %: pair 1 8 / 8, pair 4 0 / 8
+    assert averaged("A+/A-", "session percentage") == {"1": 100, "4": 0}
+    # A+ to both: pair 4's own 0 % is below 60 %, so it keeps 60 % (2.4): (0 + 2.4) / 8 = 30 %
+    assert averaged("A+/A+", "Session Percentage") == {"1": 100, "4": 30}
+    # percentages typed as such are never moved
+    assert averaged("60/40", "session percentage") == {"1": 80, "4": 20}

@@ -137,12 +137,15 @@ def adjusted_scores(text: pd.Series) -> pd.DataFrame:
     usual[A.ns_award] = np.nan
     usual[A.ew_award] = np.nan
     usual[A.weighted] = False
-    awards = award_parts(text)
+    awards = award_parts(text).assign(**{A.averaged: False})[
+        list(usual.columns)
+    ]  # `where` takes columns in order
     out = usual.where(usual[A.valid], awards, axis=0)  # a row's columns taken from the reading that read it
     weighted = weighted_text(text).str.fullmatch(WEIGHTED_PATTERN).fillna(False).astype(bool) & ~out[A.valid]
     out[A.weighted] = weighted
     out[A.valid] = out[A.valid].astype(bool) | weighted
     out[A.not_played] = out[A.not_played].astype(bool)
+    out[A.averaged] = out[A.averaged].astype(bool)
     out[A.award_unit] = out[A.award_unit].astype("str")
     return out
 

@@ -246,6 +246,7 @@ def typed_results(sheet: Sheet) -> pd.DataFrame:
             T.ns_award: adjusted[A.ns_award],
             T.ew_award: adjusted[A.ew_award],
             T.weighted: adjusted[A.weighted].astype(bool),
+            T.averaged: adjusted[A.averaged].astype(bool),
             T.part_weights: weighted[T.part_weights],
             T.part_scores: weighted[T.part_scores],
         },

@@ -56,6 +56,7 @@ def adjusted_score_parts(text: pd.Series) -> pd.DataFrame:
             A.ew_pct: ew.where(in_range).astype("float64"),
             A.not_played: not_played,
             A.valid: in_range | not_played,
+            A.averaged: averages[A.ns_pct].notna() & in_range,
         },
         index=text.index,
     )

@@ -8,10 +8,10 @@ import pandas as pd
 
 from pipeline.games.bridge.awards import MP_UNIT, PCT_UNIT, field_matchpoints, matchpoint_award_problems
 from pipeline.games.bridge.conditions import MEAN_OF_BOARDS, PERCENTAGE_SETTING
-from pipeline.games.bridge.matchpoints import neuberg
+from pipeline.games.bridge.matchpoints import AVERAGE_PERCENT, neuberg
 from pipeline.games.bridge.methods.base import Method, Options
 from pipeline.games.bridge.tally import BridgeTables, board_groups, combined_codes, pair_tables
-from pipeline.games.settings import SettingSpec, yes_no
+from pipeline.games.settings import SettingSpec, one_word_of, yes_no
 from pipeline.parsing import whole_numbers
 from schemas.bridge import MatchpointTotals
 from schemas.bridge import MatchpointTraveller as MT
@@ -22,6 +22,9 @@ from schemas.common import titles_of
 if TYPE_CHECKING:
     from pipeline.games.bridge.load import BridgeEvent
     from pipeline.games.bridge.settings import BridgeSettings
+
+
+FIXED_AVERAGES, SESSION_AVERAGES = "fixed", "session_percentage"  # the Averages words, folded
 
 
 def scale_1_or_2(text: pd.Series) -> pd.Series:
@@ -46,12 +49,43 @@ def matchpoint_columns(r: pd.DataFrame, s: BridgeSettings) -> pd.DataFrame:
         top = full_top
     else:
         ns_mp, top = raw, scale * (n - 1)
-    ns_mp = ns_mp.where(real, r[T.ns_pct] / 100 * full_top)
-    ew_mp = (top - ns_mp).where(real, r[T.ew_pct] / 100 * full_top)
+    ns_pct, ew_pct = r[T.ns_pct], r[T.ew_pct]
+    if s.options["averages"] == SESSION_AVERAGES:
+        ns_pct, ew_pct = session_averages(r, ns_mp.where(real), (top - ns_mp).where(real), top.where(real))
+    ns_mp = ns_mp.where(real, ns_pct / 100 * full_top)
+    ew_mp = (top - ns_mp).where(real, ew_pct / 100 * full_top)
     top = top.where(real, full_top)
     return pd.DataFrame(
         {SV.ns_value: ns_mp, SV.ew_value: ew_mp, SV.top: top.astype("float64")}, index=r.index
     )
+
+
+def session_averages(
+    r: pd.DataFrame, ns_value: pd.Series, ew_value: pd.Series, top: pd.Series
+) -> tuple[pd.Series, pd.Series]:
+    """Each side's artificial percentage with average plus the greater of 60 % and the pair's percentage on the
+    boards of its session scored at the table (`ns_value`, `ew_value`, `top`: NA elsewhere), average minus the
+    lesser of 40 % and it; percentages typed as such, and pairs without such a board, as typed."""
+    pairs = pd.concat([r[T.ns], r[T.ew]]).to_numpy()
+    sessions = pd.concat([r[T.session], r[T.session]]).to_numpy()
+    values, tops = pd.concat([ns_value, ew_value]), pd.concat([top, top])
+    by_pair = [pairs, sessions]
+    value, whole = values.groupby(by_pair).sum(), tops.groupby(by_pair).sum()
+    percent = (100 * value / whole).where(whole > 0)
+
+    def moved(pct: pd.Series, pair: pd.Series) -> pd.Series:
+        """One side's percentages, its averages moved to its pair's session percentage where the rule says."""
+        own = pd.Series(
+            percent.reindex(pd.MultiIndex.from_arrays([pair, r[T.session]])).to_numpy(), pct.index
+        )
+        plus, minus = (
+            r[T.averaged] & pct.eq(AVERAGE_PERCENT["+"]),
+            r[T.averaged] & pct.eq(AVERAGE_PERCENT["-"]),
+        )
+        pct = pct.where(~plus, own.clip(lower=AVERAGE_PERCENT["+"]).fillna(AVERAGE_PERCENT["+"]))
+        return pct.where(~minus, own.clip(upper=AVERAGE_PERCENT["-"]).fillna(AVERAGE_PERCENT["-"]))
+
+    return moved(r[T.ns_pct], r[T.ns]), moved(r[T.ew_pct], r[T.ew])
 
 
 def matchpoint_tables(event: BridgeEvent) -> BridgeTables:
@@ -73,7 +107,13 @@ def explanation(options: Options) -> str:
     return (
         f"Matchpoints (Law 78A): {scale} per score beaten, {scale / 2:g} per tie; "
         + ("boards with fewer results factored by Neuberg" if options["neuberg"] else "no Neuberg factoring")
-        + "; artificial scores A+ 60 %, A 50 %, A- 40 % of the full top; ranked by percentage"
+        + (
+            "; artificial scores A+ 60 % or the pair's session percentage if higher, A 50 %, A- 40 % or it if "
+            "lower, of the full top"
+            if options["averages"] == SESSION_AVERAGES
+            else "; artificial scores A+ 60 %, A 50 %, A- 40 % of the full top"
+        )
+        + "; ranked by percentage"
         + (" (the mean of the board percentages)" if options["percentage"] == MEAN_OF_BOARDS else "")
     )
 
@@ -99,6 +139,16 @@ METHOD = Method(
             "Neuberg", yes_no, "yes or no", default=True, hint="yes or no", example="yes", in_template=True
         ),
         "percentage": PERCENTAGE_SETTING,
+        "averages": SettingSpec(
+            "Averages",
+            one_word_of([FIXED_AVERAGES, SESSION_AVERAGES]),
+            "fixed (A+ 60 %, A 50 %, A- 40 % of the top) or session percentage (A+ the greater of 60 % and the pair's "
+            "percentage on the boards of its session scored at the table, A- the lesser of 40 % and it: average "
+            "plus and minus as the WBF Laws Committee defines them)",
+            default=FIXED_AVERAGES,
+            hint="fixed or session percentage",
+            example="fixed",
+        ),
     },
     traveller_columns=titles_of(MT),
     shown_travellers=percent_travellers,
