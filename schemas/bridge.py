@@ -8,6 +8,7 @@ import pandas as pd
 import pandera.pandas as pa
 from pandera.typing import Series
 
+from pipeline.parsing import as_numbers
 from pipeline.problems import check_named, kind
 from schemas.common import Entry, Span, Text, column, is_whole_in
 
@@ -139,7 +140,10 @@ class ResultsSheet(pa.DataFrameModel):
         nullable=True,
     )
     adjusted: Series[Text] | None = column(
-        "Adjusted", note="A+/A-, A/A, 60/40 or NP (not played)", nullable=True
+        "Adjusted",
+        note="A+/A-, A/A, 60/40 or NP (not played); an award: 55%, NS 60% EW 45%, 7 MP, +3 IMP; "
+        "a weighted score: 60% 4S= + 40% 4S-1",
+        nullable=True,
     )
     datum: Series[Text] | None = column(
         "Datum",
@@ -225,7 +229,79 @@ class TeamMatchesSheet(pa.DataFrameModel):
         strict = False
 
 
+PENALTY = Span(0, 100)  # a procedural penalty's amount (Law 90): above 0, at most 100 in its unit
+# A penalty's Unit as typed (folded as setting words are: lower case, `_` for spaces) -> the unit it is in:
+# matchpoints, a percentage of a top, IMPs, VPs (pipeline/games/bridge/penalties.py).
+VP_UNIT = "vp"
+PENALTY_UNIT_WORDS: dict[str, str] = {
+    **dict.fromkeys(["mp", "mps", "matchpoints", "matchpoint"], "mp"),
+    **dict.fromkeys(["%", "percent", "%_of_a_top", "%_of_top", "%_top", "pct"], "pct"),
+    **dict.fromkeys(["imp", "imps"], "imp"),
+    **dict.fromkeys(["vp", "vps"], VP_UNIT),
+}
+BAD_PENALTY_AMOUNT = kind(
+    "B176",
+    "a penalty Amount that is not a number above 0 and at most 100",
+    example="Penalties, row 2, column 'Amount' [0]: a number above 0, at most 100 (in the penalty's Unit)",
+)
+
+
+class BridgePenaltiesSheet(pa.DataFrameModel):
+    """`Penalties` of a bridge event: procedural penalties (Law 90), each deducted from one pair's or team's
+    score (pipeline/games/bridge/penalties.py)."""
+
+    pair: Series[Text] | None = column("Pair", note="the pair penalized (pairs events)", nullable=True)
+    team: Series[Text] | None = column(
+        "Team", note="the team penalized (teams events)", in_template=False, nullable=True
+    )
+    amount: Series[Text] = column(
+        "Amount", note="how much is deducted, above 0 and at most 100, in the Unit", nullable=False
+    )
+    unit: Series[Text] = column(
+        "Unit",
+        note="MP, % (of a top), IMP or VP, as the event is scored",
+        entry=Entry(choices=("MP", "%", "IMP", "VP"), words="MP, %, IMP or VP"),
+        nullable=False,
+    )
+    board: Series[Text] | None = column(
+        "Board", note="the board it was given on (a % of a top is of that board's top)", nullable=True
+    )
+    reason: Series[Text] | None = column("Reason", note="why (shown on the Rules sheet)", nullable=True)
+
+    @pa.check(
+        "amount",
+        name=check_named(
+            "BridgePenaltiesSheet",
+            "a number above 0, at most 100 (in the penalty's Unit)",
+            BAD_PENALTY_AMOUNT,
+        ),
+    )
+    def _amount(cls, s: Series[Text]) -> pd.Series:
+        number = as_numbers(s)
+        return s.isna() | ((number > PENALTY.low) & (number <= PENALTY.high)).fillna(False).astype(bool)
+
+    @pa.check("board", name=check_named("BridgePenaltiesSheet", f"a whole number {BOARD.words}", BAD_BOARD))
+    def _board(cls, s: Series[Text]) -> pd.Series:
+        return is_whole_in(s, BOARD)
+
+    class Config:
+        name = "Penalties"
+        strict = False
+
+
 # ------------------------------------------------------------------ typed tables (read from the sheets)
+
+
+class Penalty(pa.DataFrameModel):
+    """A procedural penalty as read (index: its Excel row): the pair or team, the amount, its unit (mp, pct,
+    imp, vp), any board, the reason; `points` is the amount in the unit the event totals (MP, IMPs, VPs)."""
+
+    competitor: Series[Text]
+    amount: Series[float]
+    unit: Series[Text] = pa.Field(nullable=True)
+    board: Series[pd.Int64Dtype] = pa.Field(nullable=True)
+    reason: Series[Text] = pa.Field(nullable=True)
+    points: Series[float] | None
 
 
 class Contract(pa.DataFrameModel):
@@ -253,6 +329,28 @@ class AdjustedScore(pa.DataFrameModel):
     ew_pct: Series[float] = pa.Field(nullable=True)
     not_played: Series[bool]
     valid: Series[bool]
+    # a director's award in matchpoints or IMPs (pipeline/games/bridge/awards.py): its unit (mp, imp; NA for
+    # none) and each side's amount (NA: the other side's complement, filled when scored)
+    award_unit: Series[Text] | None = pa.Field(nullable=True)
+    ns_award: Series[float] | None = pa.Field(nullable=True)
+    ew_award: Series[float] | None = pa.Field(nullable=True)
+    weighted: Series[bool] | None  # a weighted score (Law 12C1(c)): its parts are read apart
+
+
+class WeightedPart(pa.DataFrameModel):
+    """One part of a weighted score (Law 12C1(c)) as read, then scored: the result row it belongs to, its
+    weight (a fraction), and either a contract with its result and any seat (before or after the result) or an
+    NS score; `group` and `both` are the board it is compared on and the product of two parts' weights."""
+
+    row: Series[int]
+    group: Series[int] | None
+    weight: Series[float]
+    contract: Series[Text] = pa.Field(nullable=True)
+    seat: Series[Text] = pa.Field(nullable=True)
+    seat_after: Series[Text] | None = pa.Field(nullable=True)
+    result: Series[Text] = pa.Field(nullable=True)
+    score: Series[float] = pa.Field(nullable=True)
+    both: Series[float] | None
 
 
 class TypedResult(pa.DataFrameModel):
@@ -283,7 +381,28 @@ class TypedResult(pa.DataFrameModel):
     ew_pct: Series[float] = pa.Field(nullable=True)
     not_played: Series[bool]
     adjusted_ok: Series[bool]
+    award_unit: Series[Text] = pa.Field(nullable=True)  # mp or imp: an MP or IMP award (awards.py)
+    ns_award: Series[float] = pa.Field(nullable=True)
+    ew_award: Series[float] = pa.Field(nullable=True)
+    weighted: Series[bool]  # a weighted score (Law 12C1(c)): ns_score is the weighted mean of its parts
+    part_weights: Series[object] = pa.Field(nullable=True)  # a weighted score's parts: weights (fractions)
+    part_scores: Series[object] = pa.Field(nullable=True)  # and NS scores, in the same order
     ns_score: Series[float] | None = pa.Field(nullable=True)
+
+
+class SitOut(pa.DataFrameModel):
+    """A round a pair sat out in its field (pipeline/games/bridge/sitouts.py), with the boards a pair played in
+    that round; then, per pair, the award for its sit-outs: the `value` and `top` added, the boards `missed`."""
+
+    pair: Series[Text]
+    section: Series[Text] | None
+    session: Series[Text] | None
+    round: Series[int] | None
+    boards: Series[int]
+    value: Series[float] | None
+    top: Series[float] | None
+    missed: Series[int] | None
+    step: Series[int] | None  # the round's place among the rounds played (the Progress sheet's column)
 
 
 class Competitor(pa.DataFrameModel):
@@ -408,6 +527,7 @@ class PairStanding(pa.DataFrameModel):
     total: Series[float] = pa.Field()
     top: Series[float] | None = pa.Field()
     percent: Series[float] | None = pa.Field()
+    penalty: Series[float] | None = column("Penalty", number_format=HUNDREDTHS)  # Law 90, when any
     decided_by: Series[Text] | None = column(
         "Decided By"
     )  # only with Settings Tie Break (docs/conditions.md)
@@ -446,7 +566,8 @@ class TeamStanding(pa.DataFrameModel):
     matches: Series[int] = column("Matches", ge=0)
     boards: Series[int] = column("Boards", ge=0)
     imps: Series[int] = column("IMPs")
-    vps: Series[float] = column("VPs", ge=0, number_format=HUNDREDTHS)
+    vps: Series[float] = column("VPs", number_format=HUNDREDTHS)  # below 0 after a VP penalty (Law 90)
+    penalty: Series[float] | None = column("Penalty", number_format=HUNDREDTHS)  # Law 90, when any
     decided_by: Series[Text] | None = column(
         "Decided By"
     )  # only with Settings Tie Break (docs/conditions.md)

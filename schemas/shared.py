@@ -129,6 +129,7 @@ class ProgressSheet(pa.DataFrameModel):
     rank: Series[int] = declared("Rank", ge=1)
     competitor: Series[Text] = declared("Player", aliases=("Pair", "Team"))
     name: Series[Text] = declared("Name", aliases=("Names",), nullable=True)
+    field: Series[Text] | None = declared("Field", nullable=True)  # a two-winner Mitchell's NS or EW
 
     class Config:
         name = "Progress"

@@ -13,8 +13,10 @@ from openpyxl import load_workbook
 
 @dataclass
 class PageTable:
-    """A table of a page: its headers, each row's cell texts and each cell's link (None without one)."""
+    """A table of a page: its headers, each row's cell texts and each cell's link (None without one), and the
+    heading (h2, h3) last seen above it."""
 
+    heading: str = ""
     headers: list[str] = field(default_factory=list)
     rows: list[list[str]] = field(default_factory=list)
     links: list[list[str | None]] = field(default_factory=list)
@@ -39,6 +41,8 @@ class PageParser(HTMLParser):
         self._facts: dict[str, str] | None = None
         self._term: str | None = None
         self._fact: list[str] | None = None
+        self._heading: list[str] | None = None
+        self.last_heading = ""
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = dict(attrs)
@@ -48,8 +52,10 @@ class PageParser(HTMLParser):
             self._link = a["href"]
         if tag in ("link", "img", "script", "iframe") and (a.get("href") or a.get("src")):
             self.sources.append(a.get("href") or a.get("src") or "")
+        if tag in ("h2", "h3"):
+            self._heading = []
         if tag == "table":
-            self._table = PageTable()
+            self._table = PageTable(heading=self.last_heading)
             self.tables[a.get("id") or f"table{len(self.tables)}"] = self._table
         elif tag == "thead":
             self._in_head = True
@@ -68,6 +74,8 @@ class PageParser(HTMLParser):
             self._fact = []
 
     def handle_endtag(self, tag: str) -> None:
+        if tag in ("h2", "h3") and self._heading is not None:
+            self.last_heading, self._heading = "".join(self._heading).strip(), None
         if tag in ("td", "th") and self._table is not None and self._cell is not None:
             text = "".join(self._cell).strip()
             if self._in_head:  # a header keeps its hyphens on one line with U+2011 (non-breaking hyphen)
@@ -90,6 +98,8 @@ class PageParser(HTMLParser):
 
     def handle_data(self, data: str) -> None:
         self.text.append(data)
+        if self._heading is not None:
+            self._heading.append(data)
         if self._cell is not None:
             self._cell.append(data)
         if self._fact is not None:
@@ -131,6 +141,42 @@ def same_cell(shown: str, value: object) -> bool:
     if hasattr(value, "strftime"):
         return shown == value.strftime("%Y-%m-%d")
     return shown == str(value).strip()
+
+
+FIELD_HEADINGS = {"NS": "North-South", "EW": "East-West"}  # how the site heads a two-winner Mitchell's fields
+
+
+@dataclass
+class StandingsPart:
+    """A part of a Standings sheet as the index should show it: its heading, its headers and its rows."""
+
+    heading: str
+    header: list[str]
+    rows: list[list[object]]
+
+
+def standings_parts(book: Path) -> list[StandingsPart]:
+    """The Standings sheet of a workbook (read with openpyxl) as the index should show it: where its Field
+    column names two fields, one part per field in the sheet's order, headed North-South or East-West,
+    without the Field column; else the whole sheet, headed ''."""
+    header, rows = sheet_rows(book, "Standings")
+    if "Field" not in header or len({r[header.index("Field")] for r in rows}) < 2:
+        return [StandingsPart("", header, rows)]
+    at = header.index("Field")
+    order = list(dict.fromkeys(r[at] for r in rows))
+    return [
+        StandingsPart(
+            FIELD_HEADINGS.get(str(f), str(f)),
+            header[:at] + header[at + 1 :],
+            [r[:at] + r[at + 1 :] for r in rows if r[at] == f],
+        )
+        for f in order
+    ]
+
+
+def standings_tables(page: PageParser) -> list[PageTable]:
+    """The standings tables of an index page, in the page's order (ids `standings`, `standings-2`, ...)."""
+    return [t for k, t in page.tables.items() if k == "standings" or k.startswith("standings-")]
 
 
 def local_target(page: Path, href: str) -> Path | None:

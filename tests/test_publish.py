@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from conftest import SAMPLES, codes_in, write_xlsx
 from ranking_books import standings_book
-from site_pages import broken_links, parsed, same_cell, sheet_rows
+from site_pages import broken_links, parsed, same_cell, sheet_rows, standings_parts, standings_tables
 from typer.testing import CliRunner
 
 from pipeline import api
@@ -57,13 +57,17 @@ def sites(tmp_path_factory: pytest.TempPathFactory) -> Sites:
 
 
 def check_standings(site: Path, book: Path) -> None:
-    """The index's standings table is the Standings sheet: the same headers, rows and figures."""
-    header, rows = sheet_rows(book, "Standings")
-    table = parsed(site / "index.html").tables["standings"]
-    assert table.headers == header
-    assert len(table.rows) == len(rows)
-    for shown, row in zip(table.rows, rows, strict=True):  # every competitor
-        assert all(same_cell(s, v) for s, v in zip(shown, row, strict=True)), (shown, row)
+    """The index's standings tables are the Standings sheet: the same headers, rows and figures (a table per
+    field, headed by it, when the sheet has two)."""
+    parts = standings_parts(book)
+    tables = standings_tables(parsed(site / "index.html"))
+    assert len(tables) == len(parts)
+    for table, part in zip(tables, parts, strict=True):  # each field
+        assert table.headers == part.header
+        assert len(table.rows) == len(part.rows)
+        assert part.heading == "" or table.heading == part.heading
+        for shown, row in zip(table.rows, part.rows, strict=True):  # every competitor
+            assert all(same_cell(s, v) for s, v in zip(shown, row, strict=True)), (shown, row)
 
 
 @pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
@@ -84,10 +88,14 @@ def test_both_ways_of_publishing_give_the_same_site(sites, name):
 
 
 def competitor_pages(site: Path) -> dict[str, Path]:
-    """Each competitor's page by id, found through the link of its id on the index."""
-    table = parsed(site / "index.html").tables["standings"]
-    column = next(i for i, h in enumerate(table.headers) if h in ("Player", "Pair", "Team"))
-    return {row[column]: site / links[column] for row, links in zip(table.rows, table.links, strict=True)}
+    """Each competitor's page by id, found through the link of its id on the index (every field's table)."""
+    pages = {}
+    for table in standings_tables(parsed(site / "index.html")):  # one, or one per field
+        column = next(i for i, h in enumerate(table.headers) if h in ("Player", "Pair", "Team"))
+        pages |= {
+            row[column]: site / links[column] for row, links in zip(table.rows, table.links, strict=True)
+        }
+    return pages
 
 
 @pytest.mark.parametrize("name", samples(DOMINO))

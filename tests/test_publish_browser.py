@@ -17,7 +17,7 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 from conftest import SAMPLES
-from site_pages import same_cell, sheet_rows
+from site_pages import same_cell, sheet_rows, standings_parts
 from test_publish import HOSTILE_ID, HOSTILE_NAME, hostile_results, season
 
 from pipeline import api
@@ -127,11 +127,12 @@ def test_no_sideways_scroll_every_link_resolves_nothing_fetched(browser, sites, 
 
 
 def shown_rows(browser: Any, site: Path) -> list[list[str]]:
-    """The standings table of a site's index, as the browser renders its cells (on a phone)."""
+    """The standings tables of a site's index (one, or one per field), as the browser renders their cells
+    (on a phone)."""
     tab = Tab(browser, 375)
     tab.open(site / "index.html")
     rows = tab.evaluate(
-        "Array.from(document.querySelectorAll('#standings tbody tr'))"
+        "Array.from(document.querySelectorAll('table#standings tbody tr, table[id^=\"standings-\"] tbody tr'))"
         ".map(r => Array.from(r.cells).map(c => c.innerText.trim()))"
     )
     tab.page.close()
@@ -141,7 +142,8 @@ def shown_rows(browser: Any, site: Path) -> list[list[str]]:
 @pytest.mark.parametrize("name", SITES[:4])
 def test_the_standings_table_shows_the_standings_sheets_ranks_names_and_totals(browser, sites, name):
     site, book = sites[name]
-    header, rows = sheet_rows(book, "Standings")
+    parts = standings_parts(book)  # a table per field of a two-winner Mitchell (without the Field column)
+    header, rows = parts[0].header, [r for part in parts for r in part.rows]
     shown = shown_rows(browser, site)
     assert len(shown) == len(rows)
     total = next(h for h in ("Points", "MP", "IMPs", "VPs") if h in header)
@@ -174,3 +176,30 @@ def test_hostile_names_appear_as_text(browser, sites):
     assert HOSTILE_NAME in text and HOSTILE_ID in text and '<script>alert("event")</script> & night' in text
     assert tab.dialogs == []
     tab.page.close()
+
+
+def test_a_two_field_index_reads_on_a_phone(browser, sites):
+    site, book = sites["bridge_club_mp"]  # a Mitchell without an arrow switch: NS and EW fields
+    header, rows = sheet_rows(book, "Standings")
+    fields = list(dict.fromkeys(r[header.index("Field")] for r in rows))
+    assert fields == ["NS", "EW"]
+    for width in WIDTHS:  # a phone, a desktop
+        tab = Tab(browser, width)
+        tab.open(site / "index.html")
+        scroll, inner = tab.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+        assert scroll <= inner, f"the two-field index at {width}px scrolls sideways ({scroll} > {inner})"
+        tables = tab.evaluate(
+            "Array.from(document.querySelectorAll('main table')).map(t => [t.id,"
+            " t.closest('.scroll').previousElementSibling.innerText.trim(), t.tBodies[0].rows.length])"
+        )
+        assert tables == [
+            ["standings", "North-South", sum(r[header.index("Field")] == "NS" for r in rows)],
+            ["standings-2", "East-West", sum(r[header.index("Field")] == "EW" for r in rows)],
+        ]
+        charts = tab.evaluate(
+            "Array.from(document.querySelectorAll('svg.chart')).map(s => [s.getBoundingClientRect().right,"
+            " s.closest('figure').previousElementSibling.innerText.trim()])"
+        )
+        assert [heading for _, heading in charts] == ["North-South", "East-West"]
+        assert all(right <= inner for right, _ in charts)
+        tab.page.close()

@@ -61,11 +61,11 @@ def progress_sheets(
     head = standings[list(named.values())].set_axis(list(named), axis=1)
     titles = {ours: headers[theirs] for ours, theirs in named.items()}
     after = after_round_titles([str(c) for c in ranks.columns])
-    grid = head[[PG.rank, PG.competitor, PG.name]].reset_index(drop=True)
+    grid = head[[c for c in (PG.rank, PG.field, PG.competitor, PG.name) if c in head]].reset_index(drop=True)
     steps = ranks.reindex(pd.Index(grid[PG.competitor])).astype("int64").set_axis(after, axis=1)
     headers = titles_of(PG) | dict(titles)
     frame = pd.concat([grid, steps.reset_index(drop=True)], axis=1).rename(columns=headers)
-    leaders = tuple(range(min(LEADERS, len(frame))))
+    leaders = leading_rows(grid[PG.field] if PG.field in grid else pd.Series("", index=grid.index))
     chart = LineChart(
         title=CHART_TITLE,
         values=tuple(after),
@@ -75,5 +75,12 @@ def progress_sheets(
         y_title=headers[PG.rank],
         reversed=True,
     )
-    charted = pd.Series(frame.index < len(leaders), index=frame.index)
+    charted = pd.Series(frame.index.isin(leaders), index=frame.index)
     return [OutputSheet(sheet_name_of(PG), frame, highlight=charted, chart=chart)]
+
+
+def leading_rows(fields: pd.Series) -> tuple[int, ...]:
+    """The rows the chart follows: the first LEADERS of each field (the standings list a field's pairs together,
+    in rank order; one field: the first LEADERS rows)."""
+    place = fields.groupby(fields, sort=False).cumcount()
+    return tuple(int(i) for i in np.flatnonzero(place.to_numpy() < LEADERS))

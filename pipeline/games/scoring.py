@@ -33,14 +33,14 @@ class Standings:
     heading: Heading
 
 
-RANK, ROUND = titles_of(S)[S.rank], titles_of(MatchesSheet)[MatchesSheet.round]
+RANK, ROUND, FIELD = titles_of(S)[S.rank], titles_of(MatchesSheet)[MatchesSheet.round], titles_of(S)[S.field]
 
 
 def printed(sheet: OutputSheet, heading: Heading) -> OutputSheet:
     """A standings sheet as printed: the heading above it, its rank column centred (shared within a round
-    where it has one), the event in its footer."""
+    and within a field where it has them), the event in its footer."""
     rank = RANK if RANK in sheet.frame.columns else None
-    by = (ROUND,) if rank and ROUND in sheet.frame.columns else ()
+    by = tuple(c for c in (ROUND, FIELD) if rank and c in sheet.frame.columns)
     return replace(sheet, heading=tuple(heading.lines), rank=rank, rank_by=by, footer=heading.title)
 
 

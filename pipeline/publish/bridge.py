@@ -9,7 +9,7 @@ from typing import Any
 
 import pandas as pd
 
-from pipeline.publish.chart import TONES, Chart
+from pipeline.publish.chart import Chart
 from pipeline.publish.event import EventSheets
 from pipeline.publish.pages import (
     BOARDS,
@@ -21,6 +21,7 @@ from pipeline.publish.pages import (
     index_page,
     linked,
     progress_chart,
+    progress_charts,
     rules_page,
 )
 from pipeline.publish.site import Page
@@ -176,17 +177,20 @@ def bridge_pages(event: EventSheets) -> list[Page]:
     pages_ = BOARDS + page_names(board_text) + ".html"
     board_page = dict(zip(numbers_, pages_, strict=True))
     flags: dict[str, Any] = {"has_rounds": False, "has_boards": bool(numbers_), "teams": teams}
-    leaders = competitors.ids.head(TONES).tolist()
+    two_fields = bool(competitors.field_names)
 
     def chart_of(highlight: list[str]) -> Chart | None:
-        """The rank after each round (the Progress sheet) with these competitors in colour."""
-        return progress_chart(event, competitors, highlight)
+        """The rank after each round (the Progress sheet) with these competitors in colour: in an event of
+        two fields, the field of the first of them only."""
+        field = competitors.lookup(pd.Series(highlight[:1], dtype="str"), competitors.fields)
+        own = field.iloc[0] if two_fields and len(field) else ""
+        return progress_chart(event, competitors, highlight, own)
 
     pages = [
         index_page(
             event,
             competitors,
-            chart=chart_of(leaders),
+            charts=progress_charts(event, competitors),
             links=list(zip(board_text, pages_, strict=True)),
             **flags,
         ),

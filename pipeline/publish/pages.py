@@ -11,11 +11,11 @@ import numpy as np
 import pandas as pd
 
 from pipeline.games.domino.report import WINNERS
-from pipeline.publish.chart import Chart, progression
+from pipeline.publish.chart import TONES, Chart, progression
 from pipeline.publish.event import ITEM, RULES, EventSheets
 from pipeline.publish.site import Page
 from pipeline.publish.tables import Table, as_figures, header_of, page_names, table_of
-from schemas.bridge import Scorecard, Traveller
+from schemas.bridge import EAST_WEST, NORTH_SOUTH, Scorecard, Traveller
 from schemas.common import sheet_name_of
 from schemas.ranking import StandingsSheet as S
 from schemas.shared import AFTER_ROUND, ProgressSheet
@@ -23,17 +23,26 @@ from schemas.shared import AFTER_ROUND, ProgressSheet
 CRITERION = re.compile(r"Criterion [0-9]+")  # the Rules items that list the order of criteria, in order
 PODIUM = 3  # rows highlighted when the workbook names no winners
 COMPETITORS, ROUNDS, BOARDS, SHEETS = "p/", "r/", "b/", "s/"  # the folders of the pages of each kind
+FIELD_WORDS = {NORTH_SOUTH: "North-South", EAST_WEST: "East-West"}  # a field's heading (another: as written)
 
 
 @dataclass(frozen=True)
 class Competitors:
     """The competitors of an event's Standings, in its order: ids, names ('' for none), the label shown for
-    each (its name, else its id) and its page."""
+    each (its name, else its id), its page and its field (the Field column: NS or EW in a two-winner
+    Mitchell; '' for all when the sheet has none)."""
 
     ids: pd.Series
     names: pd.Series
     labels: pd.Series
     pages: pd.Series
+    fields: pd.Series
+
+    @property
+    def field_names(self) -> list[str]:
+        """The fields in the order of the Standings, when there are two or more; else none (one field)."""
+        named = pd.unique(self.fields[self.fields.ne("")])
+        return [str(f) for f in named] if len(named) > 1 else []
 
     def lookup(self, ids: pd.Series, what: pd.Series) -> pd.Series:
         """`what` (labels, pages) of each id given; '' for an id that is no competitor, or blank."""
@@ -66,12 +75,13 @@ def competitors_of(standings: pd.DataFrame, *, with_pages: bool = True, named: b
     False: a team is known by its own name, its Names column lists its members)."""
     id_header = header_of(standings, S, S.player) or standings.columns[min(1, len(standings.columns) - 1)]
     name_header = header_of(standings, S, S.name)
+    field_header = header_of(standings, S, S.field)
     ids = id_text(standings[id_header])
-    names = id_text(standings[name_header]) if name_header else pd.Series("", index=ids.index, dtype="str")
-    pages = (
-        COMPETITORS + page_names(ids) + ".html" if with_pages else pd.Series("", index=ids.index, dtype="str")
-    )
-    return Competitors(ids, names, names.where(names.ne("") & named, ids), pages)
+    blank = pd.Series("", index=ids.index, dtype="str")
+    names = id_text(standings[name_header]) if name_header else blank
+    pages = COMPETITORS + page_names(ids) + ".html" if with_pages else blank
+    fields = id_text(standings[field_header]) if field_header else blank
+    return Competitors(ids, names, names.where(names.ne("") & named, ids), pages, fields)
 
 
 def podium(event: EventSheets, standings: pd.DataFrame, competitors: Competitors) -> pd.Series:
@@ -93,9 +103,17 @@ def linked(frame: pd.DataFrame, competitors: Competitors, *columns: str | None) 
     return {c: competitors.page_of(frame[c]) for c in columns if c is not None and c in frame}
 
 
-def standings_tables(event: EventSheets, competitors: Competitors) -> list[Table]:
-    """The Standings sheet as tables: one, or one per section and direction when the sheet has those
-    columns (NS and EW fields ranked apart), with each competitor's id and name linked to its page."""
+def field_heading(values: pd.Series) -> pd.Series:
+    """A field's heading: North-South for NS, East-West for EW (the Field values a standings workbook
+    writes), any other value as written."""
+    return values.map(FIELD_WORDS).fillna(values).astype("str")
+
+
+def standings_tables(event: EventSheets, competitors: Competitors) -> list[tuple[str, Table]]:
+    """The Standings sheet as tables, each with its heading: one (headed ''), or one per section, direction
+    and field when the sheet has those columns (a Field column only when it names two fields or more: a
+    two-winner Mitchell's NS and EW), in the sheet's order, without the columns that split it; each
+    competitor's id and name linked to its page."""
     frame = event.sheet(S)
     if frame is None:
         return []
@@ -106,31 +124,42 @@ def standings_tables(event: EventSheets, competitors: Competitors) -> list[Table
             competitors.page_of(frame[id_header]) if id_header else pd.Series("", index=frame.index)
         )
     marks = podium(event, frame, competitors)
+    field_header = header_of(frame, S, S.field)
     fields = [
         c
         for c in (
             header_of(frame, Traveller, Traveller.section),
             header_of(frame, Scorecard, Scorecard.direction),
+            field_header if field_header is not None and competitors.field_names else None,
         )
         if c is not None
     ]
     if not fields:
-        return [table_of(frame, links=links, marked=marks)]
-    groups = frame.groupby(fields, sort=False, dropna=False).indices  # a few sections and directions
+        return [("", table_of(frame, links=links, marked=marks))]
+    keys = pd.DataFrame({c: id_text(frame[c]) for c in fields})
+    if field_header in keys:
+        keys[field_header] = field_heading(keys[field_header])
+    groups = keys.groupby(fields, sort=False).indices  # a few sections, directions and fields
     return [
-        table_of(
-            frame.iloc[rows].drop(columns=fields),
-            links={k: v.iloc[rows] for k, v in links.items()},
-            marked=marks.iloc[rows],
-            caption=" ".join(str(k) for k in (key if isinstance(key, tuple) else (key,))),
+        (
+            " - ".join(str(k) for k in (key if isinstance(key, tuple) else (key,)) if str(k)),
+            table_of(
+                frame.iloc[rows].drop(columns=fields),
+                links={k: v.iloc[rows] for k, v in links.items()},
+                marked=marks.iloc[rows],
+            ),
         )
         for key, rows in groups.items()
     ]
 
 
-def progress_chart(event: EventSheets, competitors: Competitors, highlight: list[str]) -> Chart | None:
+def progress_chart(
+    event: EventSheets, competitors: Competitors, highlight: list[str], field: str = ""
+) -> Chart | None:
     """Every competitor's rank after each round, from the Progress sheet (its After 1, After 2, ...
-    columns, in order), the highlighted ones in colour; None when the event has no Progress sheet."""
+    columns, in order), the highlighted ones in colour; only the competitors of `field` when one is named
+    (ranks run within a field: NS and EW in a two-winner Mitchell). None when the event has no Progress
+    sheet."""
     frame = event.sheet(ProgressSheet)
     if frame is None:
         return None
@@ -140,6 +169,10 @@ def progress_chart(event: EventSheets, competitors: Competitors, highlight: list
     if id_header is None or not rounds:
         return None
     ids = id_text(frame[id_header])
+    if field:
+        own = header_of(frame, S, S.field)  # the Progress sheet's own Field column, else the Standings'
+        in_field = (id_text(frame[own]) if own else competitors.lookup(ids, competitors.fields)).eq(field)
+        frame, ids = frame[in_field.to_numpy()], ids[in_field].reset_index(drop=True)
     long_ids = pd.Series(np.repeat(ids.to_numpy(), len(rounds)), dtype="str")
     ranks = pd.Series(frame[rounds].to_numpy(dtype="object").ravel())
     numbers = pd.Series(np.tile(np.arange(1, len(rounds) + 1), len(ids)))
@@ -152,6 +185,27 @@ def progress_chart(event: EventSheets, competitors: Competitors, highlight: list
         highlight,
         ranks=True,
     )
+
+
+def progress_charts(event: EventSheets, competitors: Competitors) -> list[tuple[str, Chart]]:
+    """The index's progression: one chart (headed '') with the first competitors of the Standings in colour,
+    or, for an event of two fields, one chart per field (headed by it), each with its own leaders in
+    colour; none when the event has no progression to draw."""
+    fields = competitors.field_names
+    if not fields:
+        chart = progress_chart(event, competitors, competitors.ids.head(TONES).tolist())
+        return [("", chart)] if chart is not None else []
+    headings = field_heading(pd.Series(fields, dtype="str"))
+    charts = [
+        (heading, progress_chart(event, competitors, leaders.tolist(), field))
+        for field, heading, leaders in zip(
+            fields,
+            headings,
+            (competitors.ids[competitors.fields.eq(f)].head(TONES) for f in fields),
+            strict=True,
+        )
+    ]
+    return [(heading, chart) for heading, chart in charts if chart is not None]
 
 
 def criteria(event: EventSheets) -> list[str]:
@@ -199,12 +253,13 @@ def index_page(
     competitors: Competitors,
     *,
     chart: Chart | None = None,
+    charts: list[tuple[str, Chart]] | None = None,
     extra: list[Table] | None = None,
     links: list[tuple[str, str]] | None = None,
     **flags: Any,
 ) -> Page:
-    """The index page: the standings, how ties are decided, the progression chart, and the links to the
-    other pages (rounds or boards)."""
+    """The index page: the standings, how ties are decided, the progression chart (or `charts`, each under its
+    heading: one per field), and the links to the other pages (rounds or boards)."""
     return Page(
         "index.html",
         "index.html",
@@ -212,7 +267,7 @@ def index_page(
             event,
             standings=standings_tables(event, competitors),
             criteria=criteria(event),
-            chart=chart,
+            charts=charts if charts is not None else [("", chart)] if chart is not None else [],
             extra=extra or [],
             links=links or [],
             **flags,

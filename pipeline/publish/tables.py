@@ -3,6 +3,8 @@ in), the links of the cells that have one, and page names that are safe for any 
 
 from __future__ import annotations
 
+import functools
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import repeat
@@ -14,13 +16,24 @@ import pyarrow.compute as pc
 from markupsafe import Markup
 from pandas.api.types import is_bool_dtype, is_datetime64_any_dtype, is_numeric_dtype
 
-from pipeline.sheets import accepted_headers, normalized_header
+from pipeline.sheets import accepted_headers, declared_number_formats, normalized_header
 from schemas.common import columns_of
 
 PLAIN_NUMBER = r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?"  # a number as a workbook read back writes one: 56.25, -400
 NAME_LENGTH = 40  # the most characters of a page name taken from an id
 HASH_LENGTH = 8  # hex digits of the hash added to a page name when the id alone would not do
 RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)), *(f"lpt{i}" for i in range(10))}
+DECIMALS = re.compile(r"[0#]*(?:\.([0#]*))?")  # the figure part of a number format's first section: 0.00
+
+
+@functools.cache
+def declared_decimals(header: str) -> int | None:
+    """The decimals the workbook shows a column's figures with: those of the number format schemas/ declares
+    for its header (`0.00`: 2, `0;-0;0`: 0; the writer formats a column of that header so in every sheet), or
+    None when no format is declared (General)."""
+    code = declared_number_formats().get(str(header))
+    found = DECIMALS.match(code) if code else None
+    return len(found.group(1) or "") if found and found.group(0) else None
 
 
 def as_figures(column: pd.Series) -> pd.Series | None:
@@ -39,13 +52,14 @@ def as_figures(column: pd.Series) -> pd.Series | None:
     return pd.to_numeric(text.where(~blank), errors="coerce").astype("float64")
 
 
-def shown_text(column: pd.Series) -> pd.Series:
-    """Each cell as the page shows it: a column of whole numbers without decimals, any other column of
-    figures to 0.01 (-0 shown as 0), text as written, blanks empty."""
-    return formatted(column, as_figures(column))
+def shown_text(column: pd.Series, decimals: int | None = None) -> pd.Series:
+    """Each cell as the page shows it: a column of figures with the `decimals` of its number format, or
+    without one, a column of whole numbers without decimals and any other to 0.01 (-0 shown as 0); text as
+    written, blanks empty."""
+    return formatted(column, as_figures(column), decimals)
 
 
-def formatted(column: pd.Series, numbers: pd.Series | None) -> pd.Series:
+def formatted(column: pd.Series, numbers: pd.Series | None, decimals: int | None = None) -> pd.Series:
     """`shown_text` of a column whose figures (`as_figures`) are already known."""
     if is_datetime64_any_dtype(column.dtype):
         moments = pd.to_datetime(column)
@@ -59,13 +73,16 @@ def formatted(column: pd.Series, numbers: pd.Series | None) -> pd.Series:
         return text.astype("str").reset_index(drop=True)
     present = numbers.notna().to_numpy()
     values = numbers.fillna(0).to_numpy()
-    whole = bool(np.all(values == np.round(values)))
-    cents = np.round(values * (1 if whole else 100)).astype("int64")  # the figure in its last shown unit
+    places = (0 if bool(np.all(values == np.round(values))) else 2) if decimals is None else decimals
+    cents = np.round(values * 10**places).astype("int64")  # the figure in its last shown unit
     digits = pc.cast(pa.array(np.abs(cents)), pa.large_string())  # a column at a time, in Arrow
-    if not whole:
-        padded = pc.utf8_lpad(digits, 3, "0")
-        whole_part, decimals = pc.utf8_slice_codeunits(padded, 0, -2), pc.utf8_slice_codeunits(padded, -2)
-        digits = pc.binary_join_element_wise(whole_part, decimals, piece("."))
+    if places:
+        padded = pc.utf8_lpad(digits, places + 1, "0")
+        units, fraction = (
+            pc.utf8_slice_codeunits(padded, 0, -places),
+            pc.utf8_slice_codeunits(padded, -places),
+        )
+        digits = pc.binary_join_element_wise(units, fraction, piece("."))
     minus = pc.binary_join_element_wise(piece("-"), digits, piece(""))
     signed = pc.if_else(pa.array(cents >= 0), digits, minus)  # a figure rounded to 0 shows 0, never -0
     return pc.if_else(pa.array(present), signed, piece("")).to_pandas()
@@ -285,7 +302,9 @@ def table_cells(
     shown = [c for c in (frame.columns if columns is None else columns) if c in frame.columns]
     links = links or {}
     numbers = [as_figures(frame[c]) for c in shown]
-    texts = [arrow_text(formatted(frame[c], n)) for c, n in zip(shown, numbers, strict=True)]
+    texts = [
+        arrow_text(formatted(frame[c], n, declared_decimals(c))) for c, n in zip(shown, numbers, strict=True)
+    ]
     hrefs = [
         arrow_text(pd.Series(links[c]).astype("object").fillna("").reset_index(drop=True))
         if c in links

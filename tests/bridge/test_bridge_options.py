@@ -506,6 +506,21 @@ def test_a_tie_break_of_the_other_kind_of_event_is_located() -> None:
     ]
 
 
+def test_a_tie_break_naming_a_session_no_result_is_in_is_located() -> None:
+    # the Howell's results are in sessions 1 and 2
+    rows = [["Scoring", "TP"], ["Tie Break", "head to head, session 3"]]
+    sheets = sheets_from_tables(
+        {"Settings": (["Key", "Value"], rows), "Results": (["Session", "Board", "NS", "EW", "Score"], HOWELL)}
+    )
+    with pytest.raises(InputError) as caught:
+        bridge_event(sheets)
+    errors = [p for p in caught.value.problems if p.severity == "error"]
+    assert [(p.code, p.sheet, p.row, p.column, p.value) for p in errors] == [
+        ("B162", "Settings", 3, "Value", "head to head, session 3")
+    ]
+    assert "decided_by" in howell("session 2")  # a session the results have is read as before
+
+
 def test_the_standings_sheet_shows_decided_by_and_the_rules_say_how() -> None:
     rows = [["Scoring", "TP"], ["Tie Break", "head to head, boards won"]]
     sheets = sheets_from_tables(

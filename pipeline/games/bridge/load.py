@@ -9,15 +9,17 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 import pandas as pd
 
+from pipeline.games.bridge.awards import adjusted_scores, weighted_columns, weighted_score_problems
 from pipeline.games.bridge.contracts import (
     RESULT_PATTERN,
     normalized_text,
     parsed_contracts,
     parsed_declarers,
 )
-from pipeline.games.bridge.matchpoints import adjusted_score_parts
+from pipeline.games.bridge.penalties import empty_penalties, event_units, penalty_table
 from pipeline.games.bridge.score import declarer_scores, impossible_score_mask, ns_scores
 from pipeline.games.bridge.settings import FINAL_SETTING, BridgeSettings, bridge_settings
+from pipeline.games.bridge.tie_breaks import session_problems
 from pipeline.games.bridge.vulnerability import vulnerability_from_board, vulnerability_from_text
 from pipeline.games.checks import (
     MISSING_COLUMN,
@@ -54,6 +56,7 @@ from schemas.bridge import (
     TeamsSheet,
 )
 from schemas.bridge import AdjustedScore as A
+from schemas.bridge import BridgePenaltiesSheet as PN
 from schemas.bridge import Competitor as CO
 from schemas.bridge import Contract as K
 from schemas.bridge import ResultsSheet as R
@@ -121,8 +124,11 @@ class BridgeEvent:
     matches: pd.DataFrame
     results_sheet: Sheet
     warnings: list[Problem] = field(default_factory=list)
+    penalties: pd.DataFrame = field(default_factory=empty_penalties)  # Law 90 (`Penalty`; penalties.py)
     waiting: pd.Series = field(default_factory=lambda: pd.Series(dtype=bool))  # rows of boards not yet played
-    seating: pd.DataFrame = field(default_factory=pd.DataFrame)  # every row's NS and EW, boards to play too
+    seating: pd.DataFrame = field(
+        default_factory=pd.DataFrame
+    )  # every row's NS, EW, section, session; to play too
 
 
 def bridge_progress(event: BridgeEvent) -> Progress:
@@ -206,7 +212,9 @@ def typed_results(sheet: Sheet) -> pd.DataFrame:
     computed = ns_scores(points, declarer.where(~contract[K.passed]))
     computed = computed.where(contract[K.valid])
     typed_score = whole_within(SCORE)(f[R.score])
-    adjusted = frame_via_distinct(f[R.adjusted], adjusted_score_parts)
+    adjusted = frame_via_distinct(f[R.adjusted], adjusted_scores)
+    weighted = weighted_columns(f[R.adjusted], adjusted[A.weighted], declarer, ns_vul, ew_vul)
+    computed = computed.astype("Float64").fillna(weighted[T.computed_score])
     return pd.DataFrame(
         {
             T.board: board,
@@ -233,6 +241,12 @@ def typed_results(sheet: Sheet) -> pd.DataFrame:
             T.ew_pct: adjusted[A.ew_pct],
             T.not_played: adjusted[A.not_played].astype(bool),
             T.adjusted_ok: adjusted[A.valid].astype(bool),
+            T.award_unit: adjusted[A.award_unit],
+            T.ns_award: adjusted[A.ns_award],
+            T.ew_award: adjusted[A.ew_award],
+            T.weighted: adjusted[A.weighted].astype(bool),
+            T.part_weights: weighted[T.part_weights],
+            T.part_scores: weighted[T.part_scores],
         },
         index=f.index,
     )
@@ -325,9 +339,11 @@ def result_problems(
             sheet,
             has[R.adjusted] & ~t[T.adjusted_ok],
             R.adjusted,
-            "expected an adjusted score: A+/A-, A/A, A-/A+, A+/A+, 60/40 (percentages) or NP",
+            "expected an adjusted score: A+/A-, A/A, A-/A+, A+/A+, 60/40 (percentages), NP, an award "
+            "(55%, NS 60% EW 45%, 7 MP, +3 IMP) or a weighted score (60% 4S= + 40% 4S-1)",
             BAD_ADJUSTED,
         ),
+        weighted_score_problems(sheet, t),
         problems_where(
             sheet,
             has[R.adjusted] & (has[R.contract] | has[R.score]),
@@ -641,6 +657,7 @@ def bridge_event(sheets: dict[str, Sheet]) -> BridgeEvent:
     typed = typed_results(results)
     waiting = not_yet_played(results.frame)
     frames += result_problems(results, typed, settings, waiting)
+    frames.append(session_problems(sheets.get(sheet_key(SettingsSheet)), settings.options, typed[T.session]))
     if waiting.any() and not settings.final:
         frames.append(not_yet_played_warning(results, waiting))
     else:
@@ -669,6 +686,16 @@ def bridge_event(sheets: dict[str, Sheet]) -> BridgeEvent:
     )
     if results.frame.empty and not listed_any:  # an untouched template: no result, nobody listed or scheduled
         frames.append(nothing_to_score(results, sheet_key(R), "table result"))
+    if competitors is not None:
+        ids = competitors[CO.id]
+    elif matches is not None:
+        ids = pd.concat([matches[TM.home], matches[TM.away]])
+    else:
+        ids = pd.concat([typed[T.ns], typed[T.ew]])
+    penalties, problems = penalty_table(
+        sheets.get(sheet_key(PN)), pd.Index(ids.dropna()), event_units(settings)
+    )
+    frames += problems
     problems_found = as_problem_list(frames, sheet_package_problems(used))
     if any(p.severity == "error" for p in problems_found):
         raise InputError(problems_found)
@@ -676,7 +703,7 @@ def bridge_event(sheets: dict[str, Sheet]) -> BridgeEvent:
         sides = [matches[TM.home], matches[TM.away]] if matches is not None else [typed[T.ns], typed[T.ew]]
         ids = pd.concat(sides)
         competitors = pd.DataFrame({CO.id: np.sort(ids.dropna().unique()), CO.names: pd.NA})
-    seating = typed[[T.ns, T.ew]].copy()
+    seating = typed[[T.ns, T.ew, T.section, T.session]].copy()
     typed = typed[~typed[T.not_played] & ~waiting.reindex(typed.index, fill_value=False)].copy()
     typed[T.ns_score] = typed[T.computed_score].fillna(typed[T.typed_score]).astype("float64")
     return BridgeEvent(
@@ -686,6 +713,7 @@ def bridge_event(sheets: dict[str, Sheet]) -> BridgeEvent:
         matches=matches if matches is not None else pd.DataFrame(columns=list(titles_of(TM))),
         results_sheet=results,
         warnings=[p for p in problems_found if p.severity == "warning"],
+        penalties=penalties,
         waiting=waiting,
         seating=seating,
     )

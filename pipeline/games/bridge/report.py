@@ -9,8 +9,10 @@ import pandas as pd
 
 from pipeline.games.bridge.conditions import ranking_rule
 from pipeline.games.bridge.fields import pair_fields
+from pipeline.games.bridge.penalties import penalty_rules
 from pipeline.games.bridge.settings import DATE, EVENT, SCORING, WEIGHT, setting_specs
-from pipeline.games.bridge.tally import known_names, pair_progress
+from pipeline.games.bridge.sitouts import sit_out_rules
+from pipeline.games.bridge.tally import known_names, pair_progress, pair_rows
 from pipeline.games.ordering import lexicographic_order, natural_ranks
 from pipeline.games.progress import progress_sheets
 from pipeline.sheets import OutputSheet, page_starts
@@ -80,7 +82,7 @@ def travellers_frame(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
 def frequencies_frame(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
     """Per board: each NS score, how often it occurred, and its NS value under the method."""
     t = tables.travellers
-    real = t[t[T.ns_pct].isna()]
+    real = t[t[T.ns_pct].isna() & ~t[T.weighted]]  # scores that occurred (a weighted score is a mix of them)
     keys = [F.section, F.session, F.board]
     value_header = event.settings.method.frequency_column
     value = SV.ns_value if SV.ns_value in real and value_header is not None else None
@@ -130,12 +132,13 @@ def standings_frame(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
     """The pairs Standings sheet with written headers: rank, pair, names, boards, the method's totals (0.01)."""
     totals = event.settings.method.standing_columns
     titles = titles_of(PS)
+    penalty = {PS.penalty: titles[PS.penalty]} if PS.penalty in tables.standings else {}  # Law 90, when any
     shown = (PS.rank, PS.field, PS.pair, PS.names, PS.boards)
-    cols = {c: titles[c] for c in shown if c in tables.standings} | totals
+    cols = {c: titles[c] for c in shown if c in tables.standings} | totals | penalty
     if PS.decided_by in tables.standings:  # only with Settings Tie Break (docs/conditions.md)
         cols[PS.decided_by] = titles[PS.decided_by]
     out = tables.standings[list(cols)].rename(columns=cols)
-    out[list(totals.values())] = out[list(totals.values())].round(2)
+    out[[*totals.values(), *penalty.values()]] = out[[*totals.values(), *penalty.values()]].round(2)
     return out
 
 
@@ -150,6 +153,8 @@ def pair_sheets(event: BridgeEvent, tables: BridgeTables) -> list[OutputSheet]:
 def pair_progress_sheets(event: BridgeEvent, tables: BridgeTables) -> list[OutputSheet]:
     """The Progress sheet of a pairs event whose results give their Round: each pair's rank after each round."""
     named = {PG.rank: PS.rank, PG.competitor: PS.pair, PG.name: PS.names}
+    if PS.field in tables.standings:  # a two-winner Mitchell: ranks run within each field
+        named = {PG.rank: PS.rank, PG.field: PS.field, PG.competitor: PS.pair, PG.name: PS.names}
     return progress_sheets(tables.standings, named, titles_of(PS), pair_progress(event, tables))
 
 
@@ -172,7 +177,9 @@ def rules_frame(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
         *([] if s.teams else [("Fields", pair_fields(event).reason)]),
     ]
     table = pd.DataFrame(rows, columns=list(titles_of(RR).values()))
-    more = s.method.rules_rows(event, tables) if s.method.rules_rows else []
+    more = (s.method.rules_rows(event, tables) if s.method.rules_rows else []) + penalty_rules(event, tables)
+    if not s.teams:
+        more += sit_out_rules(event, pair_rows(tables.travellers))
     for rows_added in more:  # a few tables at most (one VP scale per match length)
         table = pd.concat([table, rows_added], ignore_index=True)
     return table

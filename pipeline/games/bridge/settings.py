@@ -17,6 +17,7 @@ from pipeline.games.bridge.methods import (
     method_settings,
     scoring_setting,
 )
+from pipeline.games.bridge.sitouts import SIT_OUT_SETTING
 from pipeline.games.bridge.tie_breaks import TIE_BREAK, tie_break_problems
 from pipeline.games.settings import (
     CORRECTION_SETTINGS,
@@ -61,6 +62,7 @@ MOVEMENT_SETTING = SettingSpec(
     default_words="none (written by tally bridge schedule)",
 )
 MOVEMENT = setting_key(MOVEMENT_SETTING.title)
+SIT_OUT = setting_key(SIT_OUT_SETTING.title)
 FINAL_SETTING = SettingSpec(
     "Final",
     yes_no,
@@ -79,6 +81,7 @@ def setting_specs() -> dict[str, SettingSpec]:
         **EVENT_SETTINGS,
         SCORING: scoring_setting(),
         MOVEMENT: MOVEMENT_SETTING,
+        SIT_OUT: SIT_OUT_SETTING,
         FINAL: FINAL_SETTING,
         **method_settings(),
         WEIGHT: WEIGHT_SETTING,
@@ -97,6 +100,7 @@ class BridgeSettings:
     rounds: int | None = None  # the Rounds setting: the rounds planned (None: as many as the results show)
     method: Method = DEFAULT  # Settings `Scoring` (pipeline/games/bridge/methods/)
     movement: str = ""  # Settings `Movement`, as `tally bridge schedule` writes it ("" when not given)
+    sit_out_award: str = SIT_OUT_SETTING.default  # Settings `Sit-out Award`: average, none or a percentage
     final: bool = False  # Settings `Final`: the director declares the session over (no board left to play)
     options: dict[str, Any] = field(default_factory=default_options)  # the methods' own settings, by key
     weight: float = WEIGHT_SETTING.default
@@ -119,6 +123,7 @@ def bridge_settings(sheet: Sheet | None) -> tuple[BridgeSettings, pd.DataFrame]:
     return BridgeSettings(
         method=method,
         movement=str(MOVEMENT_SETTING.value(values, MOVEMENT)).strip(),
+        sit_out_award=str(SIT_OUT_SETTING.value(values, SIT_OUT)),
         final=bool(FINAL_SETTING.value(values, FINAL)),
         options=given_options(values),
         **common,

@@ -9,8 +9,11 @@ from typing import TYPE_CHECKING, TypeVar
 import numpy as np
 import pandas as pd
 
-from pipeline.games.bridge.conditions import conditioned_pairs, progress_keys
+from pipeline.games.bridge.awards import awarded_values
+from pipeline.games.bridge.conditions import ProgressTotals, conditioned_pairs, progress_keys
 from pipeline.games.bridge.fields import pair_fields
+from pipeline.games.bridge.penalties import deducted
+from pipeline.games.bridge.sitouts import sit_out_awards, sit_out_totals
 from pipeline.games.bridge.tie_breaks import tie_broken_pairs
 from pipeline.games.ordering import lexicographic_order, natural_ranks
 from pipeline.games.progress import cumulative_grid, round_steps
@@ -21,6 +24,7 @@ from schemas.bridge import PairResult as PR
 from schemas.bridge import PairStanding as PS
 from schemas.bridge import ResultsSheet as R
 from schemas.bridge import SideValues as SV
+from schemas.bridge import SitOut as SO
 from schemas.bridge import TypedResult as T
 
 if TYPE_CHECKING:
@@ -99,10 +103,13 @@ def pair_standings(travellers: pd.DataFrame, event: BridgeEvent) -> pd.DataFrame
     by_pair = rows.groupby(PR.pair)
     # sums of fractions (Neuberg, cross-IMP averages) are settled to 1e-9 so that equal totals compare equal
     table = pd.DataFrame({PS.boards: by_pair.size(), PS.total: by_pair[PR.value].sum().round(9)})
+    sat_out = sit_out_totals(event, rows, table.index)  # sit-out awards (sitouts.py): 0 for most
+    penalty = deducted(event.penalties, travellers, table.index)  # Law 90 (penalties.py): 0 for most
+    table[PS.total] = (table[PS.total] + sat_out[SO.value] - penalty).round(9)
     if PR.top in rows:
-        table[PS.top] = by_pair[PR.top].sum().round(9)
+        table[PS.top] = (by_pair[PR.top].sum() + sat_out[SO.top]).round(9)
         table[PS.percent] = pair_keys(table[[PS.total]], table[[PS.top]]).to_numpy()
-    table = conditioned_pairs(table, rows, event.settings.options)  # docs/conditions.md
+    table = conditioned_pairs(table, rows, event.settings.options, sat_out, penalty)  # docs/conditions.md
     if PR.top in rows:
         table[PS.total] = table[PS.total].round(2)
     key = PS.percent if PR.top in rows else PS.total
@@ -113,6 +120,8 @@ def pair_standings(travellers: pd.DataFrame, event: BridgeEvent) -> pd.DataFrame
     group = pd.Series("", index=table.index) if fields is None else fields.reindex(table.index).fillna("")
     table[PS.rank] = ranks_within(table[[key]], played.set_axis([key], axis=1), group).to_numpy()
     table[PS.names] = names.reindex(table.index).to_numpy()
+    if not event.penalties.empty:
+        table[PS.penalty] = deducted(event.penalties, travellers, table.index).to_numpy()
     if fields is not None:
         table[PS.field] = group.to_numpy()
     table = table.rename_axis(PS.pair).reset_index()
@@ -163,9 +172,33 @@ def pair_progress(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
         return pd.DataFrame(cumulative_grid(cells, weights, shape), index=pairs, columns=labels)
 
     boards = summed(None)
-    key = progress_keys(summed, rows, event.settings.options)  # docs/conditions.md
+    penalty = deducted(event.penalties, t, pairs).to_numpy()[:, None]  # Law 90: counted from the first round
+    value, top = summed(rows[PR.value]) - penalty, summed(rows[PR.top]) if PR.top in rows else None
+    missed, awarded = (
+        pd.DataFrame(0.0, index=pairs, columns=labels),
+        pd.DataFrame(0.0, index=pairs, columns=labels),
+    )
+    awards = sit_out_awards(event, rows)  # sit-outs (sitouts.py): each counted from the round sat out
+    if not awards.empty:
+        at = pd.DataFrame({SO.session: t[T.session], SO.round: rounds, SO.step: step}).drop_duplicates()
+        steps = awards.merge(at, on=[SO.session, SO.round], how="left")[SO.step].to_numpy(dtype="int64")
+        award_cells = pairs.get_indexer(awards[SO.pair]) * len(labels) + steps
+
+        def awarded_grid(column: pd.Series) -> np.ndarray:
+            """An award column summed per pair and round, cumulated over the rounds."""
+            return cumulative_grid(award_cells, column.to_numpy(dtype="float64"), shape)
+
+        value += awarded_grid(awards[SO.value])
+        missed += awarded_grid(awards[SO.boards])
+        boards += missed  # ranked as played
+        if top is not None:
+            top += awarded_grid(awards[SO.top])
+            percent = (100 * awards[SO.value] / awards[SO.top]).where(awards[SO.top] > 0, 0.0)
+            awarded += awarded_grid(percent * awards[SO.boards])
+    totals = ProgressTotals(value, top, boards, missed, awarded, penalty)
+    key = progress_keys(summed, rows, event.settings.options, totals)  # docs/conditions.md
     if key is None:
-        key = pair_keys(summed(rows[PR.value]), summed(rows[PR.top]) if PR.top in rows else None)
+        key = pair_keys(value, top)
     fields = pair_fields(event).of
     group = pd.Series("", index=pairs) if fields is None else fields.reindex(pairs).fillna("")
     return ranks_within(key, boards > 0, group)
@@ -174,7 +207,7 @@ def pair_progress(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
 def pair_tables(event: BridgeEvent, scored: pd.DataFrame) -> BridgeTables:
     """The results with a pairs method's values (`SideValues`: ns_value, ew_value, any top), and the pair
     standings."""
-    travellers = pd.concat([event.results, scored], axis=1)
+    travellers = pd.concat([event.results, awarded_values(event.results, scored)], axis=1)
     return BridgeTables(travellers, pair_standings(travellers, event))
 
 

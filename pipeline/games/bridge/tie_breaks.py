@@ -52,6 +52,13 @@ NOT_FOR_EVENT = kind(
     "(pairs: head to head, boards won, session NAME)",
 )
 
+NO_SUCH_SESSION = kind(
+    "B162",
+    "a Tie Break names a session no result is in",
+    example="Settings, row 3, column 'Value' [session 3]: no result is in session 3 (the sessions are 1, 2): "
+    "name a session as the Session column types it",
+)
+
 
 def criterion_word(item: str) -> str | None:
     """One criterion of a Tie Break as read: its folded word, `session=NAME`, or None when it is none."""
@@ -119,8 +126,6 @@ def tie_break_problems(sheet: Sheet | None, value: object, teams: bool) -> pd.Da
     wrong = [c for c in chosen if c.partition("=")[0] not in (TEAMS_WORDS if teams else PAIRS_WORDS)]
     if sheet is None or not wrong:
         return empty_problems()
-    at = as_words(sheet.frame[K.key]).eq(TIE_BREAK).fillna(False)
-    first = at & ~at.cumsum().gt(1)
     kind_words = "teams, not pairs" if not teams else "pairs, not teams"
     allowed = (
         "teams: head to head, boards won, matches won, IMP quotient"
@@ -129,10 +134,33 @@ def tie_break_problems(sheet: Sheet | None, value: object, teams: bool) -> pd.Da
     )
     return problems_where(
         sheet,
-        first,
+        tie_break_cell(sheet),
         K.value,
         f"{label(wrong[0])} breaks ties between {kind_words} ({allowed})",
         NOT_FOR_EVENT,
+    )
+
+
+def tie_break_cell(sheet: Sheet) -> pd.Series:
+    """The Settings row that gives the Tie Break (the first, as Settings read it)."""
+    at = as_words(sheet.frame[K.key]).eq(TIE_BREAK).fillna(False)
+    return at & ~at.cumsum().gt(1)
+
+
+def session_problems(sheet: Sheet | None, options: Mapping[str, Any], sessions: pd.Series) -> pd.DataFrame:
+    """A `session NAME` criterion naming a session no result is in, located at the Tie Break cell."""
+    known = sorted(set(sessions.astype("str")) - {""})
+    named = [c.partition("=")[2] for c in criteria(options) if c.partition("=")[0] == SESSION]
+    missing = [n for n in named if n not in known]
+    if sheet is None or not missing:
+        return empty_problems()
+    have = f"the sessions are {', '.join(known)}" if known else "the results have no Session column"
+    return problems_where(
+        sheet,
+        tie_break_cell(sheet),
+        K.value,
+        f"no result is in session {missing[0]} ({have}): name a session as the Session column types it",
+        NO_SUCH_SESSION,
     )
 
 

@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from pipeline.games.bridge.awards import AVERAGE_IMPS, IMP_UNIT, imp_award_problems, split_award_problems
 from pipeline.games.checks import problems_where
 from pipeline.games.settings import SettingSpec
 from pipeline.parsing import as_words, whole_in
@@ -19,7 +20,6 @@ from schemas.bridge import TypedResult as T
 
 PERCENT_AT_IMPS = kind("B125", "a percentage adjusted score at IMPs (use A+/A-, A/A or A-/A+)")
 
-AVERAGE_IMPS = 3  # A+ / A- at IMPs: +3 / -3 (A = 0)
 NO_CAP = 0  # the IMP Cap setting's value for "none"
 
 
@@ -51,6 +51,16 @@ def artificial_imps(pct: pd.Series) -> pd.Series:
     return np.sign(pct - 50) * AVERAGE_IMPS
 
 
+def artificial_ns_imps(r: pd.DataFrame) -> pd.Series:
+    """North-south's IMPs of each artificial score: an IMP award as given, else A+/A/A- as +3/0/-3."""
+    return r[T.ns_award].where(r[T.award_unit].eq(IMP_UNIT), artificial_imps(r[T.ns_pct]))
+
+
+def team_problems_at_imps(sheet: Sheet, typed: pd.DataFrame) -> list[pd.DataFrame]:
+    """Teams: the checks of every method scored in IMPs, and IMP awards that balance."""
+    return percentage_problems(sheet, typed) + split_award_problems(sheet, typed)
+
+
 def percentage_problems(sheet: Sheet, typed: pd.DataFrame) -> list[pd.DataFrame]:
     """At IMPs an artificial adjusted score is an average (A+/A-, A/A, A-/A+), never a percentage."""
     averages = (
@@ -64,9 +74,10 @@ def percentage_problems(sheet: Sheet, typed: pd.DataFrame) -> list[pd.DataFrame]
     return [
         problems_where(
             sheet,
-            typed[T.ns_pct].notna() & ~averages,
+            typed[T.ns_pct].notna() & ~averages & typed[T.award_unit].isna(),
             R.adjusted,
             "at IMPs an adjusted score is A+/A-, A/A or A-/A+ (+3, 0, -3 IMPs), not a percentage",
             PERCENT_AT_IMPS,
-        )
+        ),
+        *imp_award_problems(sheet, typed),
     ]

@@ -60,5 +60,8 @@ class Method:
     sheets: Callable[[BridgeEvent, BridgeTables], list[OutputSheet]] | None = None
     # the Progress sheet (the rank after each round); None: the pairs' (`pair_progress_sheets`)
     progress: Callable[[BridgeEvent, BridgeTables], list[OutputSheet]] | None = None
+    # the units a procedural penalty (Law 90) may be given in, from pipeline/games/bridge/penalties.py's: mp,
+    # pct (% of a top), imp, vp; none: the method takes no penalty
+    penalty_units: tuple[str, ...] = ()
     # Item/Value rows the Rules sheet adds after the common ones (the VP scale of teams)
     rules_rows: Callable[[BridgeEvent, BridgeTables], list[pd.DataFrame]] | None = None

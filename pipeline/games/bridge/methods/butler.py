@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import pandas as pd
 
+from pipeline.games.bridge.awards import IMP_UNIT, weighted_imps
 from pipeline.games.bridge.imps import butler_datum, butler_imps
 from pipeline.games.bridge.methods.at_imps import (
     AVERAGE_IMPS,
@@ -65,7 +66,7 @@ def butler_columns(r: pd.DataFrame, options: Options, typed: pd.Series | None = 
     datum = butler_datum(scores, board_groups(r).where(real), drop, median, even)
     if typed is not None:
         datum = board_datums(r, typed).where(real).fillna(datum)
-    ns = butler_imps(scores, datum, cap).astype("float64")
+    ns = weighted_imps(r, datum, butler_imps(scores, datum, cap).astype("float64"), cap)
     ns = ns.where(real, artificial_imps(r[T.ns_pct]))
     ew = (-ns).where(real, artificial_imps(r[T.ew_pct]))
     return pd.DataFrame({SV.ns_value: ns, SV.ew_value: ew, BT.datum: datum}, index=r.index)
@@ -148,6 +149,7 @@ METHOD = Method(
         ),
     },
     problems=butler_problems,
+    penalty_units=(IMP_UNIT,),
     traveller_columns=titles_of(BT),
     standing_columns=titles_of(ImpTotals),
     frequency_column=titles_of(IT)[IT.ns_value],

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import pandas as pd
 
+from pipeline.games.bridge.awards import IMP_UNIT, field_cross_imps
 from pipeline.games.bridge.imps import cross_imps
 from pipeline.games.bridge.methods.at_imps import (
     AVERAGE_IMPS,
@@ -30,7 +31,8 @@ def cross_imp_columns(r: pd.DataFrame, cap: int = 0) -> pd.DataFrame:
     """NS/EW cross-IMPs of each result (each comparison within +/-cap when a cap is given); an artificial score
     is +/-3 IMPs."""
     real = r[T.ns_pct].isna()
-    ns = cross_imps(r[T.ns_score].where(real), board_groups(r).where(real), cap).astype("float64")
+    group = board_groups(r).where(real)
+    ns = field_cross_imps(r, group, cross_imps(r[T.ns_score].where(real), group, cap).astype("float64"), cap)
     ns = ns.where(real, artificial_imps(r[T.ns_pct]))
     ew = (-ns).where(real, artificial_imps(r[T.ew_pct]))
     return pd.DataFrame({SV.ns_value: ns, SV.ew_value: ew}, index=r.index)
@@ -58,6 +60,7 @@ METHOD = Method(
     # the cap is declared here once and read by Butler as well (every method's settings are always read)
     settings={"imp_cap": IMP_CAP_SETTING},
     problems=percentage_problems,
+    penalty_units=(IMP_UNIT,),
     traveller_columns=titles_of(IT),
     standing_columns=titles_of(ImpTotals),
     frequency_column=titles_of(IT)[IT.ns_value],

@@ -6,8 +6,9 @@ from typing import TYPE_CHECKING
 
 import pandas as pd
 
+from pipeline.games.bridge.awards import MP_UNIT, PCT_UNIT, field_matchpoints, matchpoint_award_problems
 from pipeline.games.bridge.conditions import MEAN_OF_BOARDS, PERCENTAGE_SETTING
-from pipeline.games.bridge.matchpoints import matchpoints, neuberg
+from pipeline.games.bridge.matchpoints import neuberg
 from pipeline.games.bridge.methods.base import Method, Options
 from pipeline.games.bridge.tally import BridgeTables, board_groups, combined_codes, pair_tables
 from pipeline.games.settings import SettingSpec, yes_no
@@ -38,7 +39,7 @@ def matchpoint_columns(r: pd.DataFrame, s: BridgeSettings) -> pd.DataFrame:
     field = combined_codes([r[T.section], r[T.session]])
     expected = rows.groupby(field).transform("max")  # N: the most-played board of the section
     n = real.groupby(group).transform("sum")
-    raw = matchpoints(r[T.ns_score].where(real), group.where(real), scale)
+    raw = field_matchpoints(r, group.where(real), scale)
     full_top = scale * (expected - 1)
     if factored:
         ns_mp = raw.where(n >= expected, neuberg(raw, n, expected, scale))
@@ -82,6 +83,8 @@ METHOD = Method(
     teams=False,
     tables=matchpoint_tables,
     explanation=explanation,
+    problems=matchpoint_award_problems,
+    penalty_units=(MP_UNIT, PCT_UNIT),
     settings={
         "mp_scale": SettingSpec(
             "MP Scale",

@@ -7,9 +7,11 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 
+from pipeline.games.bridge.awards import IMP_UNIT, room_parts, weighted_room_imps
 from pipeline.games.bridge.imps import imps_from_difference
-from pipeline.games.bridge.methods.at_imps import artificial_imps, percentage_problems
+from pipeline.games.bridge.methods.at_imps import artificial_ns_imps, team_problems_at_imps
 from pipeline.games.bridge.methods.base import Method, Options
+from pipeline.games.bridge.penalties import deducted
 from pipeline.games.bridge.tally import BridgeTables, competition_ranks, known_names
 from pipeline.games.bridge.tie_breaks import tie_broken_teams
 from pipeline.games.bridge.victory_points import victory_points, vp_table
@@ -17,7 +19,7 @@ from pipeline.games.ordering import lexicographic_order, natural_ranks
 from pipeline.games.progress import cumulative_grid, progress_sheets, round_steps
 from pipeline.games.settings import SettingSpec, one_word_of
 from pipeline.sheets import OutputSheet
-from schemas.bridge import CLOSED, OPEN
+from schemas.bridge import CLOSED, OPEN, VP_UNIT
 from schemas.bridge import BoardImps as BI
 from schemas.bridge import Competitor as CO
 from schemas.bridge import ImpTraveller as IT
@@ -43,13 +45,17 @@ def teams_tables(event: BridgeEvent) -> BridgeTables:
     keyed = r.set_index([T.match, T.board])
     room = keyed[T.room]
     score = keyed[T.ns_score].where(keyed[T.ns_pct].isna())
-    art = artificial_imps(keyed[T.ns_pct]).fillna(0)
+    art = artificial_ns_imps(keyed).fillna(0)
     open_room = pd.DataFrame({RS.open_score: score, RS.open_artificial: art})[room.eq(OPEN).to_numpy()]
     closed_room = pd.DataFrame({RS.closed_score: score, RS.closed_artificial: art})[
         room.eq(CLOSED).to_numpy()
     ]
     pair = open_room.merge(closed_room, left_index=True, right_index=True)  # the boards scored in both rooms
     home = imps_from_difference(pair[RS.open_score] - pair[RS.closed_score]).astype("float64").fillna(0)
+    if r[T.weighted].any():  # a weighted score (Law 12C1(c)): its parts against the other room's, weighted
+        parts = room_parts(r, r[T.ns_pct].isna())
+        mixed = weighted_room_imps(parts[parts[T.room].eq(OPEN)], parts[parts[T.room].eq(CLOSED)])
+        home = mixed.reindex(home.index).fillna(home)
     home = home + pair[RS.open_artificial] - pair[RS.closed_artificial]  # an artificial score: +/-3 IMPs
     board_imps = pd.DataFrame({BI.home_imps: home, BI.away_imps: -home}).reset_index()
     per_room = r.merge(board_imps, on=[T.match, T.board], how="left")
@@ -105,6 +111,9 @@ def teams_tables(event: BridgeEvent) -> BridgeTables:
     table = by_team[[TS.boards, TS.imps, TS.vps]].sum()  # the standing's boards, imps and vps
     table.insert(0, ST.matches, by_team[TS.imps].size())
     table = table.reindex(pd.Index(event.competitors[CO.id]).union(sides[TS.team].unique()), fill_value=0)
+    if not event.penalties.empty:  # Law 90: deducted from what the teams are ranked by (VPs, or IMPs)
+        table[ST.penalty] = deducted(event.penalties, travellers, table.index)
+        table[ST.vps if wbf else ST.imps] -= table[ST.penalty]
     whole = [ST.matches, ST.boards, ST.imps]
     table[whole] = table[whole].round().astype("int64")
     key = table[ST.vps] if wbf else table[ST.imps]
@@ -150,7 +159,7 @@ def team_progress_sheets(event: BridgeEvent, tables: BridgeTables) -> list[Outpu
 
 def team_standings_sheet(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
     """The teams Standings sheet with written headers (no VPs column without a VP scale)."""
-    titles = titles_of(ST)
+    titles = {c: title for c, title in titles_of(ST).items() if c in tables.standings}
     vps = titles[ST.vps]
     out = tables.standings[[c for c in titles if c in tables.standings]].rename(columns=titles)
     out[vps] = out[vps].round(2)
@@ -224,7 +233,8 @@ METHOD = Method(
             in_template=True,
         )
     },
-    problems=percentage_problems,
+    problems=team_problems_at_imps,
+    penalty_units=(IMP_UNIT, VP_UNIT),
     traveller_columns=titles_of(IT),
     standings_sheet=team_standings_sheet,
     sheets=match_sheets,
