@@ -64,6 +64,8 @@ class Competitors:
 
 def id_text(column: pd.Series) -> pd.Series:
     """Ids as text, trimmed; blank for a missing one."""
+    if isinstance(column.dtype, pd.StringDtype):  # text already: no round trip through Python objects
+        return column.fillna("").astype("str").str.strip().reset_index(drop=True)
     return column.astype("object").where(column.notna(), "").astype("str").str.strip().reset_index(drop=True)
 
 

@@ -141,25 +141,24 @@ def player_pages(
     if player_k is None or player_r not in ranking:
         return []
     counted = counted_first(contributions)
-    order = np.lexsort((np.arange(len(contributions)), ~counted.to_numpy()))
-    rows = contributions.iloc[order].reset_index(drop=True)
-    marks = counted.iloc[order].reset_index(drop=True)
-    ids = id_text(rows[player_k])
-    event_k = header_of(rows, E, E.event)
+    order = np.lexsort((np.arange(len(contributions)), ~counted.to_numpy()))  # counted ones first
+    ids = id_text(contributions[player_k])
+    event_k = header_of(contributions, E, E.event)
     links = {}
     if event_k is not None and file_k is not None:
-        links[event_k] = id_text(rows[file_k]).map(event_page).fillna("")
-    hidden = {player_k, file_k, header_of(rows, K, K.name)}
-    columns = [c for c in rows.columns if c not in hidden]
-    tables = grouped_tables(rows, ids, links=links, marked=marks, columns=columns)
+        links[event_k] = id_text(contributions[file_k]).map(event_page).fillna("")
+    hidden = {player_k, file_k, header_of(contributions, K, K.name)}
+    columns = [c for c in contributions.columns if c not in hidden]
+    tables = grouped_tables(contributions, ids, links=links, marked=counted, columns=columns, order=order)
     lines = grouped_tables(ranking, ranked_ids)
     name_r = header_of(ranking, R, R.name)
     names = id_text(ranking[name_r]) if name_r else ranked_ids
-    every = pd.Index(ranked_ids).append(pd.Index(ids)).unique()
+    every = pd.Index(ranked_ids).append(pd.Index(ids.iloc[order])).unique()
     name_of = dict(zip(ranked_ids, names, strict=True))
+    page_of = player_page.to_dict()
     return [
         Page(
-            str(player_page[pid]),
+            str(page_of[pid]),
             "ranking_player.html",
             dict(
                 heading=heading,
@@ -204,23 +203,28 @@ def event_pages(
             if place
             else np.arange(len(contributions))
         )
-        rows = contributions.iloc[order].reset_index(drop=True)
-        player_k, name_k = header_of(rows, K, K.player), header_of(rows, K, K.name)
+        player_k, name_k = header_of(contributions, K, K.player), header_of(contributions, K, K.name)
         links = {}
         if player_k is not None:
-            links[player_k] = id_text(rows[player_k]).map(player_page).fillna("")
+            links[player_k] = id_text(contributions[player_k]).map(player_page).fillna("")
             if name_k is not None:
                 links[name_k] = links[player_k]
         shown = (K.place, K.player, K.name, K.units, K.counted)  # the event's own facts are above the table
-        columns = [c for c in (header_of(rows, K, k) for k in shown) if c is not None]
+        columns = [c for c in (header_of(contributions, K, k) for k in shown) if c is not None]
         tables = grouped_tables(
-            rows, id_text(rows[file_k]), links=links, marked=counted_first(rows), columns=columns
+            contributions,
+            id_text(contributions[file_k]),
+            links=links,
+            marked=counted_first(contributions),
+            columns=columns,
+            order=order,
         )
     name_e = header_of(events, E, E.event)
     titles = id_text(events[name_e]) if name_e else every_file
+    page_of = event_page.to_dict()
     return [
         Page(
-            str(event_page[f]),
+            str(page_of[f]),
             "ranking_event.html",
             dict(heading=heading, event=t or f, facts=facts.get(f), places=tables.get(f), **flags),
         )

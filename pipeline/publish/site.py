@@ -24,7 +24,7 @@ import jinja2
 
 from pipeline import __version__
 from pipeline.problems import UsageError
-from pipeline.workbook.atomic import atomic_target
+from pipeline.workbook.atomic import atomic_target, atomic_write, current_umask
 from pipeline.workbook.targets import output_folder, writable_folder
 
 MARKER = ".tally-site.json"
@@ -54,6 +54,7 @@ def environment() -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        auto_reload=False,  # the package's templates do not change while tally runs: no stat per page
     )
 
 
@@ -70,12 +71,12 @@ def root_of(path: str) -> str:
 def rendered(pages: Iterable[Page], prefix: str = "") -> dict[str, bytes]:
     """Every page rendered (and the style sheet), by path under the folder written (`prefix` is a sub-site's
     folder, ending in `/`)."""
-    env = environment()
+    templates: dict[str, jinja2.Template] = {}
     files = {f"{prefix}{STYLE}": style_sheet()}
     for page in pages:  # one template render per page
-        text = env.get_template(page.template).render(
-            root=root_of(page.path), version=__version__, **page.context
-        )
+        if page.template not in templates:
+            templates[page.template] = environment().get_template(page.template)
+        text = templates[page.template].render(root=root_of(page.path), version=__version__, **page.context)
         files[f"{prefix}{page.path}"] = text.encode("utf-8")
     return files
 
@@ -158,10 +159,10 @@ def write_site(folder: Path, files: Mapping[str, bytes]) -> Path:
         parent.mkdir(parents=True, exist_ok=True)
         if not inside(folder, parent):
             raise UsageError(f"{parent} leads outside {folder} (a link); tally writes a site only inside it")
+    umask = current_umask()  # read once for the whole site (reading it costs a file read)
     for name in sorted(files):  # every file of the site
         if not same_bytes(folder / name, files[name]):
-            with atomic_target(folder / name) as tmp:
-                tmp.write_bytes(files[name])
+            atomic_write(folder / name, files[name], umask=umask)
     write_marker(folder, files)
     for name in sorted(set(before) - set(files)):  # the earlier site's files no longer published
         path = folder / name

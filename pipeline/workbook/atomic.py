@@ -35,16 +35,17 @@ def current_umask() -> int:
     return mask
 
 
-def output_mode(target: Path) -> int:
+def output_mode(target: Path, umask: int | None = None) -> int:
     """The permission bits for the file written at `target`: those of the regular file it replaces, else what
-    the umask gives a new file (0o666 less the umask)."""
+    the umask gives a new file (0o666 less the umask; `umask`, when a caller writing many files read it
+    once, else the process's now)."""
     try:
         status = os.stat(target)
     except OSError:
-        return 0o666 & ~current_umask()
+        return 0o666 & ~(current_umask() if umask is None else umask)
     if stat.S_ISREG(status.st_mode):
         return stat.S_IMODE(status.st_mode)
-    return 0o666 & ~current_umask()
+    return 0o666 & ~(current_umask() if umask is None else umask)
 
 
 def cannot_write(target: Path, exc: OSError) -> CannotWrite:
@@ -114,7 +115,7 @@ def remove_live_temps() -> None:
 
 
 @contextlib.contextmanager
-def atomic_target(target: Path) -> Iterator[Path]:
+def atomic_target(target: Path, *, umask: int | None = None) -> Iterator[Path]:
     """A temporary path beside `target`, renamed over it (with `output_mode`) when the block ends; removed on
     any exception, SystemExit and KeyboardInterrupt included (an OSError re-raised as CannotWrite)."""
     target = Path(target)
@@ -127,12 +128,10 @@ def atomic_target(target: Path) -> Iterator[Path]:
         os.close(fd)
         yield Path(tmp)
         stop_if_asked()  # never complete a write after a stop was asked for
-        os.chmod(tmp, output_mode(target))
+        os.chmod(tmp, output_mode(target, umask))
         os.replace(tmp, target)
     except BaseException as exc:
-        if tmp is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
+        remove_temp(tmp)
         stop_if_asked()  # a stop, even when closing the half-written zip raised something else over it
         if isinstance(exc, OSError):
             raise cannot_write(target, exc) from exc
@@ -140,3 +139,35 @@ def atomic_target(target: Path) -> Iterator[Path]:
     finally:
         if tmp is not None:
             LIVE_TEMPS.discard(tmp)
+
+
+def atomic_write(target: Path, data: bytes, *, umask: int | None = None) -> None:
+    """`data` written as the file `target` in its folder (which exists) as `atomic_target` writes one (a
+    temporary file renamed over it, the same permission bits, the same clean-up and errors), through the
+    temporary file's own descriptor: fewer system calls for the thousands of small files of a site."""
+    tmp: str | None = None
+    try:
+        with signals_held():
+            fd, tmp = tempfile.mkstemp(prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX, dir=os.path.dirname(target))
+            LIVE_TEMPS.add(tmp)
+        with open(fd, "wb") as handle:  # closes the descriptor
+            handle.write(data)
+            os.fchmod(fd, output_mode(target, umask))
+        stop_if_asked()  # never complete a write after a stop was asked for
+        os.replace(tmp, target)
+    except BaseException as exc:
+        remove_temp(tmp)
+        stop_if_asked()
+        if isinstance(exc, OSError):
+            raise cannot_write(Path(target), exc) from exc
+        raise
+    finally:
+        if tmp is not None:
+            LIVE_TEMPS.discard(tmp)
+
+
+def remove_temp(tmp: str | None) -> None:
+    """Remove a temporary file of a failed write (if it was created and is still there)."""
+    if tmp is not None:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
