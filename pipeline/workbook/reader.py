@@ -24,7 +24,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from pipeline.problems import ROW, InputError, Problem, UsageError, kind
-from pipeline.sheets import INVISIBLE, Sheet, column_letters, normalized_header
+from pipeline.sheets import INVISIBLE, Sheet, column_letters, normalized_header, sheet_key_of
 from pipeline.workbook.guard import Limits, SheetFacts, inspected
 
 
@@ -38,8 +38,8 @@ class Workbook:
     listed: list[str] = field(default_factory=list)  # every sheet the file lists, read or not
 
     def get(self, name: str) -> Sheet | None:
-        """The sheet whose normalized name matches, if there is one."""
-        return self.sheets.get(normalized_header(name))
+        """The sheet whose name matches (in any language a declared sheet is named in), if there is one."""
+        return self.sheets.get(sheet_key_of(name))
 
     @property
     def sheet_names(self) -> list[str]:
@@ -176,7 +176,7 @@ def read_workbook(path: Path, sheets: Iterable[str] | None = None, limits: Limit
         raise UsageError(f"{path}: no such file")
     if path.is_dir():
         raise UsageError(f"{path} is a folder, not a workbook")
-    wanted = None if sheets is None else {normalized_header(s) for s in sheets}
+    wanted = None if sheets is None else {sheet_key_of(s) for s in sheets}
     with inspected(path, limits or Limits(), wanted) as found:
         try:
             reader = fastexcel.read_excel(found.source)
@@ -194,7 +194,7 @@ def read_workbook(path: Path, sheets: Iterable[str] | None = None, limits: Limit
             sheet = sheet_from_grid(entry.name, table, found.facts[entry.name])
             if entry.state != "visible":
                 sheet.problems.append(Problem.of(HIDDEN_SHEET, entry.name, None, None, None, HIDDEN))
-            result[normalized_header(entry.name)] = sheet
+            result[sheet_key_of(entry.name)] = sheet  # `Partidas` and `比赛` are the Matches sheet
     return Workbook(path, result, found.digest, [s.name for s in found.sheets])
 
 
