@@ -153,7 +153,15 @@ def test_a_mixed_workbook_spanish_headers_english_settings(tmp_path: Path) -> No
 
 @pytest.mark.parametrize(
     ("typed", "same_as"),
-    [("N-S", "NS"), ("N S", "ns"), ("ＮＳ", "NS"), ("E-O", "eo"), ("Sí", "si"), ("SÍ", "si"), ("Sección", "seccion")],
+    [
+        ("N-S", "NS"),
+        ("N S", "ns"),
+        ("ＮＳ", "NS"),
+        ("E-O", "eo"),
+        ("Sí", "si"),
+        ("SÍ", "si"),
+        ("Sección", "seccion"),
+    ],
 )
 def test_header_key_folds_case_accents_width_and_punctuation(typed: str, same_as: str) -> None:
     assert header_key(typed) == header_key(same_as)
@@ -180,3 +188,56 @@ def test_spanish_and_chinese_yes_no() -> None:
 
     read = yes_no(pd.Series(["Sí", "si", "NO", "是", "否", "yes", "quizá"], dtype="str"))
     assert read.tolist() == [True, True, False, True, False, True, pd.NA]
+
+
+# ---------------------------------------------------------------- title rows above the header (part 3)
+
+
+def titled(
+    source: Path, sheet: str, folder: Path, rows: list[list[object]], merge: str | None = None
+) -> Path:
+    """The workbook with title rows inserted above a sheet's header row (the first one merged over `merge`)."""
+    book = openpyxl.load_workbook(source)
+    ws = book[sheet]
+    ws.insert_rows(1, len(rows))
+    for r, row in enumerate(rows, 1):
+        for c, value in enumerate(row, 1):
+            ws.cell(r, c, value)
+    if merge:
+        ws.merge_cells(merge)
+    out = folder / f"titled-{source.name}"
+    book.save(out)
+    return out
+
+
+def test_a_merged_title_and_two_title_rows_are_skipped(tmp_path: Path) -> None:
+    source = SAMPLES / "domino_pairs.xlsx"
+    rows: list[list[object]] = [["Torneo de parejas del club"], ["Fecha", "2026-11-27", None, "Mesa 1 a 3"]]
+    path = titled(source, "Matches", tmp_path, rows, merge="A1:H1")
+    for (name, want), (_, got) in zip(figures(source), figures(path), strict=True):
+        if name == "Matches":  # its Row column names each match's Excel row: two title rows lower
+            want = want.assign(Row=want["Row"] + 2)
+        pd.testing.assert_frame_equal(got, want, obj=name)
+    assert api.validate(path).problems == api.validate(source).problems  # no merged-cells advice (W113)
+
+
+def test_a_problem_below_title_rows_names_its_real_row(tmp_path: Path) -> None:
+    book = openpyxl.load_workbook(SAMPLES / "domino_pairs.xlsx")
+    book["Matches"]["G3"] = "cien"  # the second match's A Pips
+    broken = tmp_path / "broken.xlsx"
+    book.save(broken)
+    path = titled(broken, "Matches", tmp_path, [["Club pairs night", None, "2026-11-27"], [None]])
+    found = [(p.code, p.sheet, p.row) for p in api.validate(path).problems if p.severity == "error"]
+    assert found == [("D119", "Matches", 5)]  # row 3 of the sheet, two rows lower
+
+
+def test_a_sheet_without_a_recognisable_header_gives_the_located_error_of_today(tmp_path: Path) -> None:
+    book = openpyxl.load_workbook(SAMPLES / "domino_pairs.xlsx")
+    for cell in book["Matches"][1]:
+        cell.value = f"column {cell.column_letter}"
+    plain = tmp_path / "plain.xlsx"
+    book.save(plain)
+    titled_path = titled(plain, "Matches", tmp_path, [["Club pairs night"]])
+    want = [(p.code, p.sheet, p.row) for p in api.validate(plain).problems]
+    got = [(p.code, p.sheet, p.row) for p in api.validate(titled_path).problems]
+    assert want and got == [(code, sheet, None if row is None else row + 1) for code, sheet, row in want]
