@@ -106,7 +106,8 @@ def names_in(names: Mapping[str, Iterable[str]] | None) -> dict[str, tuple[str, 
 
 def sheet_names_of(model: type[pa.DataFrameModel]) -> dict[str, tuple[str, ...]]:
     """The sheet's names in other languages, as its `Config.metadata` declares them under "names"."""
-    metadata = model.__config__.metadata or {}  # type: ignore[attr-defined]  # pandera's collected Config
+    config = model.__config__  # pandera's collected Config
+    metadata = (config.metadata if config is not None else None) or {}
     return names_in(metadata.get("names"))
 
 

@@ -9,18 +9,18 @@ import pandera.pandas as pa
 from pandera.typing import Series
 
 from pipeline.problems import check_named, kind
-from schemas.common import Entry, Span, Text, column, is_one_of, is_whole_in, titles_of
+from schemas.common import Entry, Span, Text, Vocabulary, column, is_one_of, is_whole_in, titles_of
 
 ENDED_TARGET, ENDED_TIME, ENDED_FORFEIT = "target", "time", "forfeit"  # how a match ended (Ended)
 ENDINGS = [ENDED_TARGET, ENDED_TIME, ENDED_FORFEIT]
-ENDED_WORDS = {  # how a match ended, in the organizers' words: the target reached, time called, a forfeit
+ENDED_WORDS: Vocabulary = {  # how a match ended, in the organizers' words: the target reached, time called, a forfeit
     ENDED_TARGET: {"es": ("meta", "tantos"), "zh": ("目标", "达到目标")},
     ENDED_TIME: {"es": ("tiempo", "por tiempo"), "zh": ("时间", "超时")},
     ENDED_FORFEIT: {"es": ("no presentado", "incomparecencia", "abandono"), "zh": ("弃权",)},
 }
 MODE_POINTS, MODE_RUN_OUT = "points", "run_out"  # the Settings Mode: counts are pips, or hands (run out)
 MODES = [MODE_POINTS, MODE_RUN_OUT]
-MODE_WORDS = {  # the Settings Mode: a points event (to a target of pips) or a run-out (hands won)
+MODE_WORDS: Vocabulary = {  # the Settings Mode: a points event (to a target of pips) or a run-out (hands won)
     MODE_POINTS: {"es": ("tantos", "puntos", "por tantos"), "zh": ("点数", "计点")},
     MODE_RUN_OUT: {"es": ("manos", "por manos"), "zh": ("局数", "计局")},
 }

@@ -115,7 +115,8 @@ ODD_FORM_TOO_BIG = kind(
     example="event.xlsx: has a worksheet (xl/worksheets/sheet1.xml) written in an unusual form (cells without references, comments or other quoting) with more than 2,000,000 cells, too many for tally to check; open it in Excel and save it again",
 )
 SHEETS_ALIKE = kind(
-    "F118", "two sheets that tally reads as the same sheet (case, spaces and _ aside, or one sheet's two names)"
+    "F118",
+    "two sheets that tally reads as the same sheet (case, spaces and _ aside, or one sheet's two names)",
 )
 BLANK_ROWS = kind("F119", "a flood of blank formatted rows below the last value")
 ROW_BEYOND = kind("F120", "a cell beyond Excel's last row")

@@ -16,6 +16,7 @@ from pipeline.games.bridge.methods import butler, cross_imps, matchpoints, teams
 from pipeline.games.bridge.methods.base import Method, Options
 from pipeline.games.settings import SettingSpec, one_word_of
 from pipeline.parsing import as_words
+from schemas.common import Vocabulary
 
 METHODS: list[Method] = [
     matchpoints.METHOD,
@@ -67,7 +68,7 @@ def method_of(word: object) -> Method:
     return DEFAULT if word is None else method_words()[str(word)]
 
 
-SCORING_WORDS = {  # the built-in methods' words in the seeds' own terms (Law 78: 比赛分, 国际比赛分, 总分)
+SCORING_WORDS: Vocabulary = {  # the built-in methods' words in the seeds' own terms (Law 78: 比赛分, 国际比赛分, 总分)
     "mp": {"es": ("puntos de match",), "zh": ("比赛分", "比赛分制")},
     "cross_imp": {"es": ("IMP cruzados",), "zh": ("国际比赛分", "交叉国际比赛分")},
     "butler": {"zh": ("巴特勒",)},
