@@ -46,7 +46,7 @@ HEADERS = {
     "Key": ("Clave", "项目"),
     "Value": ("Valor", "值"),
     "Board": ("Tablero", "牌号"),
-    "NS": ("N-S", "南北"),
+    "NS": ("NS", "南北"),  # N-S is a declared alias, read with a warning (W118)
     "EW": ("E-O", "东西"),
     "Contract": ("Contrato", "定约"),
     "Declarer": ("Declarante", "庄家"),

@@ -158,8 +158,9 @@ VOCABULARY_INTRO = """# Vocabulary: the names tally reads in English, Spanish an
 
 An input workbook may name its sheets, columns, settings and words in English, Spanish or Chinese, or mix them
 (Spanish headers with an English Settings sheet). Names are matched ignoring case, accents, full-width or
-half-width characters, spaces and punctuation (`NS`, `N-S`, `N S` and `ＮＳ` are one; `Si` is `Sí`). A header
-in another language is read as the column silently; an alias (docs/columns.md) is read with a warning (W118).
+half-width characters, spaces and punctuation (`EO`, `E-O`, `e o` and `ＥＯ` are one; `Si` is `Sí`). A header
+in another language or spelling is read as the column silently; an alias (docs/columns.md: `N-S`, `E/W`) is
+read with a warning (W118).
 The standings are written in English (an output language is issue 17, part 2). Numbers, ids and bridge
 values (contracts, seats, vulnerability) are read as docs/bridge-rules.md says.
 

@@ -92,9 +92,9 @@ class SettingSpec:
     words: Vocabulary = dataclasses.field(default_factory=dict)  # its values' words in other languages
 
     def __post_init__(self) -> None:
-        """The names in other languages checked (`names_in`)."""
-        object.__setattr__(self, "names", names_in(self.names))
-        object.__setattr__(self, "words", {w: names_in(n) for w, n in self.words.items()})
+        """The names in other languages checked: each in a language tally reads (`names_in`)."""
+        for named in (self.names, *self.words.values()):
+            names_in(named)
 
     @property
     def shown_default(self) -> str:
