@@ -173,6 +173,20 @@ def test_header_key_keeps_different_headers_apart() -> None:
     assert normalized_header("A Pips") == "a_pips"  # the frame's column names are as before
 
 
+@pytest.mark.parametrize("typed", ["N_S", "n s", "ＮＳ"])
+def test_ns_typed_with_spaces_punctuation_or_full_width_scores_as_ns(typed: str, tmp_path: Path) -> None:
+    """Was refused as a missing NS column (the corpus case `ns_header_typed_n_s` before issue 17)."""
+    source = SAMPLES / "bridge_club_mp.xlsx"
+    book = openpyxl.load_workbook(source)
+    results = book["Results"]
+    next(c for c in results[1] if c.value == "NS").value = typed
+    path = tmp_path / "typed.xlsx"
+    book.save(path)
+    for (name, want), (_, got) in zip(figures(source), figures(path), strict=True):
+        pd.testing.assert_frame_equal(got, want, obj=name)
+    assert api.validate(path).problems == api.validate(source).problems  # read silently
+
+
 def test_two_names_of_one_sheet_are_refused_as_alike(tmp_path: Path) -> None:
     book = openpyxl.load_workbook(SAMPLES / "domino_pairs.xlsx")
     book.copy_worksheet(book["Matches"]).title = "Partidas"
