@@ -173,6 +173,7 @@ def test_header_key_keeps_different_headers_apart() -> None:
     assert normalized_header("A Pips") == "a_pips"  # the frame's column names are as before
 
 
+@pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
 @pytest.mark.parametrize("typed", ["N_S", "n s", "ＮＳ"])
 def test_ns_typed_with_spaces_punctuation_or_full_width_scores_as_ns(typed: str, tmp_path: Path) -> None:
     """Was refused as a missing NS column (the corpus case `ns_header_typed_n_s` before issue 17)."""
