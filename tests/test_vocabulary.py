@@ -256,3 +256,25 @@ def test_a_sheet_without_a_recognisable_header_gives_the_located_error_of_today(
     want = [(p.code, p.sheet, p.row) for p in api.validate(plain).problems]
     got = [(p.code, p.sheet, p.row) for p in api.validate(titled_path).problems]
     assert want and got == [(code, sheet, None if row is None else row + 1) for code, sheet, row in want]
+
+
+def test_no_two_columns_of_a_sheet_share_a_name_in_any_language() -> None:
+    from pipeline.sheets import declared_sheets, named_headers
+    from schemas.common import columns_of
+
+    for key, models in declared_sheets().items():
+        for model in models:
+            owner: dict[str, str] = {}
+            for c in columns_of(model):
+                for name in {header_key(h) for h in (*named_headers(c), *c.aliases)}:
+                    assert owner.setdefault(name, c.name) == c.name, (key, model.__name__, name)
+
+
+def test_no_two_settings_of_a_game_share_a_name_in_any_language() -> None:
+    from pipeline.games.registry import GAMES
+
+    for game in GAMES.values():
+        owner: dict[str, str] = {}
+        for key, spec in game.setting_specs().items():
+            for name in {header_key(n) for n in (spec.title, *(n for g in spec.names.values() for n in g))}:
+                assert owner.setdefault(name, key) == key, (game.name, name)
