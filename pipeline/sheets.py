@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
@@ -13,7 +14,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from pipeline.problems import Problem
-from schemas.common import Column, Span, columns_of, sheet_name_of
+from schemas.common import Column, Span, Vocabulary, columns_of, sheet_name_of, sheet_names_of
 
 INVISIBLE = r"\p{Cf}"  # Unicode format characters: zero-width spaces and joiners, direction marks, BOM
 
@@ -32,6 +33,14 @@ def normalized_header(text: object) -> str:
     return re.sub(r"[\s_]+", "_", plain_text(str(text)).strip().lower()).strip("_")
 
 
+def header_key(text: object) -> str:
+    """The form in which a header, sheet name, setting or word is matched against its declared names in every
+    language: `normalized_header`, then in compatibility form (full-width `ＮＳ` is `NS`) without accents, and
+    only its letters and digits (`NS`, `N-S`, `N/S`, `n s` are one; `Sí` is `si`). Case folds as `casefold`."""
+    text = unicodedata.normalize("NFKD", normalized_header(text).casefold())
+    return "".join(ch for ch in text if unicodedata.category(ch)[0] in "LN")  # letters and digits only
+
+
 def sheet_key(model: type) -> str:
     """The key of the sheet a model describes among a workbook's sheets: its declared name, normalized."""
     return normalized_header(sheet_name_of(model))
@@ -41,6 +50,102 @@ def accepted_headers(model: type, name: str) -> tuple[str, ...]:
     """The headers a model's column is read under: its own, then the other headers it accepts (its aliases)."""
     found = next(c for c in columns_of(model) if c.name == name)
     return (found.title, *found.aliases)
+
+
+def named_headers(column: Column) -> tuple[str, ...]:
+    """A column's header in every language: its own, then its names in the other languages (not aliases)."""
+    return (column.title, *(n for names in column.names.values() for n in names))
+
+
+def vocabulary_keys(vocabulary: Vocabulary) -> dict[str, str]:
+    """`header_key` of each English word and of each of its names in other languages -> the English word."""
+    found: dict[str, str] = {}
+    for word, names in vocabulary.items():  # a handful of words
+        for name in (word, *(n for given in names.values() for n in given)):
+            key = header_key(name)
+            if found.setdefault(key, word) != word:
+                raise ValueError(f"{name}: declared for both {found[key]} and {word}")
+    return found
+
+
+def in_english(text: pd.Series, vocabulary: Vocabulary) -> pd.Series:
+    """The cells holding a word in another language (matched by `header_key`: `Sí`, `si`, `SI`) replaced by its
+    English word; every other cell (an English word in any spelling too) as it is."""
+    if not vocabulary:
+        return text
+    keys = vocabulary_keys(vocabulary)
+    distinct = pd.Series(text.dropna().unique())
+    if distinct.empty:
+        return text
+    english = {  # distinct cells only; an English word in another spelling is left as typed
+        cell: word
+        for cell, word in zip(distinct, distinct.map(header_key).map(keys), strict=True)
+        if isinstance(word, str) and header_key(cell) != header_key(word)
+    }
+    if not english:
+        return text
+    read = text.map(english)
+    return read.where(read.notna(), text).astype(text.dtype)
+
+
+@functools.cache
+def declared_sheets() -> dict[str, tuple[type, ...]]:
+    """The key of every sheet schemas/ declares a model of -> those models (a domino and a bridge Matches)."""
+    import schemas.bridge
+    import schemas.corrections
+    import schemas.domino
+    import schemas.ranking
+    import schemas.shared
+
+    found: dict[str, tuple[type, ...]] = {}
+    modules = (schemas.domino, schemas.bridge, schemas.corrections, schemas.ranking, schemas.shared)
+    for module in modules:
+        for model in vars(module).values():  # each module's classes
+            if _is_model(model) and model.to_schema().name not in (None, model.__name__):
+                key = sheet_key(model)
+                if model not in found.get(key, ()):
+                    found[key] = (*found.get(key, ()), model)
+    return found
+
+
+def _is_model(model: object) -> bool:
+    """True for a pandera model class (not the base class)."""
+    return (
+        isinstance(model, type)
+        and issubclass(model, pa_pandas.DataFrameModel)
+        and model is not pa_pandas.DataFrameModel
+    )
+
+
+@functools.cache
+def sheet_keys_by_name() -> dict[str, str]:
+    """`header_key` of every declared sheet name, in every language -> the sheet's key (its English name,
+    normalized)."""
+    found: dict[str, str] = {}
+    for key, models in declared_sheets().items():  # a few dozen sheets
+        for model in models:
+            names = (sheet_name_of(model), *(n for given in sheet_names_of(model).values() for n in given))
+            for name in names:
+                if found.setdefault(header_key(name), key) != key:
+                    raise ValueError(f"{name}: the name of two sheets, {found[header_key(name)]} and {key}")
+    return found
+
+
+def sheet_key_of(name: str) -> str:
+    """The key a workbook's sheet is known by: the declared sheet's key when its name is one of that sheet's
+    names in any language (`Partidas`, `成绩`, ` matches `), else the name normalized."""
+    return sheet_keys_by_name().get(header_key(name)) or normalized_header(name)
+
+
+@functools.cache
+def declared_headers(key: str) -> frozenset[str]:
+    """`header_key` of every header (in every language, aliases too) of the columns of the sheets of this key."""
+    return frozenset(
+        header_key(h)
+        for model in declared_sheets().get(key, ())
+        for c in columns_of(model)
+        for h in (*named_headers(c), *c.aliases)
+    )
 
 
 def column_letters(index: int) -> str:
@@ -170,11 +275,7 @@ def declared_number_formats() -> dict[str, str]:
     found: dict[str, str] = {}
     for module in (schemas.domino, schemas.bridge, schemas.ranking, schemas.shared):  # the output models
         for model in vars(module).values():  # each module's classes
-            if (
-                isinstance(model, type)
-                and issubclass(model, pa_pandas.DataFrameModel)
-                and model is not pa_pandas.DataFrameModel
-            ):
+            if _is_model(model):
                 for c in columns_of(model):
                     if c.number_format and found.setdefault(c.title, c.number_format) != c.number_format:
                         raise ValueError(f"{c.title}: two number formats declared")

@@ -54,10 +54,15 @@ class ResultsSheet(pa.DataFrameModel):
     """`Results`: one row per table result (pairs: NS/EW ids; teams: Match and Room)."""
 
     board: Series[Text] = column(
-        "Board", note=f"the board number, {BOARD.words}", entry=Entry(BOARD), nullable=False
+        "Board",
+        names={"es": ("Tablero",), "zh": ("牌号", "牌副")},
+        note=f"the board number, {BOARD.words}",
+        entry=Entry(BOARD),
+        nullable=False,
     )
     ns: Series[Text] | None = column(
         "NS",
+        names={"zh": ("南北",)},
         note="the north-south pair id (pairs events)",
         needed="pairs",
         aliases=("N-S", "N/S"),
@@ -65,16 +70,22 @@ class ResultsSheet(pa.DataFrameModel):
     )
     ew: Series[Text] | None = column(
         "EW",
+        names={"es": ("EO", "E-O"), "zh": ("东西",)},
         note="the east-west pair id (pairs events)",
         needed="pairs",
         aliases=("E-W", "E/W"),
         nullable=True,
     )
     match: Series[Text] | None = column(
-        "Match", note="the match id from Matches (teams events)", needed="teams", nullable=True
+        "Match",
+        names={"es": ("Encuentro", "Partido"), "zh": ("场次",)},
+        note="the match id from Matches (teams events)",
+        needed="teams",
+        nullable=True,
     )
     room: Series[Text] | None = column(
         "Room",
+        names={"es": ("Sala",), "zh": ("房间", "室")},
         note="Open or Closed (teams events)",
         needed="teams",
         entry=Entry(choices=ROOM_NAMES, words="Open or Closed"),
@@ -82,12 +93,14 @@ class ResultsSheet(pa.DataFrameModel):
     )
     contract: Series[Text] | None = column(
         "Contract",
+        names={"es": ("Contrato",), "zh": ("定约",)},
         note="4S, 3NTX, 6HXX, 4 黑桃 or PASS (*or a Score, or an Adjusted score)",
         needed="yes*",
         nullable=True,
     )
     declarer: Series[Text] | None = column(
         "Declarer",
+        names={"es": ("Declarante", "Carteador"), "zh": ("庄家",)},
         note="N, E, S or W",
         needed="yes*",
         entry=Entry(choices=SEATS, words="N, E, S or W"),
@@ -95,6 +108,7 @@ class ResultsSheet(pa.DataFrameModel):
     )
     tricks: Series[Text] | None = column(
         "Tricks",
+        names={"es": ("Bazas",), "zh": ("墩数", "赢墩")},
         note="tricks declarer took, 0 to 13 (or give Result: =, +1, -2)",
         needed="yes*",
         entry=Entry(TRICKS, words="the tricks declarer took"),
@@ -102,33 +116,42 @@ class ResultsSheet(pa.DataFrameModel):
     )
     result: Series[Text] | None = column(
         "Result",
+        names={"es": ("Resultado",), "zh": ("结果",)},
         note="the tricks against the contract instead of Tricks: =, +1, -2",
         in_template=False,
         nullable=True,
     )
     section: Series[Text] | None = column(
         "Section",
+        names={"es": ("Sección",), "zh": ("分组", "组")},
         note="the section: a board is compared within its section and session (blank: one section)",
         in_template=False,
         nullable=True,
     )
     session: Series[Text] | None = column(
-        "Session", note="the session (blank: one session)", in_template=False, nullable=True
+        "Session",
+        names={"es": ("Sesión",), "zh": ("节", "场")},
+        note="the session (blank: one session)",
+        in_template=False,
+        nullable=True,
     )
     round: Series[Text] | None = column(
         "Round",
+        names={"es": ("Ronda",), "zh": ("轮次", "轮")},
         note=f"the round it was played in, {BOARD.words} (shown, not needed to score)",
         in_template=False,
         nullable=True,
     )
     table: Series[Text] | None = column(
         "Table",
+        names={"es": ("Mesa",), "zh": ("桌号", "桌")},
         note=f"the table it was played at, {BOARD.words} (shown, not needed to score)",
         in_template=False,
         nullable=True,
     )
     vul: Series[Text] | None = column(
         "Vul",
+        names={"es": ("Vulnerabilidad", "Vul."), "zh": ("局况",)},
         note="None, NS, EW or All; blank: from the board number, as Law 2 numbers them",
         in_template=False,
         aliases=("Vulnerability",),
@@ -136,17 +159,20 @@ class ResultsSheet(pa.DataFrameModel):
     )
     score: Series[Text] | None = column(
         "Score",
+        names={"es": ("Puntuación", "Marcador"), "zh": ("得分", "分数")},
         note=f"the north-south score instead of a contract: a multiple of 10, {SCORE.words}",
         nullable=True,
     )
     adjusted: Series[Text] | None = column(
         "Adjusted",
+        names={"es": ("Ajustada", "Puntuación ajustada"), "zh": ("裁定分", "调整分")},
         note="A+/A-, A/A, 60/40 or NP (not played); an award: 55%, NS 60% EW 45%, 7 MP, +3 IMP; "
         "a weighted score: 60% 4S= + 40% 4S-1",
         nullable=True,
     )
     datum: Series[Text] | None = column(
         "Datum",
+        names={"es": ("Dato",), "zh": ("基准分",)},
         note="Butler: the board's datum as the director sets it (on one row of the board or on each, the same), "
         "instead of the one computed; a multiple of 10",
         in_template=False,
@@ -185,16 +211,28 @@ class ResultsSheet(pa.DataFrameModel):
 
     class Config:
         name = "Results"
+        metadata = {"names": {"es": ("Resultados",), "zh": ("成绩", "成绩表")}}
         strict = False
 
 
 class PairsSheet(pa.DataFrameModel):
     """`Pairs`: the pairs and their names."""
 
-    pair: Series[Text] = column("Pair", note="the pair id used in Results", nullable=False)
-    names: Series[Text] | None = column("Names", note="the players' names", nullable=True)
+    pair: Series[Text] = column(
+        "Pair",
+        names={"es": ("Pareja",), "zh": ("对号", "搭档")},
+        note="the pair id used in Results",
+        nullable=False,
+    )
+    names: Series[Text] | None = column(
+        "Names",
+        names={"es": ("Nombres", "Jugadores"), "zh": ("姓名", "选手")},
+        note="the players' names",
+        nullable=True,
+    )
     direction: Series[Text] | None = column(
         "Direction",
+        names={"es": ("Dirección", "Línea"), "zh": ("方向",)},
         note="NS or EW: with club numbering (NS pairs 1..n and EW pairs 1..n), the direction the Pair's number "
         "belongs to; giving it declares that numbering",
         in_template=False,
@@ -203,29 +241,59 @@ class PairsSheet(pa.DataFrameModel):
 
     class Config:
         name = "Pairs"
+        metadata = {"names": {"es": ("Parejas",), "zh": ("参赛对", "搭档")}}
         strict = False
 
 
 class TeamsSheet(pa.DataFrameModel):
     """`Teams`: the teams and their players' names."""
 
-    team: Series[Text] = column("Team", note="the team id used in Matches", nullable=False)
-    names: Series[Text] | None = column("Names", note="the players' names", nullable=True)
+    team: Series[Text] = column(
+        "Team",
+        names={"es": ("Equipo",), "zh": ("队号", "队")},
+        note="the team id used in Matches",
+        nullable=False,
+    )
+    names: Series[Text] | None = column(
+        "Names",
+        names={"es": ("Nombres", "Jugadores"), "zh": ("姓名", "队员")},
+        note="the players' names",
+        nullable=True,
+    )
 
     class Config:
         name = "Teams"
+        metadata = {"names": {"es": ("Equipos",), "zh": ("参赛队", "队伍")}}
         strict = False
 
 
 class TeamMatchesSheet(pa.DataFrameModel):
     """`Matches` of a teams event: the home team sits NS in the Open room and EW in the Closed room."""
 
-    match: Series[Text] = column("Match", note="the match id used in Results", nullable=False)
-    round: Series[Text] | None = column(
-        "Round", note=f"the round, a whole number {BOARD.words}", nullable=True
+    match: Series[Text] = column(
+        "Match",
+        names={"es": ("Encuentro", "Partido"), "zh": ("场次",)},
+        note="the match id used in Results",
+        nullable=False,
     )
-    home: Series[Text] = column("Home", note="the home team: NS in the Open room", nullable=False)
-    away: Series[Text] = column("Away", note="the away team: NS in the Closed room", nullable=False)
+    round: Series[Text] | None = column(
+        "Round",
+        names={"es": ("Ronda",), "zh": ("轮次", "轮")},
+        note=f"the round, a whole number {BOARD.words}",
+        nullable=True,
+    )
+    home: Series[Text] = column(
+        "Home",
+        names={"es": ("Local",), "zh": ("主队",)},
+        note="the home team: NS in the Open room",
+        nullable=False,
+    )
+    away: Series[Text] = column(
+        "Away",
+        names={"es": ("Visitante",), "zh": ("客队",)},
+        note="the away team: NS in the Closed room",
+        nullable=False,
+    )
 
     @pa.check("round", name=check_named("TeamMatchesSheet", f"a whole number {BOARD.words}", BAD_MATCH_ROUND))
     def _round(cls, s: Series[Text]) -> pd.Series:
@@ -233,6 +301,7 @@ class TeamMatchesSheet(pa.DataFrameModel):
 
     class Config:
         name = "Matches"
+        metadata = {"names": {"es": ("Encuentros", "Partidos"), "zh": ("比赛", "对阵")}}
         strict = False
 
 
@@ -257,23 +326,44 @@ class BridgePenaltiesSheet(pa.DataFrameModel):
     """`Penalties` of a bridge event: procedural penalties (Law 90), each deducted from one pair's or team's
     score (pipeline/games/bridge/penalties.py)."""
 
-    pair: Series[Text] | None = column("Pair", note="the pair penalized (pairs events)", nullable=True)
+    pair: Series[Text] | None = column(
+        "Pair",
+        names={"es": ("Pareja",), "zh": ("对号", "搭档")},
+        note="the pair penalized (pairs events)",
+        nullable=True,
+    )
     team: Series[Text] | None = column(
-        "Team", note="the team penalized (teams events)", in_template=False, nullable=True
+        "Team",
+        names={"es": ("Equipo",), "zh": ("队号", "队")},
+        note="the team penalized (teams events)",
+        in_template=False,
+        nullable=True,
     )
     amount: Series[Text] = column(
-        "Amount", note="how much is deducted, above 0 and at most 100, in the Unit", nullable=False
+        "Amount",
+        names={"es": ("Cantidad",), "zh": ("数额", "数量")},
+        note="how much is deducted, above 0 and at most 100, in the Unit",
+        nullable=False,
     )
     unit: Series[Text] = column(
         "Unit",
+        names={"es": ("Unidad",), "zh": ("单位",)},
         note="MP, % (of a top), IMP or VP, as the event is scored",
         entry=Entry(choices=("MP", "%", "IMP", "VP"), words="MP, %, IMP or VP"),
         nullable=False,
     )
     board: Series[Text] | None = column(
-        "Board", note="the board it was given on (a % of a top is of that board's top)", nullable=True
+        "Board",
+        names={"es": ("Tablero",), "zh": ("牌号", "牌副")},
+        note="the board it was given on (a % of a top is of that board's top)",
+        nullable=True,
     )
-    reason: Series[Text] | None = column("Reason", note="why (shown on the Rules sheet)", nullable=True)
+    reason: Series[Text] | None = column(
+        "Reason",
+        names={"es": ("Motivo", "Razón"), "zh": ("原因",)},
+        note="why (shown on the Rules sheet)",
+        nullable=True,
+    )
 
     @pa.check(
         "amount",
@@ -293,6 +383,7 @@ class BridgePenaltiesSheet(pa.DataFrameModel):
 
     class Config:
         name = "Penalties"
+        metadata = {"names": {"es": ("Sanciones", "Penalizaciones"), "zh": ("罚分",)}}
         strict = False
 
 

@@ -5,8 +5,9 @@ which values a column accepts and asks it.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -86,6 +87,30 @@ def is_one_of(text: pd.Series, allowed: list[str]) -> pd.Series:
     return parsing.as_words(text).isin([a.lower() for a in allowed]) | text.isna()
 
 
+# ------------------------------------------------------------------ names in other languages
+
+LANGUAGES = {"en": "English", "es": "Spanish", "zh": "Chinese"}  # the languages tally reads, English first
+Names = Mapping[str, tuple[str, ...]]  # language ("es", "zh") -> the names a thing is typed under in it
+Vocabulary = Mapping[str, Names]  # an English word (a value tally reads) -> its names in the other languages
+
+
+def names_in(names: Mapping[str, Iterable[str]] | None) -> dict[str, tuple[str, ...]]:
+    """Names declared in other languages, checked: each language one tally reads (not English, whose name is
+    the declaration's own), each given as a tuple of names."""
+    found = {lang: tuple(given) for lang, given in (names or {}).items()}
+    unknown = set(found) - (set(LANGUAGES) - {"en"})
+    if unknown:
+        raise ValueError(f"names in unknown languages: {sorted(unknown)}")
+    return found
+
+
+def sheet_names_of(model: type[pa.DataFrameModel]) -> dict[str, tuple[str, ...]]:
+    """The sheet's names in other languages, as its `Config.metadata` declares them under "names"."""
+    config = model.__config__  # pandera's collected Config
+    metadata = (config.metadata if config is not None else None) or {}
+    return names_in(metadata.get("names"))
+
+
 # ------------------------------------------------------------------ column declarations
 
 
@@ -114,6 +139,8 @@ class Column:
     aliases: tuple[str, ...]
     entry: Entry | None
     number_format: str | None
+    names: Mapping[str, tuple[str, ...]] = dataclasses.field(default_factory=dict)  # in other languages
+    words: Vocabulary = dataclasses.field(default_factory=dict)  # its values' words in other languages
 
 
 def column(
@@ -125,13 +152,17 @@ def column(
     aliases: Iterable[str] = (),
     entry: Entry | None = None,
     number_format: str | None = None,
+    names: Mapping[str, Iterable[str]] | None = None,
+    words: Mapping[str, Mapping[str, Iterable[str]]] | None = None,
     **checks: Any,
 ) -> Any:
     """A model's column declared once: its header (`title`), the template's note on it and whether the
     template says of it under Required (`needed`: "yes" or "no" by default as a blank cell is refused or not; a
     game may say more, such as "pairs" or "one of"), whether the template shows
     it, the other headers accepted for it, Excel's check of a typed cell, the number format it is shown with;
-    `checks` are pandera's (nullable, ge, isin, unique, ...)."""
+    its `names` in other languages (`{"es": ("Ronda",), "zh": ("轮次", "轮")}`: read as the header is, with no
+    warning) and, for a column of words, each English word's names in them (`words`: the cell is read as the
+    English word); `checks` are pandera's (nullable, ge, isin, unique, ...)."""
     declared = {
         "note": note,
         "needed": needed,
@@ -139,6 +170,8 @@ def column(
         "aliases": tuple(aliases),
         "entry": entry,
         "number_format": number_format,
+        "names": names_in(names),
+        "words": {word: names_in(named) for word, named in (words or {}).items()},
     }
     return pa.Field(title=title, metadata={"tally": declared}, **checks)
 
@@ -161,6 +194,8 @@ def columns_of(model: type[pa.DataFrameModel]) -> tuple[Column, ...]:
                 aliases=declared.get("aliases", ()),
                 entry=declared.get("entry"),
                 number_format=declared.get("number_format"),
+                names=declared.get("names", {}),
+                words=declared.get("words", {}),
             )
         )
     return tuple(found)

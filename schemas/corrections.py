@@ -18,46 +18,99 @@ class CorrectionsSheet(pa.DataFrameModel):
 
     submitted_at: Series[str] = declared(
         "Submitted At",
+        names={"es": ("Presentada", "Presentada el"), "zh": ("提交时间",)},
         note="date and time the correction was submitted (2026-11-30 21:25)",
         needed="yes",
         nullable=True,
     )
     round: Series[str] | None = declared(
-        "Round", note="the round of the match to correct", needed="yes", nullable=True
+        "Round",
+        names={"es": ("Ronda",), "zh": ("轮次", "轮")},
+        note="the round of the match to correct",
+        needed="yes",
+        nullable=True,
     )
     table: Series[str] | None = declared(
-        "Table", note="the table of the match to correct", needed="yes", nullable=True
+        "Table",
+        names={"es": ("Mesa",), "zh": ("桌号", "桌")},
+        note="the table of the match to correct",
+        needed="yes",
+        nullable=True,
     )
     section: Series[str] | None = declared(
-        "Section", note="the section of the result to correct", nullable=True
+        "Section",
+        names={"es": ("Sección",), "zh": ("分组", "组")},
+        note="the section of the result to correct",
+        nullable=True,
     )
     session: Series[str] | None = declared(
-        "Session", note="the session of the result to correct", nullable=True
+        "Session",
+        names={"es": ("Sesión",), "zh": ("节", "场")},
+        note="the session of the result to correct",
+        nullable=True,
     )
     match: Series[str] | None = declared(
-        "Match", note="the match of the result to correct", needed="yes", nullable=True
+        "Match",
+        names={"es": ("Encuentro", "Partido"), "zh": ("场次",)},
+        note="the match of the result to correct",
+        needed="yes",
+        nullable=True,
     )
     room: Series[str] | None = declared(
-        "Room", note="the room of the result to correct (Open or Closed)", needed="yes", nullable=True
+        "Room",
+        names={"es": ("Sala",), "zh": ("房间", "室")},
+        note="the room of the result to correct (Open or Closed)",
+        needed="yes",
+        nullable=True,
     )
     board: Series[str] | None = declared(
-        "Board", note="the board of the result to correct", needed="yes", nullable=True
+        "Board",
+        names={"es": ("Tablero",), "zh": ("牌号", "牌副")},
+        note="the board of the result to correct",
+        needed="yes",
+        nullable=True,
     )
     ns: Series[str] | None = declared(
-        "NS", note="the north-south pair (NS or EW names the result)", needed="one of", nullable=True
+        "NS",
+        names={"zh": ("南北",)},
+        note="the north-south pair (NS or EW names the result)",
+        needed="one of",
+        nullable=True,
     )
-    ew: Series[str] | None = declared("EW", note="the east-west pair", needed="one of", nullable=True)
-    column: Series[str] = declared("Column", note="the column to correct", needed="yes", nullable=True)
-    new_value: Series[str] = declared("New Value", note="the corrected value", needed="yes", nullable=True)
-    reason: Series[str] = declared("Reason", note="why", needed="yes", nullable=True)
+    ew: Series[str] | None = declared(
+        "EW",
+        names={"es": ("EO", "E-O"), "zh": ("东西",)},
+        note="the east-west pair",
+        needed="one of",
+        nullable=True,
+    )
+    column: Series[str] = declared(
+        "Column",
+        names={"es": ("Columna",), "zh": ("列",)},
+        note="the column to correct",
+        needed="yes",
+        nullable=True,
+    )
+    new_value: Series[str] = declared(
+        "New Value",
+        names={"es": ("Valor nuevo", "Nuevo valor"), "zh": ("新值",)},
+        note="the corrected value",
+        needed="yes",
+        nullable=True,
+    )
+    reason: Series[str] = declared(
+        "Reason", names={"es": ("Motivo", "Razón"), "zh": ("原因",)}, note="why", needed="yes", nullable=True
+    )
     director: Series[str] | None = declared(
         "Director",
+        names={"zh": ("裁判长",)},
         note="who authorized a correction after the correction period (Law 79C2)",
         nullable=True,
     )
 
     class Config:
         name = "Corrections"
+        metadata = {"names": {"es": ("Correcciones",), "zh": ("更正",)}}
         strict = False
 
 

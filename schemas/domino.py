@@ -9,12 +9,21 @@ import pandera.pandas as pa
 from pandera.typing import Series
 
 from pipeline.problems import check_named, kind
-from schemas.common import Entry, Span, Text, column, is_one_of, is_whole_in, titles_of
+from schemas.common import Entry, Span, Text, Vocabulary, column, is_one_of, is_whole_in, titles_of
 
 ENDED_TARGET, ENDED_TIME, ENDED_FORFEIT = "target", "time", "forfeit"  # how a match ended (Ended)
 ENDINGS = [ENDED_TARGET, ENDED_TIME, ENDED_FORFEIT]
+ENDED_WORDS: Vocabulary = {  # how a match ended, in the organizers' words: the target reached, time called, a forfeit
+    ENDED_TARGET: {"es": ("meta", "tantos"), "zh": ("目标", "达到目标")},
+    ENDED_TIME: {"es": ("tiempo", "por tiempo"), "zh": ("时间", "超时")},
+    ENDED_FORFEIT: {"es": ("no presentado", "incomparecencia", "abandono"), "zh": ("弃权",)},
+}
 MODE_POINTS, MODE_RUN_OUT = "points", "run_out"  # the Settings Mode: counts are pips, or hands (run out)
 MODES = [MODE_POINTS, MODE_RUN_OUT]
+MODE_WORDS: Vocabulary = {  # the Settings Mode: a points event (to a target of pips) or a run-out (hands won)
+    MODE_POINTS: {"es": ("tantos", "puntos", "por tantos"), "zh": ("点数", "计点")},
+    MODE_RUN_OUT: {"es": ("manos", "por manos"), "zh": ("局数", "计局")},
+}
 COUNT_WORDS = {MODE_POINTS: "pips", MODE_RUN_OUT: "hands"}  # what a side's count is, in each mode
 SIDES = ["A", "B"]
 NAME_JOINER = " & "  # between the names of a side's two players, on the standings' Matches sheet
@@ -44,9 +53,15 @@ BAD_PENALTY_ROUND = kind("D124", "a penalty's Round that is not a whole number i
 class MatchesSheet(pa.DataFrameModel):
     """`Matches`: one row per match; side A is A1+A2, side B is B1+B2."""
 
-    round: Series[Text] = column("Round", note=f"the round, a whole number {ROUND.words}", nullable=False)
+    round: Series[Text] = column(
+        "Round",
+        names={"es": ("Ronda",), "zh": ("轮次", "轮")},
+        note=f"the round, a whole number {ROUND.words}",
+        nullable=False,
+    )
     table: Series[Text] = column(
         "Table",
+        names={"es": ("Mesa",), "zh": ("桌号", "桌")},
         note=f"the table, a whole number {ROUND.words}; each round and table once",
         nullable=False,
     )
@@ -60,40 +75,52 @@ class MatchesSheet(pa.DataFrameModel):
     b2: Series[Text] | None = column("B2", note="side B's second player (individual events)", nullable=True)
     a_pips: Series[Text] | None = column(
         "A Pips",
+        names={"es": ("Tantos A", "Puntos A"), "zh": ("A方点数", "A点数")},
         note=f"pips side A scored, {PIPS.words}; blank with B Pips too means not played yet",
         needed="yes",
         entry=Entry(PIPS),
         nullable=True,
     )
     b_pips: Series[Text] | None = column(
-        "B Pips", note=f"pips side B scored, {PIPS.words}", needed="yes", entry=Entry(PIPS), nullable=True
+        "B Pips",
+        names={"es": ("Tantos B", "Puntos B"), "zh": ("B方点数", "B点数")},
+        note=f"pips side B scored, {PIPS.words}",
+        needed="yes",
+        entry=Entry(PIPS),
+        nullable=True,
     )
     target: Series[Text] | None = column(
         "Target",
+        names={"es": ("Meta", "Tope"), "zh": ("目标",)},
         note=f"this match's target (pips, or hands in a run-out event), {TARGET.words}; blank: the Settings Target",
         in_template=False,
         nullable=True,
     )
     ended: Series[Text] | None = column(
         "Ended",
+        names={"es": ("Terminada por", "Fin"), "zh": ("结束方式",)},
+        words=ENDED_WORDS,
         note="target (blank means target), time or forfeit",
         entry=Entry(choices=tuple(ENDINGS), words="target (or blank), time or forfeit"),
         nullable=True,
     )
     winner: Series[Text] | None = column(
         "Winner",
+        names={"es": ("Ganador",), "zh": ("胜方",)},
         note="A or B: needed when time was called with level pips and for a forfeit",
         entry=Entry(choices=tuple(SIDES), words="A or B (needed at time or forfeit)"),
         nullable=True,
     )
     a_hands: Series[Text] | None = column(
         "A Hands",
+        names={"es": ("Manos A",), "zh": ("A方局数", "A局数")},
         note=f"hands side A won, {HANDS.words} (run-out events, in place of A Pips)",
         in_template=False,
         nullable=True,
     )
     b_hands: Series[Text] | None = column(
         "B Hands",
+        names={"es": ("Manos B",), "zh": ("B方局数", "B局数")},
         note=f"hands side B won, {HANDS.words} (run-out events, in place of B Pips)",
         in_template=False,
         nullable=True,
@@ -130,34 +157,54 @@ class MatchesSheet(pa.DataFrameModel):
 
     class Config:
         name = "Matches"
+        metadata = {"names": {"es": ("Partidas", "Partidos"), "zh": ("比赛", "对局")}}
         strict = False
 
 
 class PlayersSheet(pa.DataFrameModel):
     """`Players`: the entrants (players, or pairs in a pairs event)."""
 
-    id: Series[Text] = column("ID", note="the id used in Matches (text or number)", nullable=False)
-    name: Series[Text] | None = column("Name", note="the name shown in the standings", nullable=True)
-    club: Series[Text] | None = column("Club", note="the club", nullable=True)
+    id: Series[Text] = column(
+        "ID",
+        names={"es": ("Código", "Número"), "zh": ("编号",)},
+        note="the id used in Matches (text or number)",
+        nullable=False,
+    )
+    name: Series[Text] | None = column(
+        "Name",
+        names={"es": ("Nombre",), "zh": ("姓名", "名字")},
+        note="the name shown in the standings",
+        nullable=True,
+    )
+    club: Series[Text] | None = column("Club", names={"zh": ("俱乐部",)}, note="the club", nullable=True)
 
     class Config:
         name = "Players"
+        metadata = {"names": {"es": ("Jugadores", "Participantes"), "zh": ("选手", "参赛者")}}
         strict = False
 
 
 class PenaltiesSheet(pa.DataFrameModel):
     """`Penalties`: pips deducted from one competitor's effectiveness."""
 
-    player: Series[Text] = column("Player", note="the id penalized", nullable=False)
+    player: Series[Text] = column(
+        "Player", names={"es": ("Jugador",), "zh": ("选手",)}, note="the id penalized", nullable=False
+    )
     pips: Series[Text] = column(
         "Pips",
+        names={"es": ("Tantos",), "zh": ("点数",)},
         note=f"pips deducted from effectiveness, up to {PIPS.high:,} (10 and -10 both deduct 10)",
         nullable=False,
     )
     round: Series[Text] | None = column(
-        "Round", note=f"the round from which it counts, {ROUND.words} (blank: from the first)", nullable=True
+        "Round",
+        names={"es": ("Ronda",), "zh": ("轮次", "轮")},
+        note=f"the round from which it counts, {ROUND.words} (blank: from the first)",
+        nullable=True,
     )
-    reason: Series[Text] | None = column("Reason", note="why", nullable=True)
+    reason: Series[Text] | None = column(
+        "Reason", names={"es": ("Motivo", "Razón"), "zh": ("原因",)}, note="why", nullable=True
+    )
 
     @pa.check(
         "pips",
@@ -176,6 +223,7 @@ class PenaltiesSheet(pa.DataFrameModel):
 
     class Config:
         name = "Penalties"
+        metadata = {"names": {"es": ("Sanciones", "Penalizaciones"), "zh": ("罚分",)}}
         strict = False
 
 

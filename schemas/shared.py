@@ -95,14 +95,21 @@ class SettingsSheet(pa.DataFrameModel):
     """`Settings`: two columns, Key and Value (the Key's note, the settings' listing, is the game's)."""
 
     key: Series[Text] = declared(
-        "Key", note="the setting's name (docs/settings.md lists each game's)", nullable=False
+        "Key",
+        names={"es": ("Clave", "Parámetro"), "zh": ("项目", "设置项")},
+        note="the setting's name (docs/settings.md lists each game's)",
+        nullable=False,
     )
     value: Series[Text] | None = declared(
-        "Value", note="the setting's value; blank means the default", nullable=True
+        "Value",
+        names={"es": ("Valor",), "zh": ("值", "数值")},
+        note="the setting's value; blank means the default",
+        nullable=True,
     )
 
     class Config:
         name = "Settings"
+        metadata = {"names": {"es": ("Configuración", "Ajustes", "Parámetros"), "zh": ("设置", "参数")}}
         strict = False
 
 

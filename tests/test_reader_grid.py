@@ -16,7 +16,7 @@ import pyarrow as pa
 import pytest
 from hypothesis import given, settings
 
-from pipeline.sheets import column_letters, normalized_header
+from pipeline.sheets import column_letters, declared_headers, header_key, normalized_header
 from pipeline.workbook.reader import plain_text, sheet_from_grid
 from pipeline.workbook.scan import SheetFacts
 
@@ -33,7 +33,12 @@ def plain_sheet(grid: Grid, first_column: int) -> tuple[pd.DataFrame, dict[str, 
     if not filled_rows:
         return pd.DataFrame(index=pd.Index([], name="row")), {}, 1, {}
     wide_rows = [i for i in filled_rows if sum(c is not None for c in cell[i]) >= 2]
-    header = wide_rows[0] if wide_rows else filled_rows[0]  # rows of one cell above it: a title block
+    known = declared_headers("matches")  # the grids are read as a Matches sheet
+    named_rows = [
+        i for i in filled_rows[:11] if sum(c is not None and header_key(c) in known for c in cell[i]) >= 2
+    ]
+    named_rows = [i for i in named_rows if i <= 10]  # a title block is at most 10 rows
+    header = (named_rows or wide_rows or filled_rows)[0]  # rows above it: a title block
     kept = [j for j in range(width) if any(cell[i][j] is not None for i in range(header, len(cell)))]
     last = max(filled_rows)
     names, written, letters, seen = [], {}, {}, {}

@@ -1,5 +1,6 @@
 """The reference pages made from tally's declarations: `python tools/docs.py` writes docs/settings.md (every
-game's Settings keys, from their `SettingSpec`s), docs/columns.md (every column of every game's sheets, from
+game's Settings keys, from their `SettingSpec`s), docs/vocabulary.md (the names of sheets, columns, settings
+and words in English, Spanish and Chinese), docs/columns.md (every column of every game's sheets, from
 the models) and docs/problems.md (every problem code, from its `Kind`,
 with an example message: the first one `tally validate --json` gives for that code on the workbooks of the
 test corpora, or the kind's own example). tests/test_generated_docs.py checks the pages are current."""
@@ -8,15 +9,16 @@ from __future__ import annotations
 
 import functools
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from pipeline.games.registry import GAMES  # noqa: E402
-from pipeline.games.settings import settings_table  # noqa: E402
+from pipeline.games.settings import YES_NO, settings_table  # noqa: E402
 from pipeline.problems import KINDS, Problem  # noqa: E402
-from schemas.common import Column, columns_of, sheet_name_of  # noqa: E402
+from schemas.common import Column, columns_of, sheet_name_of, sheet_names_of  # noqa: E402
 
 SETTINGS_INTRO = """# Settings
 
@@ -152,10 +154,78 @@ def columns_page() -> str:
     return "\n".join(parts)
 
 
+VOCABULARY_INTRO = """# Vocabulary: the names tally reads in English, Spanish and Chinese
+
+An input workbook may name its sheets, columns, settings and words in English, Spanish or Chinese, or mix them
+(Spanish headers with an English Settings sheet). Names are matched ignoring case, accents, full-width or
+half-width characters, spaces and punctuation (`EO`, `E-O`, `e o` and `ＥＯ` are one; `Si` is `Sí`). A header
+in another language or spelling is read as the column silently; an alias (docs/columns.md: `N-S`, `E/W`) is
+read with a warning (W118).
+The standings are written in English (an output language is issue 17, part 2). Numbers, ids and bridge
+values (contracts, seats, vulnerability) are read as docs/bridge-rules.md says.
+
+This page is made from the declarations (`column(..., names=, words=)` and each sheet's `Config.metadata` in
+schemas/, each `SettingSpec`'s `names` and `words`) by `python tools/docs.py`; do not edit it by hand. A blank
+cell: the English name only.
+"""
+
+
+def names_row(english: str, names: Mapping[str, tuple[str, ...]]) -> str:
+    """One row of a vocabulary table: the English name, then its names in Spanish and in Chinese."""
+    others = (", ".join(f"`{n}`" for n in names.get(lang, ())) for lang in ("es", "zh"))
+    return f"| `{english}` | {' | '.join(others)} |"
+
+
+def names_table(rows: list[str]) -> str:
+    """A vocabulary table with its heading."""
+    return "\n".join(["| English | Spanish | Chinese |", "|---|---|---|", *rows])
+
+
+def vocabulary_sheets(models: tuple[type, ...]) -> list[str]:
+    """The sheets' names, then each sheet's columns and the words of its columns that declare some."""
+    parts = ["### Sheets\n\n" + names_table([names_row(sheet_name_of(m), sheet_names_of(m)) for m in models])]
+    for model in models:  # a game's few sheets
+        columns = columns_of(model)
+        parts.append(
+            f"### {sheet_name_of(model)}: columns\n\n"
+            + names_table([names_row(c.title, c.names) for c in columns])
+        )
+        for c in columns:
+            if c.words:
+                rows = [names_row(w, n) for w, n in c.words.items()]
+                parts.append(f"### {sheet_name_of(model)}: words in {c.title}\n\n" + names_table(rows))
+    return parts
+
+
+def vocabulary_page() -> str:
+    """docs/vocabulary.md: per game, the sheets, columns, settings and words in English, Spanish and Chinese."""
+    from schemas.corrections import CorrectionsSheet
+    from schemas.shared import SettingsSheet
+
+    parts = [VOCABULARY_INTRO.rstrip()]
+    for game in GAMES.values():  # the registered games
+        parts.append(f"## {game.name}")
+        parts += vocabulary_sheets((*game.sheets, SettingsSheet, CorrectionsSheet))
+        specs = game.setting_specs()
+        parts.append(
+            "### Settings keys\n\n" + names_table([names_row(s.title, s.names) for s in specs.values()])
+        )
+        for spec in specs.values():  # the settings that read words
+            if spec.words:
+                rows = [names_row(w, n) for w, n in spec.words.items()]
+                parts.append(f"### Settings: words of {spec.title}\n\n" + names_table(rows))
+    parts.append(
+        "## Every game: yes and no\n\nEvery setting read as yes or no (also true/false, y/n, 1/0).\n\n"
+        + names_table([names_row(w, n) for w, n in YES_NO.items()])
+    )
+    return "\n\n".join(parts) + "\n"
+
+
 PAGES = {
     "docs/settings.md": settings_page,
     "docs/problems.md": problems_page,
     "docs/columns.md": columns_page,
+    "docs/vocabulary.md": vocabulary_page,
 }
 
 if __name__ == "__main__":

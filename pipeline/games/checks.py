@@ -26,7 +26,7 @@ from pipeline.problems import (
     kind,
     problems_from_frame,
 )
-from pipeline.sheets import Sheet, normalized_header, sheet_key
+from pipeline.sheets import Sheet, header_key, in_english, named_headers, normalized_header, sheet_key
 from schemas.common import columns_of, titles_of
 
 MISSING_SHEET = kind("W101", "a sheet the game needs is missing (the sheets found are named)")
@@ -187,21 +187,25 @@ def missing_columns(sheet: Sheet, required: Iterable[str], titles: dict[str, str
 
 
 def with_aliases(sheet: Sheet, model: type[pa.DataFrameModel]) -> tuple[Sheet, list[Problem]]:
-    """The sheet with each column typed under an alias its model declares renamed to the model's column, and a
-    warning naming each substitution; an alias is not read where the column's own header is present too, and
-    of two aliases of one column the first (leftmost) is read."""
-    known = {
-        normalized_header(alias): c.name
-        for c in columns_of(model)
-        for alias in c.aliases
-        if c.name not in sheet.frame
-    }
+    """The sheet with each column typed under another header its model declares for it renamed to the model's
+    column: its header in another language or another spelling (`Ronda`, `轮次`, `N S`, matched by
+    `header_key`), read as its own header is, or an alias (as declared, `N-S`, or in another spelling of it),
+    read with a warning naming the substitution. Neither
+    is read where the column's own header is present too, and of two headers of one column the first (leftmost)
+    is read. The cells of a column that declares its words in other languages are read as the English words."""
+    absent = [c for c in columns_of(model) if c.name not in sheet.frame]
+    named = {header_key(h): c.name for c in absent for h in named_headers(c)}
+    aliases = {header_key(a): c.name for c in absent for a in c.aliases}
+    exact = {normalized_header(a): c.name for c in absent for a in c.aliases}  # an alias as declared: warned
     renamed: dict[str, str] = {}
-    for header in sheet.frame.columns:  # a sheet's dozen headers; the first alias of a column is read
-        if header in known and known[header] not in renamed.values():
-            renamed[header] = known[header]
-    if not renamed:
-        return sheet, []
+    silent: set[str] = set()
+    for header in sheet.frame.columns:  # a sheet's dozen headers; the first header of a column is read
+        key = header_key(header)
+        found = exact.get(header) or named.get(key) or aliases.get(key)
+        if key and found and found not in renamed.values():
+            renamed[header] = found
+            if header not in exact and key in named:
+                silent.add(header)
     titles = titles_of(model)
     problems = [
         Problem.of(
@@ -213,10 +217,16 @@ def with_aliases(sheet: Sheet, model: type[pa.DataFrameModel]) -> tuple[Sheet, l
             f"read as the column '{titles[n]}'",
         )
         for h, n in renamed.items()  # a few headers
+        if h not in silent
     ]
+    worded = {c.name: c.words for c in columns_of(model) if c.words}
+    frame = sheet.frame.rename(columns=renamed)
+    in_words = {c: in_english(frame[c], words) for c, words in worded.items() if c in frame}
+    if not renamed and all(in_words[c].equals(frame[c]) for c in in_words):
+        return sheet, []
+    frame = frame.assign(**in_words)
     headers = {renamed.get(h, h): written for h, written in sheet.headers.items()}
     letters = {renamed.get(h, h): at for h, at in sheet.letters.items()}
-    frame = sheet.frame.rename(columns=renamed)
     return Sheet(sheet.name, frame, headers, sheet.header_row, letters, sheet.problems), problems
 
 

@@ -8,6 +8,7 @@ number above 0 and at most 100`.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import re
 from collections.abc import Callable, Mapping
@@ -25,8 +26,8 @@ from pipeline.games.checks import (
 )
 from pipeline.parsing import DATE_RANGE, FIRST_DAY, LAST_DAY, as_numbers, as_words, date_times, whole_in
 from pipeline.problems import kind
-from pipeline.sheets import Sheet
-from schemas.common import Span, titles_of
+from pipeline.sheets import Sheet, in_english
+from schemas.common import Names, Span, Vocabulary, names_in, titles_of
 from schemas.shared import SettingsSheet as K
 
 NO_KEY = kind(
@@ -51,9 +52,12 @@ ADVICE = kind(
 )
 
 
+YES_NO: Vocabulary = {"yes": {"es": ("sí",), "zh": ("是",)}, "no": {"zh": ("否",)}}  # in other languages
+
+
 def yes_no(text: pd.Series) -> pd.Series:
-    """yes/no (also true/false, y/n, 1/0) as booleans."""
-    words = as_words(text).map(
+    """yes/no (also true/false, y/n, 1/0, and `YES_NO`: Sí/No, 是/否) as booleans."""
+    words = as_words(in_english(text, YES_NO)).map(
         {"yes": True, "y": True, "true": True, "1": True, "no": False, "n": False, "false": False, "0": False}
     )
     return words.astype("boolean")
@@ -84,6 +88,13 @@ class SettingSpec:
     in_template: bool = False
     kind: Callable[[Any], Any] | None = None  # the type of a value given (default: the default's type)
     default_words: str = ""  # the default in words, where no one value says it (docs/settings.md)
+    names: Names = dataclasses.field(default_factory=dict)  # its name in other languages: {"es": ("Fecha",)}
+    words: Vocabulary = dataclasses.field(default_factory=dict)  # its values' words in other languages
+
+    def __post_init__(self) -> None:
+        """The names in other languages checked: each in a language tally reads (`names_in`)."""
+        for named in (self.names, *self.words.values()):
+            names_in(named)
 
     @property
     def shown_default(self) -> str:
@@ -156,6 +167,7 @@ WEIGHT_SETTING = SettingSpec(
     default=1.0,
     hint=f"1; {WEIGHT.words}",
     example=1,
+    names={"es": ("Peso",), "zh": ("权重",)},
 )
 
 
@@ -186,6 +198,13 @@ def setting_key(title: str) -> str:
     return str(as_words(pd.Series([title], dtype="str")).iloc[0])
 
 
+def setting_keys(text: pd.Series, specs: Mapping[str, SettingSpec]) -> pd.Series:
+    """The Settings sheet's Key column as setting keys: a setting's name in any language and spelling (by
+    `header_key`: `Fecha`, `日期`, `sit out award`) is that setting's key; any other key folded (`as_words`)."""
+    vocabulary = {spec.title: spec.names for spec in specs.values()}
+    return as_words(in_english(text, vocabulary))
+
+
 def settings_by_key(*specs: SettingSpec) -> dict[str, SettingSpec]:
     """The settings by their keys, in order."""
     return {setting_key(spec.title): spec for spec in specs}
@@ -198,6 +217,7 @@ CORRECTION_SETTINGS = settings_by_key(
         f"the date and time the official scores were published, such as 2026-11-30 21:15 ({DATE_RANGE})",
         hint="2026-11-30 21:00",
         example="2026-11-30 21:00",
+        names={"es": ("Publicado", "Publicación"), "zh": ("公布时间",)},
     ),
     SettingSpec(
         "Correction Minutes",
@@ -207,11 +227,18 @@ CORRECTION_SETTINGS = settings_by_key(
         hint=f"30; {CORRECTION_MINUTES.words}",
         example=30,
         in_template=True,
+        names={"es": ("Minutos de corrección",), "zh": ("更正时限", "更正分钟")},
     ),
 )
 
 
-EVENT_NAME = SettingSpec("Event", plain_text, "the event's name", default="")
+EVENT_NAME = SettingSpec(
+    "Event",
+    plain_text,
+    "the event's name",
+    default="",
+    names={"es": ("Evento", "Torneo"), "zh": ("赛事", "比赛名称")},
+)
 EVENT_DATE = SettingSpec(
     "Date",
     plain_text,
@@ -220,10 +247,21 @@ EVENT_DATE = SettingSpec(
     default="",
     hint="2026-11-30",
     example="2026-11-30",
+    names={"es": ("Fecha",), "zh": ("日期",)},
 )
-VENUE = SettingSpec("Venue", plain_text, "where the event is played (printed under the title)", default="")
+VENUE = SettingSpec(
+    "Venue",
+    plain_text,
+    "where the event is played (printed under the title)",
+    default="",
+    names={"es": ("Lugar", "Sede"), "zh": ("地点", "场地")},
+)
 SECTION = SettingSpec(
-    "Section", plain_text, "the section or flight these results are of (printed under the title)", default=""
+    "Section",
+    plain_text,
+    "the section or flight these results are of (printed under the title)",
+    default="",
+    names={"es": ("Sección",), "zh": ("分组",)},
 )
 PLANNED_ROUNDS = Span(1, 10_000)  # as a Round of the results
 ROUNDS = SettingSpec(
@@ -234,6 +272,7 @@ ROUNDS = SettingSpec(
     hint="9",
     kind=int,
     default_words="the highest round in the results",
+    names={"es": ("Rondas",), "zh": ("轮数",)},
 )
 EVENT_SETTINGS = settings_by_key(EVENT_NAME, EVENT_DATE, VENUE, SECTION, ROUNDS)
 EVENT = setting_key(EVENT_NAME.title)  # the key of the event's name
@@ -276,7 +315,7 @@ def key_value_settings(
     frame = sheet.frame.dropna(how="all")
     if K.value not in frame:
         frame = frame.assign(**{K.value: pd.Series(pd.NA, index=frame.index, dtype="str")})
-    keys = as_words(frame[K.key])
+    keys = setting_keys(frame[K.key], specs)
     key_given, value_given = frame[K.key].notna().to_numpy(), frame[K.value].notna().to_numpy()
     known = keys.isin(list(specs)).to_numpy()
 
@@ -324,9 +363,9 @@ def key_value_settings(
         rows = (written == key) & ~repeated
         if not rows.any():  # a key the sheet does not give: nothing to parse or report
             continue
-        parsed = spec.parse(
-            frame[K.value]
-        )  # the whole column, as before: a date's unit can hang on the others
+        parsed = spec.parse(  # the whole column, as before: a date's unit can hang on the others
+            in_english(frame[K.value], spec.words)
+        )
         read = parsed.notna().to_numpy()
         problems.append(
             problems_where(

@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from pipeline.problems import InputError, Kind, Problem, UsageError, kind
-from pipeline.sheets import column_letters, normalized_header
+from pipeline.sheets import column_letters, sheet_key_of
 from pipeline.workbook import package as pkg
 from pipeline.workbook.scan import EXCEL_MAX_ROWS, Extent, OddSheet, SheetFacts, SheetScan, plain_extent
 
@@ -114,7 +114,10 @@ ODD_FORM_TOO_BIG = kind(
     "a worksheet in an unusual form has too many cells to check",
     example="event.xlsx: has a worksheet (xl/worksheets/sheet1.xml) written in an unusual form (cells without references, comments or other quoting) with more than 2,000,000 cells, too many for tally to check; open it in Excel and save it again",
 )
-SHEETS_ALIKE = kind("F118", "two sheets that tally reads as the same sheet (case, spaces and _ aside)")
+SHEETS_ALIKE = kind(
+    "F118",
+    "two sheets that tally reads as the same sheet (case, spaces and _ aside, or one sheet's two names)",
+)
 BLANK_ROWS = kind("F119", "a flood of blank formatted rows below the last value")
 ROW_BEYOND = kind("F120", "a cell beyond Excel's last row")
 COLUMN_BEYOND = kind("F121", "a cell beyond column ZZ")
@@ -217,7 +220,7 @@ def _inspected(
         book = pkg.book_of(handle, table, pkg.workbook_part(handle, table, budget), budget)
     except LookupError:
         raise pkg.Refusal(pkg.NOT_A_WORKBOOK, KIND_WORDS[pkg.zip_kind([i.filename for i in infos])]) from None
-    read = [s for s in book.sheets if s.part and (wanted is None or normalized_header(s.name) in wanted)]
+    read = [s for s in book.sheets if s.part and (wanted is None or sheet_key_of(s.name) in wanted)]
     _refuse_clashes(read)
     parts = list(dict.fromkeys(s.part for s in read if s.part))
     copied = [p for p in (book.styles, book.strings, *parts) if p]
@@ -252,10 +255,11 @@ def _zip_directory(handle: BinaryIO) -> list[zipfile.ZipInfo]:
 
 
 def _refuse_clashes(read: list[pkg.SheetEntry]) -> None:
-    """Refuse two sheets tally reads alike (names equal but for case, spaces and `_`)."""
+    """Refuse two sheets tally reads alike (names equal but for case, spaces and `_`, or two names of one sheet:
+    `Matches` and `Partidas`)."""
     seen: dict[str, pkg.SheetEntry] = {}
     for sheet in read:  # a handful of sheets
-        key = normalized_header(sheet.name)
+        key = sheet_key_of(sheet.name)
         if key in seen:
             first = seen[key]
             hidden = [f"'{s.name}' is hidden" for s in (first, sheet) if s.state != "visible"]

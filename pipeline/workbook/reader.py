@@ -24,7 +24,15 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from pipeline.problems import ROW, InputError, Problem, UsageError, kind
-from pipeline.sheets import INVISIBLE, Sheet, column_letters, normalized_header
+from pipeline.sheets import (
+    INVISIBLE,
+    Sheet,
+    column_letters,
+    declared_headers,
+    header_key,
+    normalized_header,
+    sheet_key_of,
+)
 from pipeline.workbook.guard import Limits, SheetFacts, inspected
 
 
@@ -38,8 +46,8 @@ class Workbook:
     listed: list[str] = field(default_factory=list)  # every sheet the file lists, read or not
 
     def get(self, name: str) -> Sheet | None:
-        """The sheet whose normalized name matches, if there is one."""
-        return self.sheets.get(normalized_header(name))
+        """The sheet whose name matches (in any language a declared sheet is named in), if there is one."""
+        return self.sheets.get(sheet_key_of(name))
 
     @property
     def sheet_names(self) -> list[str]:
@@ -70,8 +78,10 @@ _TEXT = pd.StringDtype(na_value=np.nan)
 
 def sheet_from_grid(name: str, text: pa.Table, facts: SheetFacts | None = None) -> Sheet:
     """A Sheet from a headerless text grid (see `_text_table`; null is a blank cell) whose row i is Excel row
-    i + 1 and column j the sheet's column `facts.first_column` + j. The rule: the header is the first row
-    holding two or more filled cells (rows above it, one cell each, are a title block: tally's own title
+    i + 1 and column j the sheet's column `facts.first_column` + j. The rule: the header is the first row among
+    the first `TITLE_ROWS` + 1 that names two or more of the columns declared for a sheet of this name, in any
+    language (`header_row_index`: so a title row of two cells above it is skipped too); failing that, the
+    first row holding two or more filled cells (rows above it, one cell each, are a title block: tally's own title
     and status lines, or an organizer's), or the first row holding one when no row holds two; a column is kept when its header cell or any cell below it is filled; a kept
     column's header is its header cell as written, or `(blank header L)` with L its letters, and its name
     the header's `normalized_header`, with `__2`, `__3`, ... added to the second, third, ... column of the
@@ -89,8 +99,10 @@ def sheet_from_grid(name: str, text: pa.Table, facts: SheetFacts | None = None) 
         empty = Sheet(name, pd.DataFrame(index=pd.Index([], name=ROW)), {}, 1)
         empty.problems = package_problems(empty, facts)
         return empty
-    wide = given.sum(axis=0) >= 2
-    first = int(np.argmax(wide)) if wide.any() else int(np.argmax(filled))  # below any title rows
+    first = header_row_index(text, declared_headers(sheet_key_of(name)))
+    if first is None:
+        wide = given.sum(axis=0) >= 2
+        first = int(np.argmax(wide)) if wide.any() else int(np.argmax(filled))  # below any title rows
     in_body = given[:, first + 1 :]
     kept = np.flatnonzero(given[:, first] | in_body.any(axis=1))
     positions = kept + facts.first_column
@@ -117,6 +129,24 @@ def sheet_from_grid(name: str, text: pa.Table, facts: SheetFacts | None = None) 
     sheet = Sheet(name, body, dict(zip(unique, written, strict=True)), first + 1, letters)
     sheet.problems = package_problems(sheet, facts)
     return sheet
+
+
+TITLE_ROWS = 10  # the most rows a title block above a sheet's header row is looked through for the header
+
+
+def header_row_index(text: pa.Table, known: frozenset[str]) -> int | None:
+    """The 0-based row, among the grid's first `TITLE_ROWS` + 1, of the first one of whose cells two or more
+    are headers in `known` (by `header_key`), None when no row is; the cells are looked at a column at a
+    time."""
+    if not known or text.num_rows == 0:
+        return None
+    top = text.slice(0, TITLE_ROWS + 1)
+    named = np.zeros(top.num_rows, dtype=int)
+    for column in top.columns:  # column-wise, not row-wise: a few cells each
+        cells = pd.Series(column.to_pylist(), dtype="object")
+        named += cells.map(lambda c: isinstance(c, str) and header_key(c) in known).to_numpy(dtype=int)
+    found = np.flatnonzero(named >= 2)
+    return int(found[0]) if len(found) else None
 
 
 def package_problems(sheet: Sheet, facts: SheetFacts) -> list[Problem]:
@@ -176,7 +206,7 @@ def read_workbook(path: Path, sheets: Iterable[str] | None = None, limits: Limit
         raise UsageError(f"{path}: no such file")
     if path.is_dir():
         raise UsageError(f"{path} is a folder, not a workbook")
-    wanted = None if sheets is None else {normalized_header(s) for s in sheets}
+    wanted = None if sheets is None else {sheet_key_of(s) for s in sheets}
     with inspected(path, limits or Limits(), wanted) as found:
         try:
             reader = fastexcel.read_excel(found.source)
@@ -194,7 +224,7 @@ def read_workbook(path: Path, sheets: Iterable[str] | None = None, limits: Limit
             sheet = sheet_from_grid(entry.name, table, found.facts[entry.name])
             if entry.state != "visible":
                 sheet.problems.append(Problem.of(HIDDEN_SHEET, entry.name, None, None, None, HIDDEN))
-            result[normalized_header(entry.name)] = sheet
+            result[sheet_key_of(entry.name)] = sheet  # `Partidas` and `比赛` are the Matches sheet
     return Workbook(path, result, found.digest, [s.name for s in found.sheets])
 
 

@@ -326,11 +326,12 @@ def test_absent_columns_are_named_by_their_titles(header: list[str], row: list[o
 
 
 def test_every_accepted_header_spelling_is_only_case_spaces_and_underscores(tmp_path: Path):
-    """` board `, `BOARD` and `Board` are one header; `N_S` is `N S`, which is not `NS`."""
-    tables = {"Results": ([" Board_ ", "n s", "ew", "Contract", "Declarer", "Tricks"], [OK[:6]])}
+    """` board `, `BOARD` and `Board` are one header (and `n s` is `NS`: spaces and punctuation aside, issue 17);
+    `n s pair` is not `NS`."""
+    tables = {"Results": ([" Board_ ", "n s pair", "ew", "Contract", "Declarer", "Tricks"], [OK[:6]])}
     problems = problems_of(Case("n_s", tables, []), tmp_path)
     assert located(problems) == [("W102", "Results", 1, "NS", None)]
     assert problems[0].problem == (  # the wording: the closest header, and every header found
-        "missing required column 'NS'; the closest header found is 'n s' "
-        "(headers found: 'Board_', 'n s', 'ew', 'Contract', 'Declarer', 'Tricks')"
+        "missing required column 'NS' "
+        "(headers found: 'Board_', 'n s pair', 'ew', 'Contract', 'Declarer', 'Tricks')"
     )

@@ -379,13 +379,8 @@ CASES: list[Case] = [
     # ---------------------------------------------------------------- sheets and columns
     Case(
         "missing_results_sheet",
-        {"Resultados": (RESULT_HEADER, [OK]), "Pairs": pairs(1, 2)},
+        {"Hoja1": (RESULT_HEADER, [OK]), "Pairs": pairs(1, 2)},  # Resultados is Results in Spanish
         [E("W101", "workbook", None, None)],
-    ),
-    Case(
-        "ns_header_typed_n_s",
-        {"Results": (["Board", "N_S", "EW", "Contract", "Declarer", "Tricks"], [[1, 1, 2, "4S", "N", 10]])},
-        [E("W102", "Results", 1, "NS", text="the closest header found is 'N_S'")],
     ),
     Case(
         "board_header_missing",

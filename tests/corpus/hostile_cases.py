@@ -973,7 +973,7 @@ CASES: list[HostileCase] = [
     # ---------------------------------------------------------------- sheets and columns
     HostileCase(
         "missing_matches_sheet",
-        openpyxl_book({"Partidas": (DOMINO_HEADER, DOMINO_ROWS), "Players": players("p1", "p2", "p3", "p4")}),
+        openpyxl_book({"Hoja1": (DOMINO_HEADER, DOMINO_ROWS), "Players": players("p1", "p2", "p3", "p4")}),
         "domino",
         1,
         (E("W101", "workbook", None, None),),
@@ -1010,14 +1010,14 @@ CASES: list[HostileCase] = [
         openpyxl_book(
             {
                 "Results": (
-                    ["Round", "Table", "Board", "N S", "EW", "Contract", "Declarer", "Tricks"],
+                    ["Round", "Table", "Board", "NS Pair", "EW", "Contract", "Declarer", "Tricks"],
                     BRIDGE_ROWS,
                 )
             }
         ),
         "bridge",
         1,
-        (E("W102", "Results", 1, "NS", text="the closest header found is 'N S'"),),
+        (E("W102", "Results", 1, "NS", text="missing required column 'NS'"),),
     ),
     # ---------------------------------------------------------------- rows
     HostileCase(

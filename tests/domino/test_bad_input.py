@@ -155,23 +155,23 @@ def test_excel_rows_follow_the_header_when_it_is_not_in_row_1(tmp_path: Path):
 
 
 def test_missing_matches_sheet_lists_the_sheets_found(tmp_path: Path):
-    case = Case("no_matches", {"Partidas": (MATCH_HEADER, []), "Jugadores": players("p1")}, [])
+    case = Case("no_matches", {"Hoja1": (MATCH_HEADER, []), "Hoja2": players("p1")}, [])
     result = run_standings(case.write(tmp_path))
     assert result.exit_code == 1
     assert codes_in(result.stderr) == ["W101"]
     # the wording: which sheet is missing and which sheets there are
-    assert "missing required sheet 'Matches' (sheets found: 'Partidas', 'Jugadores')" in result.stderr
+    assert "missing required sheet 'Matches' (sheets found: 'Hoja1', 'Hoja2')" in result.stderr
 
 
 def test_missing_column_names_the_header_and_all_headers_found(tmp_path: Path):
-    header = ["Round", "Table", "A1", "B1", "A Pips", "BPips"]
+    header = ["Round", "Table", "A1", "B1", "A Pips", "B Pip"]  # BPips is B Pips, spaces aside (issue 17)
     case = Case("b_pips_typo", {"Matches": (header, [[1, 1, "p1", "p2", 100, 20]])}, [])
     result = run_standings(case.write(tmp_path))
     assert result.exit_code == 1
     assert codes_in(result.stderr) == ["W102"]
     assert (  # the wording: the closest header, and every header found
         "[W102] Matches, row 1, column 'B Pips': missing required column 'B Pips'; the closest header found is "
-        "'BPips' (headers found: 'Round', 'Table', 'A1', 'B1', 'A Pips', 'BPips')"
+        "'B Pip' (headers found: 'Round', 'Table', 'A1', 'B1', 'A Pips', 'B Pip')"
     ) in result.stderr
 
 

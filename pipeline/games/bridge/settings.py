@@ -61,6 +61,7 @@ MOVEMENT_SETTING = SettingSpec(
     hint="Mitchell, Howell, or Mitchell, arrow switch in round 7",
     default="",
     default_words="none (written by tally bridge schedule)",
+    names={"es": ("Movimiento",), "zh": ("移位", "移位方式")},
 )
 MOVEMENT = setting_key(MOVEMENT_SETTING.title)
 SIT_OUT = setting_key(SIT_OUT_SETTING.title)
@@ -72,6 +73,7 @@ FINAL_SETTING = SettingSpec(
     "played: the standings are provisional)",
     default=False,
     hint="yes or no",
+    names={"es": ("Definitivo", "Final"), "zh": ("最终", "已结束")},
 )
 FINAL = setting_key(FINAL_SETTING.title)
 

@@ -18,7 +18,16 @@ from pipeline.games.settings import (
     whole_number_in,
 )
 from pipeline.sheets import Sheet
-from schemas.domino import COUNT_WORDS, MODE_POINTS, MODE_RUN_OUT, MODES, PODIUM, TARGET, MatchesSheet
+from schemas.domino import (
+    COUNT_WORDS,
+    MODE_POINTS,
+    MODE_RUN_OUT,
+    MODE_WORDS,
+    MODES,
+    PODIUM,
+    TARGET,
+    MatchesSheet,
+)
 
 POINTS_TARGET = 100  # the target of a points event when neither Settings nor the match gives one
 TARGET_SETTING = SettingSpec(
@@ -29,6 +38,7 @@ TARGET_SETTING = SettingSpec(
     example=POINTS_TARGET,
     kind=int,
     default_words=f"{POINTS_TARGET} in a points event; none in a run-out event (each match's Target)",
+    names={"es": ("Meta", "Tope"), "zh": ("目标",)},
 )  # no default of its own: 100 in a points event, none in a run-out (see `DominoSettings.target`)
 MODE_SETTING = SettingSpec(
     "Mode",
@@ -38,6 +48,8 @@ MODE_SETTING = SettingSpec(
     hint="points or run_out",
     example=MODE_POINTS,
     in_template=True,
+    names={"es": ("Modalidad", "Modo"), "zh": ("模式", "赛制")},
+    words=MODE_WORDS,
 )
 PODIUM_SETTING = SettingSpec(
     "Podium",
@@ -47,6 +59,7 @@ PODIUM_SETTING = SettingSpec(
     hint=f"3; {PODIUM.words}",
     example=3,
     in_template=True,
+    names={"es": ("Podio",), "zh": ("领奖名次",)},
 )
 
 

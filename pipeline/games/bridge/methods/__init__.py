@@ -16,6 +16,7 @@ from pipeline.games.bridge.methods import butler, cross_imps, matchpoints, teams
 from pipeline.games.bridge.methods.base import Method, Options
 from pipeline.games.settings import SettingSpec, one_word_of
 from pipeline.parsing import as_words
+from schemas.common import Vocabulary
 
 METHODS: list[Method] = [
     matchpoints.METHOD,
@@ -67,6 +68,15 @@ def method_of(word: object) -> Method:
     return DEFAULT if word is None else method_words()[str(word)]
 
 
+SCORING_WORDS: Vocabulary = {  # the built-in methods' words in the seeds' own terms (Law 78: 比赛分, 国际比赛分, 总分)
+    "mp": {"es": ("puntos de match",), "zh": ("比赛分", "比赛分制")},
+    "cross_imp": {"es": ("IMP cruzados",), "zh": ("国际比赛分", "交叉国际比赛分")},
+    "butler": {"zh": ("巴特勒",)},
+    "tp": {"es": ("puntos totales",), "zh": ("总分", "总分制")},
+    "teams": {"es": ("equipos",), "zh": ("队式赛", "团体赛")},
+}
+
+
 def scoring_setting() -> SettingSpec:
     """The `Scoring` setting: one of the methods' words, listed by name in the message."""
     names = [m.name for m in METHODS]
@@ -79,6 +89,8 @@ def scoring_setting() -> SettingSpec:
         example=DEFAULT.name,
         in_template=True,
         default_words=DEFAULT.name,
+        names={"es": ("Puntuación", "Sistema de puntuación"), "zh": ("记分法", "记分方法")},
+        words=SCORING_WORDS,
     )
 
 

@@ -127,6 +127,7 @@ METHOD = Method(
             hint=f"1; {BUTLER_DROP.words}",
             example=1,
             in_template=True,
+            names={"es": ("Descarte Butler",), "zh": ("巴特勒去除数",)},
         ),
         "butler_datum": SettingSpec(
             "Butler Datum",

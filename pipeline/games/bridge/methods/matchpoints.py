@@ -134,6 +134,7 @@ METHOD = Method(
             hint="2 or 1",
             example=2,
             in_template=True,
+            names={"es": ("Escala MP",), "zh": ("比赛分标准",)},
         ),
         "neuberg": SettingSpec(
             "Neuberg", yes_no, "yes or no", default=True, hint="yes or no", example="yes", in_template=True

@@ -236,6 +236,8 @@ METHOD = Method(
             hint="WBF or none",
             example="WBF",
             in_template=True,
+            names={"es": ("Escala PV",), "zh": ("胜利分标准",)},
+            words={"none": {"es": ("ninguna",), "zh": ("无",)}},
         )
     },
     problems=team_problems_at_imps,
