@@ -365,6 +365,11 @@ def swiss_like_teams(tie_break: str) -> pd.DataFrame:
             results += [[match, "Open", 1, open_], [match, "Closed", 1, closed]]
             for board in range(2, boards + 1):
                 results += [[match, "Open", board, 100], [match, "Closed", board, 100]]
+    return teams_standings(tie_break, matches, results)
+
+
+def teams_standings(tie_break: str, matches: list[list[object]], results: list[list[object]]) -> pd.DataFrame:
+    """The standings of a teams event by IMPs (VP Scale none) under the tie-break."""
     sheets = sheets_from_tables(
         {
             "Settings": (
@@ -400,17 +405,7 @@ def drawn_matches_teams(tie_break: str) -> pd.DataFrame:
             matches.append([match, i, team, f"{team}-opp{i}"])
             open_, closed = {"W": (420, 400), "D": (420, 420), "L": (400, 420)}[outcome]
             results += [[match, "Open", 1, open_], [match, "Closed", 1, closed]]
-    sheets = sheets_from_tables(
-        {
-            "Settings": (
-                ["Key", "Value"],
-                [["Scoring", "Teams"], ["VP Scale", "none"], ["Tie Break", tie_break]],
-            ),
-            "Matches": (["Match", "Round", "Home", "Away"], matches),
-            "Results": (["Match", "Room", "Board", "Score"], results),
-        }
-    )
-    return bridge_tables(bridge_event(sheets)).standings
+    return teams_standings(tie_break, matches, results)
 
 
 def test_a_draw_is_half_a_win_white_book() -> None:
