@@ -24,7 +24,8 @@ from pipeline.problems import UsageError
 from schemas.movements import MovementBoard as MB
 from schemas.movements import MovementTable as MT
 
-MITCHELL_SIZES = range(3, 21)  # tested exhaustively; larger ones are built the same way
+MITCHELL_SIZES = range(3, 21)  # tested exhaustively in make test
+LARGE_MITCHELL_SIZES = range(21, 101)  # the rest of what `schedule` accepts: full movements, in the slow run
 HOWELL_SIZES = range(2, 9)
 
 
@@ -109,6 +110,23 @@ def mitchell_cases() -> list[tuple[int, str, int | None, bool]]:
                 for rounds in (None, *shorter):
                     cases.append((pairs, even, rounds, rounds is None))
     return cases
+
+
+@pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
+@pytest.mark.parametrize("tables", LARGE_MITCHELL_SIZES)
+def test_every_large_mitchell_keeps_the_rules(tables: int) -> None:
+    # every size up to the 100 tables `schedule` accepts, odd and even pairs, skip and relay, with and without
+    # an arrow switch, and one cut short
+    for pairs in (2 * tables - 1, 2 * tables):
+        for even in (SKIP, RELAY) if tables % 2 == 0 else (SKIP,):
+            full = tables - 1 if tables % 2 == 0 and even == SKIP else tables
+            relays = {1, tables} if tables % 2 == 0 and even == RELAY else set()
+            for rounds, switch in ((None, False), (None, True), (full // 2, False)):
+                if rounds is not None and even == RELAY:
+                    continue
+                moves = movement(pairs, MITCHELL, even=even, rounds=rounds, arrow_switch=switch)
+                assert broken_rules(moves, relays) == [], (pairs, even, rounds, switch)
+                assert moves.rounds == (rounds or full)
 
 
 @pytest.mark.parametrize(("pairs", "even", "rounds", "switch"), mitchell_cases())
