@@ -372,3 +372,15 @@ def test_a_penalty_names_the_pair_with_its_direction() -> None:
     with pytest.raises(InputError) as refused:
         bridge_event(bare)
     assert [(p.sheet, p.row) for p in refused.value.errors] == [("Penalties", 2)]
+
+
+@pytest.mark.parametrize(("settings_key", "direction_column"), [(True, True), (False, True), (False, False)])
+def test_the_rules_sheet_says_when_pairs_are_numbered_by_direction(
+    settings_key: bool, direction_column: bool
+) -> None:
+    from pipeline.games.bridge.report import rules_frame
+
+    club = settings_key or direction_column
+    event = bridge_event(evening(10, club=club, settings_key=settings_key, direction_column=direction_column))
+    rules = rules_frame(event, bridge_tables(event))
+    assert ("Pair Numbering" in rules["Item"].tolist()) == club

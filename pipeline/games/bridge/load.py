@@ -16,7 +16,7 @@ from pipeline.games.bridge.contracts import (
     parsed_contracts,
     parsed_declarers,
 )
-from pipeline.games.bridge.numbering import club_numbering, without_flood
+from pipeline.games.bridge.numbering import club_numbering, numbered_by_direction, without_flood
 from pipeline.games.bridge.penalties import empty_penalties, event_units, penalty_table
 from pipeline.games.bridge.score import declarer_scores, impossible_score_mask, ns_scores
 from pipeline.games.bridge.settings import FINAL_SETTING, BridgeSettings, bridge_settings
@@ -127,9 +127,8 @@ class BridgeEvent:
     warnings: list[Problem] = field(default_factory=list)
     penalties: pd.DataFrame = field(default_factory=empty_penalties)  # Law 90 (`Penalty`; penalties.py)
     waiting: pd.Series = field(default_factory=lambda: pd.Series(dtype=bool))  # rows of boards not yet played
-    seating: pd.DataFrame = field(
-        default_factory=pd.DataFrame
-    )  # every row's NS, EW, section, session; to play too
+    seating: pd.DataFrame = field(default_factory=pd.DataFrame)  # every row's NS, EW, section, session
+    by_direction: bool = False  # club numbering: NS pairs 1..n and EW pairs 1..n (numbering.py)
 
 
 def bridge_progress(event: BridgeEvent) -> Progress:
@@ -658,6 +657,7 @@ def bridge_event(sheets: dict[str, Sheet]) -> BridgeEvent:
     frames.append(schema_problems(results, R))
     typed = typed_results(results)
     sheets, typed, numbering_problems = club_numbering(settings, sheets, results, typed)  # NS 3 and EW 3
+    by_direction = numbered_by_direction(settings, sheets)
     frames += numbering_problems
     waiting = not_yet_played(results.frame)
     frames += result_problems(results, typed, settings, waiting)
@@ -721,6 +721,7 @@ def bridge_event(sheets: dict[str, Sheet]) -> BridgeEvent:
         penalties=penalties,
         waiting=waiting,
         seating=seating,
+        by_direction=by_direction,
     )
 
 

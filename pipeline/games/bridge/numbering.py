@@ -52,6 +52,7 @@ PAIR_NUMBERING_SETTING = SettingSpec(
     default_words="unique (or by direction when the Pairs sheet gives a Direction column)",
 )
 PAIR_NUMBERING = setting_key(PAIR_NUMBERING_SETTING.title)
+BY_DIRECTION_RULE = "by direction: the NS pairs numbered 1..n and the EW pairs 1..n, shown as 3 NS and 3 EW"
 
 UNDECLARED = kind(
     "B190",
@@ -311,6 +312,11 @@ def numbered_penalties(sheets: dict[str, Sheet], numbering: Numbering) -> dict[s
     directed = directed_ids(ids, pd.Series(pd.NA, index=ids.index, dtype="str")).fillna(ids)
     frame = sheet.frame.assign(**{PN.pair: directed})
     return {**sheets, key: replace(sheet, frame=frame)}
+
+
+def numbered_by_direction(settings: BridgeSettings, sheets: dict[str, Sheet]) -> bool:
+    """True when the event declares club numbering (Settings `Pair Numbering`, or a Pairs `Direction` column)."""
+    return pair_numbering(settings.numbering, settings.movement, settings.teams, sheets).by_direction
 
 
 def club_numbering(

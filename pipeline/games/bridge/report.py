@@ -9,6 +9,7 @@ import pandas as pd
 
 from pipeline.games.bridge.conditions import ranking_rule
 from pipeline.games.bridge.fields import pair_fields
+from pipeline.games.bridge.numbering import BY_DIRECTION_RULE, PAIR_NUMBERING_SETTING
 from pipeline.games.bridge.penalties import penalty_rules
 from pipeline.games.bridge.settings import DATE, EVENT, SCORING, WEIGHT, setting_specs
 from pipeline.games.bridge.sitouts import sit_out_rules
@@ -180,6 +181,7 @@ def rules_frame(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
         ("Vulnerability", "Law 2 board cycle unless a Vul cell is given"),
         ("Ranking", ranking_rule(s.options)),
         *([] if s.teams else [("Fields", pair_fields(event).reason)]),
+        *([(PAIR_NUMBERING_SETTING.title, BY_DIRECTION_RULE)] if event.by_direction else []),
     ]
     table = pd.DataFrame(rows, columns=list(titles_of(RR).values()))
     more = (s.method.rules_rows(event, tables) if s.method.rules_rows else []) + penalty_rules(event, tables)
