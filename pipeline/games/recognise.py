@@ -43,24 +43,28 @@ def own_headers(game: Game, others: Iterable[Game]) -> dict[str, str]:
 
 
 def other_game(sheets: dict[str, Sheet], game: Game, games: Iterable[Game]) -> Problem | None:
-    """W140 when the workbook's headers mark another game's workbook and none of this game's own; else None."""
+    """W140 when the workbook's headers mark another game's workbook and none of this game's own, and its
+    sheets are named as one of the two games' (a results sheet under another name keeps W101); else None."""
     found = {h for s in sheets.values() for h in map(normalized_header, s.frame.columns)}
     games = list(games)
     others = [g for g in games if g.name != game.name]
     if found & set(own_headers(game, others)):
         return None
+    names = set(sheets)
     for other in others:  # two games
         marks = own_headers(other, [g for g in games if g.name != other.name])
         seen = list(dict.fromkeys(marks[h] for h in marks if h in found))
-        if seen:
-            return Problem.of(
-                OTHER_GAME,
-                "workbook",
-                None,
-                None,
-                None,
-                f"this looks like a {other.name} workbook ({', '.join(seen)}); use tally {other.name} standings",
-            )
+        if not seen or not (game.is_input(names) or other.is_input(names)):  # a sheet misnamed: W101 says so
+            continue
+        sheet = "" if other.is_input(names) else f", its results on a sheet named '{other.input_sheet}'"
+        return Problem.of(
+            OTHER_GAME,
+            "workbook",
+            None,
+            None,
+            None,
+            f"this looks like a {other.name} workbook ({', '.join(seen)}); use tally {other.name} standings{sheet}",
+        )
     return None
 
 
