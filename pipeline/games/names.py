@@ -71,7 +71,7 @@ def ambiguous_problems(
     """W142 at each cell whose name more than one entry of the list has, naming their ids."""
     key = without_marks(names)
     holders = pd.Series(ids.astype("str").to_numpy(), index=key.to_numpy()).groupby(level=0).agg(", ".join)
-    said = without_marks(sheet.frame[column]).map(holders).fillna("")
+    said = without_marks(sheet.frame[column]).map(holders).astype("object").fillna("").astype("str")
     return problems_where(
         sheet,
         twice,

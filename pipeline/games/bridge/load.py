@@ -359,7 +359,11 @@ def result_problems(
             TRICKS_RESULT,
         ),
         problems_where(
-            sheet, has[R.vul] & t[T.ns_vul].isna(), R.vul, "expected None, NS, EW or All", BAD_VUL
+            sheet,
+            has[R.vul] & t[T.ns_vul].isna(),
+            R.vul,
+            "expected None, NS, EW or All (Ninguno, NS, EO, Todos; 无局, 南北有局, 东西有局, 双有局)",
+            BAD_VUL,
         ),
         problems_where(
             sheet,
