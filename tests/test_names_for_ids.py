@@ -47,6 +47,7 @@ def problems_of(tmp_path: Path, tables: dict) -> list[tuple[str, str, int | None
     return [(p.code, p.sheet, p.row, p.column) for p in report.problems]
 
 
+@pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
 def test_bridge_pairs_named_in_results_are_scored_as_their_ids(tmp_path: Path) -> None:
     tables = {
         "Results": (
@@ -63,6 +64,7 @@ def test_bridge_pairs_named_in_results_are_scored_as_their_ids(tmp_path: Path) -
     assert {p.code for p in standings.warnings} == {"W141"}
 
 
+@pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
 def test_domino_players_named_in_matches(tmp_path: Path) -> None:
     header = ["Round", "Table", "A1", "B1", "A Pips", "B Pips"]
     tables = {
