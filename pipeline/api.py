@@ -44,8 +44,7 @@ from pipeline.games.domino.schedule import (
 from pipeline.games.domino.settings import POINTS_TARGET
 from pipeline.games.game import Game
 from pipeline.games.registry import GAMES, game_named, game_of, standings_game
-from pipeline.games.run import checked_event
-from pipeline.games.scoring import Standings, standings_of, written
+from pipeline.games.scoring import Standings, recognised_event, standings_of, written
 from pipeline.problems import InputError, Problem, Report, UsageError, kind
 from pipeline.publish import publish_book, publish_events, publish_ranking, read_events, site_folder
 from pipeline.publish.event import computed_event
@@ -144,7 +143,7 @@ def validate(path: Path | str, *, limits: Limits | None = None) -> Report:
         return Report("unknown", exc.problems, str(path))
     game = game_of(book.sheets)
     try:
-        return Report(game.name, checked_event(book.sheets, game).event.warnings, str(path))
+        return Report(game.name, recognised_event(book.sheets, game).event.warnings, str(path))
     except InputError as exc:
         return Report(game.name, exc.problems, str(path))
 

@@ -18,14 +18,6 @@ ROOM_NAMES = ("Open", "Closed")  # the rooms as written: Results' list of rooms,
 SEATS = ("N", "E", "S", "W")  # a Declarer as written
 NS_SEATS = ("N", "S")  # the seats of the north-south pair
 NORTH_SOUTH, EAST_WEST = "NS", "EW"  # the two directions as Scorecards write them
-# A Vul cell as typed (after NFKC, upper-casing and whitespace removal): 0 none, 1 NS, 2 EW, 3 both.
-VUL_WORDS: dict[str, int] = {
-    **dict.fromkeys(["NONE", "NIL", "-", "O", "LOVE"], 0),
-    **dict.fromkeys(["NS", "N-S", "N/S"], 1),
-    **dict.fromkeys(["EW", "E-W", "E/W"], 2),
-    **dict.fromkeys(["ALL", "BOTH", "B"], 3),
-}
-
 # The sane range of every number a bridge workbook holds, checked where it is read (docs/trust.md, "Ranges").
 BOARD = Span(1, 10_000)  # Board, Round and Table: far beyond any event's boards, rounds or tables
 TRICKS = Span(0, 13)  # the tricks declarer took
@@ -195,7 +187,8 @@ class ResultsSheet(pa.DataFrameModel):
         ),
     )
     def _tricks(cls, s: Series[Text]) -> pd.Series:
-        return is_whole_in(s, TRICKS)
+        against = s.astype("str").str.normalize("NFKC").str.replace(r"\s", "", regex=True)
+        return is_whole_in(s, TRICKS) | against.str.fullmatch(r"=|[+-][0-9]{1,2}").fillna(False)  # =, +1, -2
 
     @pa.check(
         "score",
@@ -410,6 +403,10 @@ class Contract(pa.DataFrameModel):
     doubling: Series[int] = pa.Field(isin=[0, 1, 2])
     passed: Series[bool]
     valid: Series[bool]
+    result: Series[pd.Float64Dtype] = pa.Field(nullable=True)  # a one-cell contract's result (4S=, 3NT+1)
+    seat: Series[Text] = pa.Field(nullable=True)  # and its declarer (4S=N, N 4S=)
+    clubs_or_hearts: Series[bool]  # the strain was the letter C: clubs in English, corazones in Spanish
+    language: Series[Text]  # en, es or zh when the cell shows its language, else ''
 
 
 class Vulnerability(pa.DataFrameModel):
@@ -472,6 +469,10 @@ class TypedResult(pa.DataFrameModel):
     tricks: Series[pd.Int64Dtype] = pa.Field(nullable=True)  # as typed, else from the Result
     typed_tricks: Series[pd.Int64Dtype] = pa.Field(nullable=True)
     result_tricks: Series[pd.Int64Dtype] = pa.Field(nullable=True)
+    cell_result: Series[pd.Float64Dtype] = pa.Field(nullable=True)  # a one-cell contract's result (4S=: 0)
+    cell_tricks: Series[pd.Int64Dtype] = pa.Field(nullable=True)  # and the tricks it gives
+    cell_seat: Series[Text] = pa.Field(nullable=True)  # and its declarer (4S=N)
+    typed_declarer: Series[Text] = pa.Field(nullable=True)  # the Declarer column's seat
     ns_vul: Series[pd.BooleanDtype] = pa.Field(nullable=True)
     ew_vul: Series[pd.BooleanDtype] = pa.Field(nullable=True)
     computed_score: Series[pd.Float64Dtype] = pa.Field(nullable=True)  # the contract's NS score (Law 77)

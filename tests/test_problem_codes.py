@@ -16,8 +16,8 @@ from typer.testing import CliRunner
 
 import pipeline.api  # noqa: F401 - every module that declares a kind of problem is imported
 from pipeline.cli import app
-from pipeline.games.bridge.load import bridge_event
-from pipeline.games.domino.load import domino_event
+from pipeline.games.registry import GAMES
+from pipeline.games.scoring import recognised_event
 from pipeline.problems import KINDS, InputError, Problem
 from pipeline.workbook import read_workbook
 
@@ -45,10 +45,10 @@ def test_every_code_a_test_expects_is_declared():
 
 
 def loaded_problems(game: str, path: Path) -> list[Problem]:
-    """Every problem the game's loader finds in the workbook (its errors, or the warnings of a scored one)."""
-    load = domino_event if game == "domino" else bridge_event
+    """Every problem the game's loader finds in the workbook (its errors, or the warnings of a scored one), run
+    as the command line runs it (`recognised_event`: another game's workbook is named as such, W140)."""
     try:
-        return load(read_workbook(path).sheets).warnings
+        return recognised_event(read_workbook(path).sheets, GAMES[game]).event.warnings
     except InputError as exc:
         return exc.problems
 

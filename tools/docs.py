@@ -221,11 +221,52 @@ def vocabulary_page() -> str:
     return "\n\n".join(parts) + "\n"
 
 
+VALUES_INTRO = """# Bridge values as typed
+
+How tally reads a bridge Results sheet's Contract, Declarer, Tricks, Result and Vul cells, in English, Spanish
+and Chinese. Cells are read after Unicode NFKC (full-width letters and digits are the usual ones), ignoring
+case and spaces.
+
+- **C**: clubs in English, corazones (hearts) in Spanish. tally reads it by the language of the workbook's own
+  contracts and declarers: a letter only English has (H, S, NT, N as a strain; W, West, North, ...) or only
+  Spanish has (T, P, SA, ST, Doblado, Redoblado; O, Oeste, Norte, Sur, Este) anywhere in those columns says
+  which. Spanish only: C is read as hearts, and one warning (`B201`) says so, as a reader of English would
+  read clubs. English only: clubs. Neither, or both: each C is an error (`B200`) saying what to type (♣ or T
+  for clubs, ♥ or H for hearts). Chinese and the suit symbols are the same in every workbook. Headers are
+  not used (another part of tally reads Spanish headers); a `Language` setting is not needed for this.
+- **S**, **E**: spades in a contract in English (Spanish has P, picas), south and east as a seat in both
+  languages; **O** is west (oeste) as a seat and none as a Vul; **D** is diamonds in both.
+- **A contract with its result in one cell**: `3NT+1`, `4S=`, `4♠X-1`, `4SA-2`, `3 无将 +1`, `6HXX=`, with
+  the declarer before or after (`N 4S=`, `4S=N`), Tricks and Result left empty. Given as well, they must
+  agree (`B202`, `B203`). No warning: the cell says plainly what was read.
+- **Tricks** also takes `=`, `+1`, `-2` against the contract (`+7` is seven over, not seven tricks; `-100` is
+  no result).
+- **A cell in the wrong column**: a contract or a seat in Result or Tricks is `B204`, naming the column it
+  belongs in.
+
+This page is made from `SPELLINGS` in `pipeline/games/bridge/contracts.py` by `python tools/docs.py`; do not
+edit it by hand.
+"""
+
+
+def values_page() -> str:
+    """docs/bridge-values.md: every spelling of a strain, double, seat and vulnerability, with an example."""
+    from pipeline.games.bridge.contracts import LANGUAGE_NAMES, SPELLINGS
+
+    rows = ["| kind | typed | means | language | example |", "|---|---|---|---|---|"]
+    for s in SPELLINGS:  # about a hundred spellings
+        typed = s.text.replace("|", "\\|").replace("*", "\\*")
+        example = s.example.replace("*", "\\*")
+        rows.append(f"| {s.what} | `{typed}` | {s.word} | {LANGUAGE_NAMES[s.language]} | `{example}` |")
+    return VALUES_INTRO + "\n" + "\n".join(rows) + "\n"
+
+
 PAGES = {
     "docs/settings.md": settings_page,
     "docs/problems.md": problems_page,
     "docs/columns.md": columns_page,
     "docs/vocabulary.md": vocabulary_page,
+    "docs/bridge-values.md": values_page,
 }
 
 if __name__ == "__main__":

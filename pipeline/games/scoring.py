@@ -10,10 +10,11 @@ from pathlib import Path
 
 from pipeline.games.game import Game
 from pipeline.games.heading import Heading, event_heading, with_status_rows
-from pipeline.games.registry import game_of
-from pipeline.games.run import checked_event, standings_sheets
+from pipeline.games.recognise import with_other_game
+from pipeline.games.registry import GAMES, game_of
+from pipeline.games.run import Checked, checked_event, standings_sheets
 from pipeline.problems import InputError, Problem
-from pipeline.sheets import OutputSheet
+from pipeline.sheets import OutputSheet, Sheet
 from pipeline.workbook import Workbook, write_workbook
 from schemas.common import sheet_name_of, titles_of
 from schemas.domino import MatchesSheet
@@ -44,12 +45,23 @@ def printed(sheet: OutputSheet, heading: Heading) -> OutputSheet:
     return replace(sheet, heading=tuple(heading.lines), rank=rank, rank_by=by, footer=heading.title)
 
 
+def recognised_event(sheets: dict[str, Sheet], game: Game) -> Checked:
+    """`checked_event`, its missing sheets and columns replaced by one W140 when the workbook is another
+    game's."""
+    try:
+        return checked_event(sheets, game)
+    except InputError as exc:
+        raise InputError(
+            with_other_game(exc.problems, sheets, game, GAMES.values()), source=exc.source
+        ) from None
+
+
 def standings_of(book: Workbook, game: Game | None = None, now: dt.datetime | None = None) -> Standings:
     """The standings of a workbook as read (its game from its sheets unless given), their status as of `now`
     (default: the clock); InputError, naming the file, with every problem when it cannot be scored."""
     game = game or game_of(book.sheets)
     try:
-        checked = checked_event(book.sheets, game)
+        checked = recognised_event(book.sheets, game)
     except InputError as exc:
         exc.source = exc.source or str(book.path)
         raise

@@ -32,6 +32,8 @@ from typer.testing import CliRunner
 
 from pipeline.cli import app
 from pipeline.games.bridge.load import bridge_event
+from pipeline.games.registry import GAMES
+from pipeline.games.scoring import recognised_event
 from pipeline.problems import InputError, Problem
 from pipeline.workbook import read_workbook
 
@@ -49,7 +51,7 @@ def problems_of(case: Case, folder: Path) -> list[Problem]:
     """The problems `bridge_event` raises for the case (it must raise)."""
     path = case.write(folder)
     with pytest.raises(InputError) as caught:
-        bridge_event(read_workbook(path).sheets)
+        recognised_event(read_workbook(path).sheets, GAMES["bridge"])  # the load, as the CLI runs it
     return caught.value.problems
 
 
@@ -109,7 +111,7 @@ def test_cli_reports_every_problem_and_writes_nothing(case: Case, tmp_path: Path
 def test_input_error_carries_located_problems(case: Case, tmp_path: Path):
     path = case.write(tmp_path)
     with pytest.raises(InputError) as caught:
-        bridge_event(read_workbook(path).sheets)
+        recognised_event(read_workbook(path).sheets, GAMES["bridge"])  # the load, as the CLI runs it
     problems = caught.value.problems
     assert all(isinstance(p, Problem) for p in problems)
     missing = [e for e in case.expected if not matching(problems, e)]
@@ -159,7 +161,8 @@ def test_a_bad_contract_is_printed_with_file_location_value_and_expectation(tmp_
     assert result.exit_code == 1
     assert result.stderr.splitlines() == [
         f"{path}: 1 problem(s) must be fixed before tally can score it:",
-        f"  - [B105] Results, row 3, column 'Contract' [4Z]: {CONTRACT_EXPECTED}, then X or XX (or * / **); or PASS",
+        f"  - [B105] Results, row 3, column 'Contract' [4Z]: {CONTRACT_EXPECTED}, then X or XX (or * / **); or PASS "
+        "(Spanish: T D C P SA, Doblado, Redoblado; 加倍, 再加倍); its result and declarer may follow: 4S=N, 3NT+1",
     ]
 
 

@@ -166,10 +166,13 @@ CASES: list[Case] = [
         [E("B102", "Results", 3, "Tricks", value="14")],
     ),
     Case(
+        # -1 would be a result against the contract (=, +1, -2 are read in Tricks too): -100 is neither
         "tricks_negative_decimal_and_text",
-        event(OK, res(1, 3, 4, "4S", "N", -1), res(1, 5, 6, "4S", "N", 7.5), res(1, 7, 8, "4S", "N", "ten")),
+        event(
+            OK, res(1, 3, 4, "4S", "N", -100), res(1, 5, 6, "4S", "N", 7.5), res(1, 7, 8, "4S", "N", "ten")
+        ),
         [
-            E("B102", "Results", 3, "Tricks", value="-1"),
+            E("B102", "Results", 3, "Tricks", value="-100"),
             E("B102", "Results", 4, "Tricks", value="7.5"),
             E("B102", "Results", 5, "Tricks", value="ten"),
         ],
@@ -502,6 +505,55 @@ CASES: list[Case] = [
             E("B124", "Pairs", 18, "Pair", value="3"),
             E("S105", "Settings", 2, "Value", value="maybe"),
         ],
+    ),
+    # ---------------------------------------------------------------- cells as people type them (cells.py)
+    Case(  # C alone: clubs in English, corazones in Spanish; nothing else says which
+        "contract_c_without_a_language",
+        event(res(1, 3, 4, "1C", "N", 7), res(2, 3, 4, "2D", "S", 8)),
+        [E("B200", "Results", 2, "Contract", value="1C")],
+    ),
+    Case(  # English S and Spanish P in one workbook: C stays unread
+        "contract_c_in_mixed_languages",
+        event(res(1, 3, 4, "4S", "N", 10), res(2, 3, 4, "4P", "N", 10), res(3, 3, 4, "1C", "N", 7)),
+        [E("B200", "Results", 4, "Contract", value="1C")],
+    ),
+    Case(
+        "one_cell_result_against_tricks",
+        event(res(1, 3, 4, "4S=", "N", 9)),
+        [E("B202", "Results", 2, "Contract, Tricks", value="4S= / 9")],
+    ),
+    Case(  # 7S+1: 14 tricks
+        "one_cell_result_beyond_thirteen_tricks",
+        event(res(1, 3, 4, "7S+1", "N")),
+        [E("B202", "Results", 2, "Contract", value="7S+1")],
+    ),
+    Case(
+        "one_cell_declarer_against_declarer",
+        event(res(1, 3, 4, "4S=N", "E")),
+        [E("B203", "Results", 2, "Contract, Declarer", value="4S=N / E")],
+    ),
+    Case(
+        "result_holds_a_contract",
+        event(res(1, 3, 4, "4S", "N", result="4S+1")),
+        [E("B204", "Results", 2, "Result", value="4S+1")],
+    ),
+    Case(
+        "tricks_holds_a_declarer",
+        event(res(1, 3, 4, "4S", None, "N")),
+        [E("B204", "Results", 2, "Tricks", value="N"), E("B106", "Results", 2, "Declarer")],
+    ),
+    Case(  # a name two pairs share
+        "pair_name_listed_twice",
+        event(
+            res(1, "Dan & Eve", 4, "4S", "N", 10),
+            Pairs=(PAIRS_HEADER, [[3, "Dan & Eve"], [4, "Dan Y Eve"], [5, "dan & eve"]]),
+        ),
+        [E("W142", "Results", 2, "NS", value="Dan & Eve")],
+    ),
+    Case(  # a domino Matches sheet under the name Results
+        "a_domino_workbook",
+        {"Results": (["Round", "Table", "A1", "B1", "A Pips", "B Pips"], [[1, 1, "p1", "p2", 100, 20]])},
+        [E("W140", "workbook", None, None)],
     ),
 ]
 
@@ -950,5 +1002,68 @@ ACCEPTED: list[Case] = [
         event(OK, res(1, 3, 4, "4S", "N", 11), Settings=settings(("Event", "Club night"), ("Colour", "red"))),
         [E("S102", "Settings", 3, "Key", value="Colour")],
         rows={"Rules": [{"Item": "Event", "Value": "Club night"}, {"Item": "Scoring", "Value": "MP"}]},
+    ),
+    Case(  # Spanish strains, doubles and seats; a result against the contract in its cell or in Tricks
+        "spanish_contracts_and_results_in_one_cell",
+        event(
+            res(1, 1, 2, "4P=", "N"),  # 4S= by N: 120 + 300
+            res(1, 3, 4, "3SA+1S"),  # 3NT+1 by S: 100 + 300 + 30
+            res(1, 5, 6, "4C X-1", "O"),  # corazones: 4HX-1 by W, not vulnerable: 100 to NS
+            res(1, 7, 8, "O 2T="),  # tréboles: 2C= by W: 40 + 50 to EW
+            res(1, 9, 10, "4 黑桃 加倍 -2", "E"),  # 4SX-2 by E: 100 + 200 to NS
+            res(1, 11, 12, "2P", "Sur", "+1"),  # 2S+1 by S: 60 + 50 + 30
+            res(1, 13, 14, "1D Redoblado", "Norte", 7),  # 1DXX= by N: 80 + 50 + 100
+        ),
+        [E("B201", "Results", 4, "Contract", value="4C X-1")],
+        rows={
+            "Travellers": [
+                {"NS": "1", "Contract": "4S", "Declarer": "N", "Tricks": 10, "NS Score": 420},
+                {"NS": "3", "Contract": "3NT", "Declarer": "S", "Tricks": 10, "NS Score": 430},
+                {"NS": "5", "Contract": "4HX", "Declarer": "W", "Tricks": 9, "NS Score": 100},
+                {"NS": "7", "Contract": "2C", "Declarer": "W", "Tricks": 8, "NS Score": -90},
+                {"NS": "9", "Contract": "4SX", "Declarer": "E", "Tricks": 8, "NS Score": 300},
+                {"NS": "11", "Contract": "2S", "Declarer": "S", "Tricks": 9, "NS Score": 140},
+                {"NS": "13", "Contract": "1DXX", "Declarer": "N", "Tricks": 7, "NS Score": 230},
+            ]
+        },
+    ),
+    Case(  # the one-cell forms in English; Tricks as =, +1, -2
+        "english_contracts_and_results_in_one_cell",
+        event(
+            res(1, 1, 2, "4S=N"),  # 420
+            res(1, 3, 4, "N 3NT+1"),  # 100 + 300 + 30
+            res(1, 5, 6, "4♠X-1", "E"),  # 100 to NS
+            res(1, 7, 8, "6HXX=", "S"),  # 720 + 300 + 500 + 100
+            res(1, 9, 10, "4H", "W", "="),  # 420 to EW
+            res(1, 11, 12, "3NT", "N", "-2"),  # 100 to EW
+            res(1, 13, 14, "1C", "N", 8),  # English here (S, H, NT): 1C+1: 20 + 50 + 20
+        ),
+        [],
+        rows={
+            "Travellers": [
+                {"NS": "1", "Contract": "4S", "Declarer": "N", "Tricks": 10, "NS Score": 420},
+                {"NS": "3", "Contract": "3NT", "Declarer": "N", "Tricks": 10, "NS Score": 430},
+                {"NS": "5", "Contract": "4SX", "Declarer": "E", "Tricks": 9, "NS Score": 100},
+                {"NS": "7", "Contract": "6HXX", "Declarer": "S", "Tricks": 12, "NS Score": 1620},
+                {"NS": "9", "Contract": "4H", "Declarer": "W", "Tricks": 10, "NS Score": -420},
+                {"NS": "11", "Contract": "3NT", "Declarer": "N", "Tricks": 7, "NS Score": -100},
+                {"NS": "13", "Contract": "1C", "Declarer": "N", "Tricks": 8, "NS Score": 90},
+            ]
+        },
+    ),
+    Case(  # names for ids, matched ignoring case, accents and spacing
+        "pair_names_for_ids",
+        event(
+            res(1, "Ana García & Luis Pérez", "bob & carol", "4S", "N", 10),  # 420
+            res(2, " ANA GARCIA & LUIS PEREZ", 2, "4S", "N", 9),  # 4S-1 by N, board 2 NS vulnerable: -100
+            Pairs=(PAIRS_HEADER, [[1, "Ana Garcia & Luis Perez"], [2, "Bob & Carol"]]),
+        ),
+        [E("W141", "Results", 2, "NS", value="Ana García & Luis Pérez")],
+        rows={
+            "Travellers": [
+                {"Board": 1, "NS": "1", "EW": "2", "NS Score": 420},
+                {"Board": 2, "NS": "1", "EW": "2", "NS Score": -100},
+            ]
+        },
     ),
 ]

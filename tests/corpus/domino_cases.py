@@ -382,6 +382,19 @@ CASES: list[Case] = [
             E("D124", "Penalties", 4, "Round", value="0"),
         ],
     ),
+    Case(  # a name two players share
+        "player_name_listed_twice",
+        event(
+            match(1, 1, "Ana", "p3", 100, 0),
+            Players=(PLAYERS_HEADER, [["p1", "Ana"], ["p2", "ANA"], ["p3", "Beto"]]),
+        ),
+        [E("W142", "Matches", 2, "A1", value="Ana")],
+    ),
+    Case(  # a bridge Results sheet under the name Matches
+        "a_bridge_workbook",
+        {"Matches": (["Board", "NS", "EW", "Contract", "Declarer", "Tricks"], [[1, 1, 2, "4S", "N", 10]])},
+        [E("W140", "workbook", None, None)],
+    ),
 ]
 
 # Workbooks typed loosely but correctly: tally must score them (exit 0), reporting only the warnings.
@@ -426,5 +439,14 @@ ACCEPTED: list[Case] = [
         event(OK, [None] * len(MATCH_HEADER), match(2, 1, "p2", "p1", 0, 100)),
         [E("W107", "Matches", 3, None)],
         points={"p1": 5, "p2": 0},
+    ),
+    Case(  # names for ids, matched ignoring case, accents and spacing
+        "player_names_for_ids",
+        event(
+            match(1, 1, "josé  pérez", "p2", 100, 0),
+            Players=(PLAYERS_HEADER, [["p1", "Jose Perez"], ["p2", "Beto"]]),
+        ),
+        [E("W141", "Matches", 2, "A1", value="josé  pérez")],
+        points={"p1": 3, "p2": 0},
     ),
 ]

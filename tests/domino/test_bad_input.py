@@ -25,7 +25,8 @@ from tables import table_rows
 from typer.testing import CliRunner
 
 from pipeline.cli import app
-from pipeline.games.domino.load import domino_event
+from pipeline.games.registry import GAMES
+from pipeline.games.scoring import recognised_event
 from pipeline.problems import InputError, Problem
 from pipeline.workbook import read_workbook
 
@@ -74,7 +75,7 @@ def test_cli_reports_every_problem_and_writes_nothing(case: Case, tmp_path: Path
 def test_input_error_carries_located_problems(case: Case, tmp_path: Path):
     path = case.write(tmp_path)
     with pytest.raises(InputError) as caught:
-        domino_event(read_workbook(path).sheets)
+        recognised_event(read_workbook(path).sheets, GAMES["domino"])  # the load, as the CLI runs it
     problems = caught.value.problems
     assert all(isinstance(p, Problem) for p in problems)
     missing = [e for e in case.expected if not matching(problems, e)]

@@ -10,11 +10,21 @@ import numpy as np
 import pandas as pd
 
 from pipeline.games.bridge.awards import adjusted_scores, weighted_columns, weighted_score_problems
+from pipeline.games.bridge.cells import (
+    cell_problems,
+    language_problems,
+    misplaced,
+    read_strains,
+    results_language,
+    tricks_against_contract,
+    without_misplaced,
+)
 from pipeline.games.bridge.contracts import (
     RESULT_PATTERN,
     normalized_text,
     parsed_contracts,
     parsed_declarers,
+    relative_tricks,
 )
 from pipeline.games.bridge.numbering import club_numbering, numbered_by_direction, without_flood
 from pipeline.games.bridge.penalties import empty_penalties, event_units, penalty_table
@@ -43,6 +53,7 @@ from pipeline.games.checks import (
 )
 from pipeline.games.corrections import CorrectionRules
 from pipeline.games.heading import Progress, rounds_progress
+from pipeline.games.names import close_matches, resolved_columns, without_unknown_at_ambiguous
 from pipeline.parsing import as_ids, as_words, whole_numbers
 from pipeline.problems import InputError, Problem, kind
 from pipeline.sheets import Sheet, sheet_key
@@ -194,21 +205,25 @@ def typed_results(sheet: Sheet) -> pd.DataFrame:
     """Every Results row typed and scored (`TypedResult`); NA wherever a cell is bad."""
     f = sheet.frame
     contract = frame_via_distinct(f[R.contract], parsed_contracts)
-    declarer = series_via_distinct(f[R.declarer], parsed_declarers)
+    strain = read_strains(contract, results_language(contract, f[R.declarer]))
+    typed_declarer = series_via_distinct(f[R.declarer], parsed_declarers)
+    declarer = typed_declarer.fillna(contract[K.seat])
     board = whole_within(BOARD)(f[R.board])
     offset = series_via_distinct(f[R.result], result_offsets)
     from_result = (contract[K.level].astype("Float64") + 6 + offset).astype("Int64")
     from_result = from_result.where(from_result.between(0, 13))
-    typed_tricks = whole_within(TRICKS)(f[R.tricks])
-    tricks = typed_tricks.fillna(from_result)
+    from_cell = (contract[K.level].astype("Float64") + 6 + contract[K.result]).astype("Int64")
+    from_cell = from_cell.where(from_cell.between(0, 13))
+    relative = relative_tricks(f[R.tricks])
+    typed_tricks = whole_within(TRICKS)(f[R.tricks].where(~relative))
+    typed_tricks = typed_tricks.fillna(tricks_against_contract(contract[K.level], f[R.tricks]))
+    tricks = typed_tricks.fillna(from_result).fillna(from_cell)
     cycle = vulnerability_from_board(board.astype("Float64"))
     typed_vul = frame_via_distinct(f[R.vul], vulnerability_from_text)
     ns_vul = typed_vul[V.ns].where(f[R.vul].notna(), cycle[V.ns])
     ew_vul = typed_vul[V.ew].where(f[R.vul].notna(), cycle[V.ew])
     declarer_vul = ns_vul.where(declarer.isin(NS_SEATS), ew_vul)
-    points = declarer_scores(
-        contract[K.level], contract[K.strain], contract[K.doubling], tricks, declarer_vul
-    )
+    points = declarer_scores(contract[K.level], strain, contract[K.doubling], tricks, declarer_vul)
     computed = ns_scores(points, declarer.where(~contract[K.passed]))
     computed = computed.where(contract[K.valid])
     typed_score = whole_within(SCORE)(f[R.score])
@@ -225,7 +240,7 @@ def typed_results(sheet: Sheet) -> pd.DataFrame:
             T.match: as_ids(f[R.match]),
             T.room: as_words(f[R.room]),
             T.level: contract[K.level],
-            T.strain: contract[K.strain],
+            T.strain: strain,
             T.doubling: contract[K.doubling],
             T.passed: contract[K.passed],
             T.contract_ok: contract[K.valid],
@@ -233,6 +248,10 @@ def typed_results(sheet: Sheet) -> pd.DataFrame:
             T.tricks: tricks,
             T.typed_tricks: typed_tricks,
             T.result_tricks: from_result,
+            T.cell_result: contract[K.result],
+            T.cell_tricks: from_cell,
+            T.cell_seat: contract[K.seat],
+            T.typed_declarer: typed_declarer,
             T.ns_vul: ns_vul,
             T.ew_vul: ew_vul,
             T.computed_score: computed.astype("Float64"),
@@ -302,7 +321,8 @@ def result_problems(
             has[R.contract] & ~t[T.contract_ok],
             R.contract,
             "expected a contract: level 1-7, strain C D H S NT (or ♣ ♦ ♥ ♠, 梅花 方块 红心 黑桃 无将), "
-            "then X or XX (or * / **); or PASS",
+            "then X or XX (or * / **); or PASS (Spanish: T D C P SA, Doblado, Redoblado; 加倍, 再加倍); "
+            "its result and declarer may follow: 4S=N, 3NT+1",
             BAD_CONTRACT,
         ),
         problems_where(
@@ -310,14 +330,21 @@ def result_problems(
         ),
         problems_where(
             sheet,
-            has[R.result] & ~has[R.tricks] & bid & t[T.result_tricks].isna(),
+            has[R.result] & ~has[R.tricks] & bid & t[T.result_tricks].isna() & misplaced(f[R.result]).eq(""),
             R.result,
             "expected a result such as =, +1 or -2 that gives 0 to 13 tricks",
             BAD_RESULT,
         ),
         problems_where(
             sheet,
-            bid & ~has[R.tricks] & ~has[R.result],
+            has[R.tricks] & bid & relative_tricks(f[R.tricks]) & t[T.typed_tricks].isna(),
+            R.tricks,
+            "expected a result such as =, +1 or -2 that gives 0 to 13 tricks",
+            BAD_RESULT,
+        ),
+        problems_where(
+            sheet,
+            bid & ~has[R.tricks] & ~has[R.result] & t[T.cell_result].isna(),
             [R.tricks, R.result],
             "a contract needs the tricks taken (Tricks) or the result (Result)",
             NO_TRICKS,
@@ -334,7 +361,11 @@ def result_problems(
             TRICKS_RESULT,
         ),
         problems_where(
-            sheet, has[R.vul] & t[T.ns_vul].isna(), R.vul, "expected None, NS, EW or All", BAD_VUL
+            sheet,
+            has[R.vul] & t[T.ns_vul].isna(),
+            R.vul,
+            "expected None, NS, EW or All (Ninguno, NS, EO, Todos; 无局, 南北有局, 东西有局, 双有局)",
+            BAD_VUL,
         ),
         problems_where(
             sheet,
@@ -405,10 +436,15 @@ def result_problems(
             IMPOSSIBLE_SCORE,
         )
     )
+    contracts = frame_via_distinct(f[R.contract], parsed_contracts)
+    out += language_problems(sheet, contracts, results_language(contracts, f[R.declarer]))
+    out += cell_problems(sheet, t, bid)
     return out + settings.method.problems(sheet, t)
 
 
-def pair_problems(sheet: Sheet, t: pd.DataFrame, known: pd.Index | None) -> list[pd.DataFrame]:
+def pair_problems(
+    sheet: Sheet, t: pd.DataFrame, known: pd.Index | None, names: pd.Series | None = None
+) -> list[pd.DataFrame]:
     """Pairs events: both ids present, no pair playing itself or a board twice, ids known."""
     out = [
         problems_where(sheet, t[T.ns].isna(), R.ns, "the north-south pair is required", NO_PAIR),
@@ -458,7 +494,10 @@ def pair_problems(sheet: Sheet, t: pd.DataFrame, known: pd.Index | None) -> list
                     sheet,
                     t[col].notna() & ~t[col].isin(known),
                     col,
-                    "unknown pair: not listed on the Pairs sheet",
+                    "unknown pair: not listed on the Pairs sheet"
+                    + close_matches(
+                        t[col].where(~t[col].isin(known)), pd.Series(known), pd.Series(names, dtype="str")
+                    ),
                     UNKNOWN_ID,
                 )
             )
@@ -566,13 +605,20 @@ def team_matches(
         ),
     ]
     if teams is not None:
+        table, read = resolved_columns(
+            own, table, [TM.home, TM.away], teams[CO.id], teams[CO.names], sheet_name_of(TeamsSheet)
+        )
+        problems += read
         for col in (M.home, M.away):  # the sheet's columns, typed under the same names
             problems.append(
                 problems_where(
                     own,
                     table[col].notna() & ~table[col].isin(teams[CO.id]),
                     col,
-                    "unknown team: not listed on the Teams sheet",
+                    "unknown team: not listed on the Teams sheet"
+                    + close_matches(
+                        table[col].where(~table[col].isin(teams[CO.id])), teams[CO.id], teams[CO.names]
+                    ),
                     UNKNOWN_ID,
                 )
             )
@@ -654,7 +700,7 @@ def bridge_event(sheets: dict[str, Sheet]) -> BridgeEvent:
     frames = [settings_problems, *[blank_row_warnings(s) for s in used if s is not None and s is not used[1]]]
     results = present_columns(results, R)
     results = Sheet(results.name, results.frame.dropna(how="all"), results.headers, results.header_row)
-    frames.append(schema_problems(results, R))
+    frames.append(without_misplaced(schema_problems(results, R), results))
     typed = typed_results(results)
     sheets, typed, numbering_problems = club_numbering(settings, sheets, results, typed)  # NS 3 and EW 3
     by_direction = numbered_by_direction(settings, sheets)
@@ -683,7 +729,19 @@ def bridge_event(sheets: dict[str, Sheet]) -> BridgeEvent:
         )
         frames += problems
         known = None if competitors is None else pd.Index(competitors[CO.id])
-        per_row = pair_problems(results, typed[~pasted], known)
+        if competitors is not None:  # names typed for pair ids (names.py)
+            typed, problems = resolved_columns(
+                results,
+                typed,
+                [T.ns, T.ew],
+                competitors[CO.id],
+                competitors[CO.names],
+                sheet_name_of(PairsSheet),
+            )
+            frames += problems
+        per_row = pair_problems(
+            results, typed[~pasted], known, None if competitors is None else competitors[CO.names]
+        )
         frames += without_flood(per_row, numbering_problems, {PLAYS_ITSELF.code, BOARD_TWICE.code})
     frames.append(id_spelling_problems(bridge_id_places(sheets, results, typed, settings.teams)))
     listed_any = (competitors is not None and not competitors.empty) or (
@@ -701,6 +759,7 @@ def bridge_event(sheets: dict[str, Sheet]) -> BridgeEvent:
         sheets.get(sheet_key(PN)), pd.Index(ids.dropna()), event_units(settings)
     )
     frames += problems
+    frames = without_unknown_at_ambiguous(frames)
     problems_found = as_problem_list(frames, sheet_package_problems(used))
     if any(p.severity == "error" for p in problems_found):
         raise InputError(problems_found)

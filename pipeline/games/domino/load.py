@@ -33,6 +33,7 @@ from pipeline.games.corrections import CorrectionRules
 from pipeline.games.domino.rules import counts_with_forfeit_defaults
 from pipeline.games.domino.settings import POINTS_TARGET, DominoSettings, domino_settings
 from pipeline.games.heading import Progress, rounds_progress
+from pipeline.games.names import close_matches, resolved_columns, without_unknown_at_ambiguous
 from pipeline.parsing import as_ids, as_numbers, as_words, whole_in, whole_numbers
 from pipeline.problems import InputError, Problem, kind
 from pipeline.sheets import Sheet, sheet_key
@@ -167,7 +168,9 @@ def typed_matches(sheet: Sheet, settings: DominoSettings) -> pd.DataFrame:
     )
 
 
-def seating_problems(sheet: Sheet, t: pd.DataFrame, known: pd.Index | None) -> list[pd.DataFrame]:
+def seating_problems(
+    sheet: Sheet, t: pd.DataFrame, known: pd.Index | None, names: pd.Series | None = None
+) -> list[pd.DataFrame]:
     """Side shapes, duplicate round/table keys, players seated twice in a round, unknown ids."""
     out = [
         problems_where(
@@ -219,8 +222,11 @@ def seating_problems(sheet: Sheet, t: pd.DataFrame, known: pd.Index | None) -> l
     if known is not None:
         for c in SEAT_COLUMNS:
             unknown = t[c].notna() & ~t[c].isin(known)
+            hint = close_matches(t[c].where(unknown), pd.Series(known), pd.Series(names, dtype="str"))
             out.append(
-                problems_where(sheet, unknown, c, "unknown id: not listed on the Players sheet", UNKNOWN_ID)
+                problems_where(
+                    sheet, unknown, c, "unknown id: not listed on the Players sheet" + hint, UNKNOWN_ID
+                )
             )
     return out
 
@@ -467,9 +473,14 @@ def domino_event(sheets: dict[str, Sheet]) -> DominoEvent:
     if nothing:
         frames.append(nothing_to_score(matches, *MATCH_NOUNS))
     typed = typed_matches(matches, settings)
+    if known is not None:  # names typed for ids (names.py)
+        typed, problems = resolved_columns(
+            matches, typed, SEAT_COLUMNS, players[PS.id], players[PS.name], sheet_name_of(PlayersSheet)
+        )
+        frames += problems
     pasted, first = repeated_rows(matches.frame)
     frames.append(repeated_row_problems(matches, found=(pasted, first)))
-    frames += seating_problems(matches, typed[~pasted], known)
+    frames += seating_problems(matches, typed[~pasted], known, players[PS.name])
     frames += score_problems(matches, typed, settings)
     seated = pd.Index(pd.concat([typed[c] for c in SEAT_COLUMNS]).dropna().unique())
     listed = f"the {sheet_name_of(PlayersSheet)} sheet"
@@ -485,6 +496,7 @@ def domino_event(sheets: dict[str, Sheet]) -> DominoEvent:
         )
         frames.append(pd.DataFrame([empty.as_record()]))
 
+    frames = without_unknown_at_ambiguous(frames)
     found_problems = as_problem_list(frames, sheet_package_problems(used))
     if any(p.severity == "error" for p in found_problems):
         raise InputError(found_problems)

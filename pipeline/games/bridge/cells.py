@@ -1,0 +1,182 @@
+"""What a Results cell may hold beyond its own column: a contract with its result and declarer in one cell
+(`4S=N`), a Tricks cell against the contract (`=`, `+1`, `-2`), the letter C read by the workbook's language;
+and the problems of such cells (B200-B204). docs/bridge-values.md says how each is read."""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from pipeline.games.bridge.contracts import (
+    ES,
+    contract_language,
+    declarer_languages,
+    parsed_contracts,
+    parsed_declarers,
+    relative_tricks,
+)
+from pipeline.games.checks import problems_where
+from pipeline.problems import CODE, ROW, kind
+from pipeline.sheets import Sheet
+from schemas.bridge import BAD_TRICKS
+from schemas.bridge import Contract as K
+from schemas.bridge import ResultsSheet as R
+from schemas.bridge import TypedResult as T
+from schemas.common import titles_of
+
+CLUBS_OR_HEARTS = kind(
+    "B200",
+    "a contract's strain C in a workbook whose contracts do not say whether C is clubs (English) or "
+    "corazones (Spanish)",
+)
+READ_AS_HEARTS = kind(
+    "B201",
+    "contracts with the strain C read as corazones (hearts): the workbook's contracts are in Spanish",
+    "warning",
+    example="Results, row 4, column 'Contract' [4C X-1]: warning: C read as corazones (hearts) in 1 contract(s), "
+    "as the workbook's contracts are in Spanish (P, T, SA); type ♣ or T for clubs",
+)
+CELL_RESULT_DISAGREES = kind(
+    "B202",
+    "a one-cell contract's result (4S=, 3NT+1) that gives no 0 to 13 tricks, or that Tricks or Result contradicts",
+)
+CELL_DECLARER_DISAGREES = kind("B203", "a one-cell contract's declarer (4S=N) that Declarer contradicts")
+WRONG_COLUMN = kind(
+    "B204", "a Result or Tricks cell holding what belongs in another column (a contract, a declarer)"
+)
+SPANISH, MIXED = ES, "mixed"
+WHAT_TO_TYPE = (
+    "type ♣ (or T, tréboles) for clubs and ♥ (or H) for hearts, or use a letter only one language has "
+    "elsewhere in the Contract column (English H, S, NT; Spanish P, T, SA)"
+)
+
+
+def results_language(contracts: pd.DataFrame, declarers: pd.Series) -> str:
+    """The language of a Results sheet's contracts and declarers (`contract_language`)."""
+    return contract_language(pd.concat([contracts[K.language], declarer_languages(declarers)]))
+
+
+def read_strains(contracts: pd.DataFrame, language: str) -> pd.Series:
+    """Each contract's strain, the letter C read as hearts (corazones) when the contracts are in Spanish."""
+    hearts = contracts[K.clubs_or_hearts] & (language == SPANISH)
+    return contracts[K.strain].mask(hearts, "H")
+
+
+def tricks_against_contract(level: pd.Series, text: pd.Series) -> pd.Series:
+    """The tricks a Tricks cell typed against the contract (=, +1, -2) gives: Int64 0-13, else NA."""
+    offset = pd.to_numeric(
+        text.astype("str")
+        .str.normalize("NFKC")
+        .str.replace(r"\s", "", regex=True)
+        .str.replace("=", "0", regex=False),
+        errors="coerce",
+    )
+    tricks = (level.astype("Float64") + 6 + offset.astype("Float64")).astype("Int64")
+    return tricks.where(relative_tricks(text) & tricks.between(0, 13))
+
+
+def misplaced(text: pd.Series) -> pd.Series:
+    """The column a Result or Tricks cell belongs in when it holds a contract or a seat ('' otherwise)."""
+    titles = titles_of(R)
+    contract = parsed_contracts(text)
+    seat = parsed_declarers(text).notna()
+    return pd.Series(
+        pd.Series(titles[R.contract], index=text.index)
+        .where(contract[K.valid] & ~contract[K.passed] & text.notna(), "")
+        .mask(seat & text.notna(), titles[R.declarer]),
+        index=text.index,
+    )
+
+
+def language_problems(sheet: Sheet, contracts: pd.DataFrame, language: str) -> list[pd.DataFrame]:
+    """B200 at every C when the language is not known (or mixed); B201 once when C was read as hearts."""
+    f = sheet.frame
+    ambiguous = contracts[K.clubs_or_hearts] & (language != SPANISH) & (language != "en")
+    why = (
+        "this workbook's contracts mix English and Spanish letters"
+        if language == MIXED
+        else "this workbook's contracts use no letter only English or Spanish has"
+    )
+    out = [
+        problems_where(
+            sheet,
+            ambiguous,
+            R.contract,
+            f"C is clubs in English but corazones (hearts) in Spanish, and {why}: {WHAT_TO_TYPE}",
+            CLUBS_OR_HEARTS,
+        )
+    ]
+    hearts = contracts[K.clubs_or_hearts] & (language == SPANISH)
+    if hearts.any():
+        first = pd.Series(False, index=f.index)
+        first[hearts[hearts].index[0]] = True
+        out.append(
+            problems_where(
+                sheet,
+                first,
+                R.contract,
+                f"C read as corazones (hearts) in {int(hearts.sum())} contract(s), as the workbook's contracts "
+                "are in Spanish (P, T, SA); type ♣ or T for clubs",
+                READ_AS_HEARTS,
+            )
+        )
+    return out
+
+
+def cell_problems(sheet: Sheet, t: pd.DataFrame, bid: pd.Series) -> list[pd.DataFrame]:
+    """One-cell contracts against the Tricks, Result and Declarer columns; cells in the wrong column."""
+    f = sheet.frame
+    cell_tricks = t[T.cell_tricks]
+    has_cell = t[T.cell_result].notna() & bid
+    against = t[T.typed_tricks].fillna(t[T.result_tricks])
+    column = pd.Series(R.tricks, index=f.index).where(f[R.tricks].notna(), R.result)
+    out = [
+        problems_where(
+            sheet,
+            has_cell & cell_tricks.isna(),
+            R.contract,
+            "the result in this contract gives no number of tricks from 0 to 13",
+            CELL_RESULT_DISAGREES,
+        )
+    ]
+    for col in (R.tricks, R.result):  # the column the cell's result is checked against
+        out.append(
+            problems_where(
+                sheet,
+                has_cell & column.eq(col) & against.notna() & cell_tricks.ne(against).fillna(False),
+                [R.contract, col],
+                f"the contract's own result and {titles_of(R)[col]} disagree: give the result once",
+                CELL_RESULT_DISAGREES,
+            )
+        )
+    out.append(
+        problems_where(
+            sheet,
+            t[T.cell_seat].notna()
+            & t[T.typed_declarer].notna()
+            & t[T.cell_seat].ne(t[T.typed_declarer]).fillna(False),
+            [R.contract, R.declarer],
+            "the contract names another declarer than Declarer: give the declarer once",
+            CELL_DECLARER_DISAGREES,
+        )
+    )
+    for col in (R.tricks, R.result):  # Tricks or Result holding a contract or a seat
+        belongs = misplaced(f[col])
+        out.append(
+            problems_where(
+                sheet,
+                belongs.ne(""),
+                col,
+                "this belongs in the " + belongs + " column",
+                WRONG_COLUMN,
+            )
+        )
+    return out
+
+
+def without_misplaced(problems: pd.DataFrame, sheet: Sheet) -> pd.DataFrame:
+    """The sheet's problems less Tricks's B102 at the cells B204 says belong in another column (one problem
+    per cell: where it belongs)."""
+    wrong = misplaced(sheet.frame[R.tricks]).ne("")
+    rows = wrong.index[wrong.to_numpy()]
+    drop = problems[CODE].eq(BAD_TRICKS.code) & problems[ROW].isin(rows)
+    return problems[~drop].reset_index(drop=True)
