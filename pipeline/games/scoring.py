@@ -9,9 +9,11 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from pipeline.games.game import Game
-from pipeline.games.heading import Heading, event_heading, with_status_rows
+from pipeline.games.heading import Heading, event_heading, setting_of, with_status_rows
 from pipeline.games.registry import game_of
 from pipeline.games.run import checked_event, standings_sheets
+from pipeline.games.settings import LANGUAGE
+from pipeline.language import ENGLISH, checked_language, sheet_in, workbook_language
 from pipeline.problems import InputError, Problem
 from pipeline.sheets import OutputSheet
 from pipeline.workbook import Workbook, write_workbook
@@ -31,6 +33,7 @@ class Standings:
     title: str
     warnings: list[Problem]
     heading: Heading
+    language: str = ENGLISH  # the language its sheet names and headers are written in (en, es, zh)
 
 
 RANK, ROUND, FIELD = titles_of(S)[S.rank], titles_of(MatchesSheet)[MatchesSheet.round], titles_of(S)[S.field]
@@ -44,9 +47,13 @@ def printed(sheet: OutputSheet, heading: Heading) -> OutputSheet:
     return replace(sheet, heading=tuple(heading.lines), rank=rank, rank_by=by, footer=heading.title)
 
 
-def standings_of(book: Workbook, game: Game | None = None, now: dt.datetime | None = None) -> Standings:
+def standings_of(
+    book: Workbook, game: Game | None = None, now: dt.datetime | None = None, lang: str | None = None
+) -> Standings:
     """The standings of a workbook as read (its game from its sheets unless given), their status as of `now`
-    (default: the clock); InputError, naming the file, with every problem when it cannot be scored."""
+    (default: the clock), in `lang` (en, es, zh; by default the Language setting, else the workbook's own
+    language); InputError, naming the file, with every problem when it cannot be scored."""
+    lang = checked_language(lang)
     game = game or game_of(book.sheets)
     try:
         checked = checked_event(book.sheets, game)
@@ -65,7 +72,9 @@ def standings_of(book: Workbook, game: Game | None = None, now: dt.datetime | No
         )
         for s in sheets
     ]
-    return Standings(game, sheets, f"{heading.title} standings", checked.event.warnings, heading)
+    language = lang or setting_of(settings, LANGUAGE) or workbook_language(book.sheets, game.input_sheet)
+    sheets = [sheet_in(s, language, game.name) for s in sheets]
+    return Standings(game, sheets, f"{heading.title} standings", checked.event.warnings, heading, language)
 
 
 def written(standings: Standings, target: Path) -> Path:
