@@ -46,7 +46,7 @@ from pipeline.games.game import Game
 from pipeline.games.registry import GAMES, game_named, game_of, standings_game
 from pipeline.games.run import checked_event
 from pipeline.games.scoring import Standings, standings_of, written
-from pipeline.language import checked_language
+from pipeline.language import checked_language, english_headers
 from pipeline.problems import InputError, Problem, Report, UsageError, kind
 from pipeline.publish import publish_book, publish_events, publish_ranking, read_events, site_folder
 from pipeline.publish.event import computed_event
@@ -371,7 +371,7 @@ def compared_frames(path: Path, limits: Limits | None = None) -> tuple[Game, dic
         sheet = book.get(name)
         if sheet is None:
             continue
-        frame = sheet.frame.rename(columns=sheet.headers)
+        frame = sheet.frame.rename(columns=sheet.headers).rename(columns=english_headers(game.name))
         present = key_columns(keys, frame, frame)
         problems.append(
             problems_where(

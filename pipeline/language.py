@@ -171,3 +171,46 @@ def workbook_language(sheets: Mapping[str, Sheet], input_sheet: str) -> str:
         if 2 * sum(w in keys for w in words) > len(words):
             return lang
     return ENGLISH
+
+
+@functools.cache
+def english_headers(game: str) -> dict[str, str]:
+    """A header tally writes in Spanish or Chinese in a workbook of `game` -> its English header: how `diff`
+    compares standings written in any language by the English keys its games declare. Where two English headers
+    share one name in a language (姓名 is domino's Name and bridge's Names), the game's own declaration wins."""
+    import importlib
+
+    own = importlib.import_module("schemas." + game)
+    found: dict[str, str] = {}
+    for lang in LANGUAGES:
+        if lang == ENGLISH:
+            continue
+        for model in vars(own).values():  # the game's own models first
+            if _is_model(model):
+                for c in columns_of(model):
+                    if c.names.get(lang):
+                        found.setdefault(c.names[lang][0], c.title)
+        for english, written in header_names(lang).items():
+            found.setdefault(written, english)
+    return found
+
+
+def english_header(header: str, game: str) -> str:
+    """One header of a standings workbook of `game` in English: a declared Spanish or Chinese name's English
+    header, a Progress column `Tras 3` / `第3轮后` as `After 3`, any other header as it is."""
+    for written in AFTER_ROUND_NAMES.values():
+        after = re.fullmatch(re.escape(written).replace(r"\{round\}", "(.+)"), header)
+        if after:
+            return AFTER_ROUND.format(round=after[1])
+    return english_headers(game).get(header, header)
+
+
+@functools.cache
+def english_sheet_names(game: str) -> dict[str, str]:
+    """A sheet name tally writes in Spanish or Chinese in a standings workbook of `game` -> its English name."""
+    return {
+        written: english
+        for lang in LANGUAGES
+        if lang != ENGLISH
+        for english, written in sheet_names(lang, game).items()
+    }

@@ -117,7 +117,7 @@ class RulesSheet(pa.DataFrameModel):
     """`Rules` of every standings workbook (and of the ranking workbook): Item / Value rows, the settings and
     the rules behind it in words; `tally rank` reads a standings workbook's Event, Date and Weight here."""
 
-    item: Series[Text] = declared("Item", names={"es": ("Concepto",), "zh": ("项目",)}, nullable=True)
+    item: Series[Text] = declared("Item", names={"es": ("Concepto",), "zh": ("事项",)}, nullable=True)
     value: Series[Text] | None = declared("Value", names={"es": ("Valor",), "zh": ("值",)}, nullable=True)
 
     class Config:

@@ -143,3 +143,47 @@ def test_an_unknown_lang_is_a_usage_error(tmp_path: Path) -> None:
     )
     assert result.exit_code == 2
     assert not out.exists()
+
+
+@pytest.fixture(scope="module")
+def written_in_three(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """The domino pairs sample's standings written in English, Spanish and Chinese, each in its own folder."""
+    root = tmp_path_factory.mktemp("three")
+    found = {}
+    for lang in ("en", "es", "zh"):
+        (root / lang).mkdir()
+        found[lang] = api.score(SAMPLES / "domino_pairs.xlsx", root / lang / "pairs.xlsx", lang=lang).path
+    return found
+
+
+@pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
+def test_rank_reads_spanish_and_chinese_standings_as_the_english_ones(
+    written_in_three: dict[str, Path], tmp_path: Path
+) -> None:
+    ranked = {
+        lang: api.rank([path.parent], tmp_path / f"{lang}.xlsx", as_of="2026-12-31").sheets[0]
+        for lang, path in written_in_three.items()
+    }
+    assert len(ranked["en"].frame) == 6  # the sample's six pairs
+    for lang in ("es", "zh"):
+        pd.testing.assert_frame_equal(ranked[lang].frame, ranked["en"].frame, obj=lang)
+
+
+@pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
+def test_diff_compares_standings_written_in_any_language(written_in_three: dict[str, Path]) -> None:
+    for lang in ("es", "zh"):
+        assert api.diff(written_in_three["en"], written_in_three[lang]).empty
+        assert api.diff(written_in_three[lang], written_in_three[lang]).empty
+
+
+@pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
+def test_publish_reads_spanish_and_chinese_standings_as_the_english_ones(
+    written_in_three: dict[str, Path], tmp_path: Path
+) -> None:
+    sites = {lang: api.publish(path, tmp_path / lang) for lang, path in written_in_three.items()}
+    pages = {
+        lang: {p.relative_to(site): p.read_bytes() for p in site.rglob("*.html")}
+        for lang, site in sites.items()
+    }
+    assert "Club pairs night" in pages["en"][Path("index.html")].decode()  # the Rules' Event, read back
+    assert pages["es"] == pages["en"] and pages["zh"] == pages["en"]
