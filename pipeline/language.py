@@ -4,9 +4,12 @@ as the declarations in schemas/ name them in Spanish and Chinese, and which lang
 from __future__ import annotations
 
 import functools
+import importlib
+import importlib.util
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
+from types import ModuleType
 
 from pipeline.problems import UsageError
 from pipeline.sheets import (
@@ -47,6 +50,12 @@ def _output_modules() -> tuple[object, ...]:
     return (schemas.domino, schemas.bridge, schemas.shared, schemas.ranking)
 
 
+def _game_modules(game: str) -> tuple[ModuleType, ...]:
+    """The schemas/ module of a game's own declarations (`schemas.domino`), none for a game without one."""
+    name = "schemas." + game
+    return (importlib.import_module(name),) if importlib.util.find_spec(name) is not None else ()
+
+
 def _declared_names() -> Iterable[tuple[str, Mapping[str, tuple[str, ...]]]]:
     """Every declared header with its names in other languages: a column's title, and its header in a run-out
     event (`counted`'s hands header) with the names declared for that."""
@@ -79,11 +88,9 @@ def sheet_names(lang: str, game: str) -> dict[str, str]:
     """English sheet name -> the sheet's name in `lang` in a workbook of `game` (domino, bridge), as the
     sheet's models declare it (the first name): the game's own models first (its Matches), then the shared
     ones; the models of one module must agree on a sheet's name."""
-    import importlib
-
     found = {WINNERS: WINNERS_NAMES[lang][0]} if game == "domino" and lang in WINNERS_NAMES else {}
-    names = ("schemas." + game, "schemas.shared", "schemas.corrections", "schemas.ranking")
-    for module in (importlib.import_module(n) for n in names):
+    names = ("schemas.shared", "schemas.corrections", "schemas.ranking")
+    for module in (*_game_modules(game), *(importlib.import_module(n) for n in names)):
         mine: dict[str, str] = {}
         for model in vars(module).values():  # each module's classes
             if not _is_model(model) or model.to_schema().name in (None, model.__name__):
@@ -178,14 +185,12 @@ def english_headers(game: str) -> dict[str, str]:
     """A header tally writes in Spanish or Chinese in a workbook of `game` -> its English header: how `diff`
     compares standings written in any language by the English keys its games declare. Where two English headers
     share one name in a language (姓名 is domino's Name and bridge's Names), the game's own declaration wins."""
-    import importlib
-
-    own = importlib.import_module("schemas." + game)
     found: dict[str, str] = {}
     for lang in LANGUAGES:
         if lang == ENGLISH:
             continue
-        for model in vars(own).values():  # the game's own models first
+        own = [m for module in _game_modules(game) for m in vars(module).values()]
+        for model in own:  # the game's own models first
             if _is_model(model):
                 for c in columns_of(model):
                     if c.names.get(lang):
