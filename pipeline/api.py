@@ -45,6 +45,7 @@ from pipeline.games.domino.settings import POINTS_TARGET
 from pipeline.games.game import Game
 from pipeline.games.registry import GAMES, game_named, game_of, standings_game
 from pipeline.games.scoring import Standings, recognised_event, standings_of, written
+from pipeline.language import checked_language, english_headers
 from pipeline.problems import InputError, Problem, Report, UsageError, kind
 from pipeline.publish import publish_book, publish_events, publish_ranking, read_events, site_folder
 from pipeline.publish.event import computed_event
@@ -149,12 +150,18 @@ def validate(path: Path | str, *, limits: Limits | None = None) -> Report:
 
 
 def standings(
-    source: Path | str | Workbook, *, game: str | None = None, limits: Limits | None = None
+    source: Path | str | Workbook,
+    *,
+    game: str | None = None,
+    limits: Limits | None = None,
+    lang: str | None = None,
 ) -> Standings:
     """The standings of a results workbook (a path, or a workbook already read), nothing written; its game
-    from its sheets unless named. InputError when it cannot be scored."""
+    from its sheets unless named; in `lang` (en, es, zh; by default the Language setting, else the workbook's
+    own language). InputError when it cannot be scored; UsageError for an unknown `lang`."""
+    chosen = checked_language(lang)  # before anything is read
     book = source if isinstance(source, Workbook) else read_workbook(Path(source), limits=limits)
-    return standings_of(book, None if game is None else game_named(game))
+    return standings_of(book, None if game is None else game_named(game), lang=chosen)
 
 
 def default_standings(source: Path) -> Path:
@@ -170,16 +177,19 @@ def score(
     force: bool = False,
     limits: Limits | None = None,
     book: Workbook | None = None,
+    lang: str | None = None,
 ) -> Scored:
     """Read, validate, compute and write one results workbook: the standings go to `out` (a file, or a folder
     to write `<input stem>-standings.xlsx` into; by default beside the input). The output is checked before
-    anything is read: never the input, and a file tally did not write only with `force`."""
+    anything is read: never the input, and a file tally did not write only with `force`. `lang` (en, es, zh)
+    is the language of its sheet names and headers (by default the Language setting, else the workbook's)."""
+    checked_language(lang)
     source = Path(source)
     name = default_standings(source).name
     target = output_target(
         source.with_name(name) if out is None else out, default_name=name, force=force, inputs=[source]
     )
-    result = standings(book or source, game=game, limits=limits)
+    result = standings(book or source, game=game, limits=limits, lang=lang)
     return Scored(written(result, target), result)
 
 
@@ -360,7 +370,7 @@ def compared_frames(path: Path, limits: Limits | None = None) -> tuple[Game, dic
         sheet = book.get(name)
         if sheet is None:
             continue
-        frame = sheet.frame.rename(columns=sheet.headers)
+        frame = sheet.frame.rename(columns=sheet.headers).rename(columns=english_headers(game.name))
         present = key_columns(keys, frame, frame)
         problems.append(
             problems_where(

@@ -288,3 +288,24 @@ def page_starts(values: pd.Series) -> tuple[int, ...]:
     text = values.astype("str").fillna("").to_numpy(dtype=object)
     changed = text[1:] != text[:-1]
     return tuple(int(i) + 1 for i in changed.nonzero()[0])
+
+
+def with_english_headers(sheet: Sheet, model: type) -> Sheet:
+    """The sheet with each header that is a name the model declares for one of its columns in another language
+    (`Posición`, `名次`) renamed to that column (the first such header of a column; a column present under its
+    own header keeps it): how a reader that does not go through validation finds a standings workbook's columns
+    in any language."""
+    named = {header_key(n): c.name for c in columns_of(model) for given in c.names.values() for n in given}
+    taken = set(sheet.frame.columns)
+    renamed: dict[str, str] = {}
+    for header in sheet.frame.columns:  # a sheet's dozen headers
+        found = named.get(header_key(header))
+        if found and found not in taken:
+            renamed[header] = found
+            taken.add(found)
+    if not renamed:
+        return sheet
+    frame = sheet.frame.rename(columns=renamed)
+    headers = {renamed.get(k, k): v for k, v in sheet.headers.items()}
+    letters = {renamed.get(k, k): v for k, v in sheet.letters.items()}
+    return Sheet(sheet.name, frame, headers, sheet.header_row, letters, sheet.problems)

@@ -621,10 +621,12 @@ class PairStanding(pa.DataFrameModel):
     header (`MatchpointTotals`, `ImpTotals`, `PointTotals`)."""
 
     rank: Series[int] = column("Rank", ge=1)
-    field: Series[Text] | None = column("Field", nullable=True)  # NS or EW: a two-winner Mitchell
+    field: Series[Text] | None = column(
+        "Field", names={"es": ("Grupo",), "zh": ("组别",)}, nullable=True
+    )  # NS or EW: a two-winner Mitchell
     pair: Series[Text] = column("Pair", unique=True)
     names: Series[Text] = column("Names", nullable=True)
-    boards: Series[int] = column("Boards", ge=0)
+    boards: Series[int] = column("Boards", names={"es": ("Tableros",), "zh": ("牌数",)}, ge=0)
     total: Series[float] = pa.Field()
     top: Series[float] | None = pa.Field()
     percent: Series[float] | None = pa.Field()
@@ -635,21 +637,26 @@ class PairStanding(pa.DataFrameModel):
 
     class Config:
         name = "Standings"
+        metadata = {"names": {"es": ("Clasificación",), "zh": ("排名",)}}
         strict = False
 
 
 class MatchpointTotals(pa.DataFrameModel):
     """The columns a matchpoint Standings sheet shows after Boards."""
 
-    total: Series[float] = column("MP", number_format=HUNDREDTHS)
-    top: Series[float] = column("Top", number_format=HUNDREDTHS)
-    percent: Series[float] = column("Percent", number_format=PERCENT)
+    total: Series[float] = column("MP", names={"es": ("PM",), "zh": ("比赛分",)}, number_format=HUNDREDTHS)
+    top: Series[float] = column("Top", names={"es": ("Top",), "zh": ("顶分",)}, number_format=HUNDREDTHS)
+    percent: Series[float] = column(
+        "Percent", names={"es": ("Porcentaje",), "zh": ("百分比",)}, number_format=PERCENT
+    )
 
 
 class ImpTotals(pa.DataFrameModel):
     """The column a Standings sheet scored in IMPs (cross-IMPs, Butler) shows after Boards."""
 
-    total: Series[float] = column("IMPs", number_format=HUNDREDTHS)
+    total: Series[float] = column(
+        "IMPs", names={"es": ("IMPs",), "zh": ("国际比赛分",)}, number_format=HUNDREDTHS
+    )
 
 
 class PointTotals(pa.DataFrameModel):
@@ -664,10 +671,12 @@ class TeamStanding(pa.DataFrameModel):
     rank: Series[int] = column("Rank", ge=1)
     team: Series[Text] = column("Team", unique=True)
     names: Series[Text] = column("Names", nullable=True)
-    matches: Series[int] = column("Matches", ge=0)
+    matches: Series[int] = column("Matches", names={"es": ("Encuentros",), "zh": ("场数",)}, ge=0)
     boards: Series[int] = column("Boards", ge=0)
     imps: Series[int] = column("IMPs")
-    vps: Series[float] = column("VPs", number_format=HUNDREDTHS)  # below 0 after a VP penalty (Law 90)
+    vps: Series[float] = column(
+        "VPs", names={"es": ("PV",), "zh": ("胜利分",)}, number_format=HUNDREDTHS
+    )  # below 0 after a VP penalty (Law 90)
     penalty: Series[float] | None = column("Penalty", number_format=HUNDREDTHS)  # Law 90, when any
     decided_by: Series[Text] | None = column(
         "Decided By"
@@ -675,6 +684,7 @@ class TeamStanding(pa.DataFrameModel):
 
     class Config:
         name = "Standings"
+        metadata = {"names": {"es": ("Clasificación",), "zh": ("排名",)}}
         strict = False
 
 
@@ -689,35 +699,48 @@ class Traveller(pa.DataFrameModel):
     session: Series[Text] = column("Session")
     board: Series[int] = column("Board")
     ns: Series[Text] = column("NS")
-    ns_names: Series[Text] = column("NS Names", nullable=True)
+    ns_names: Series[Text] = column(
+        "NS Names", names={"es": ("Nombres NS",), "zh": ("南北姓名",)}, nullable=True
+    )
     ew: Series[Text] = column("EW")
-    ew_names: Series[Text] = column("EW Names", nullable=True)
+    ew_names: Series[Text] = column(
+        "EW Names", names={"es": ("Nombres EO",), "zh": ("东西姓名",)}, nullable=True
+    )
     contract_text: Series[Text] = column("Contract")  # 4S, 3NTX, 6HXX, PASS, or the adjusted score as typed
     declarer: Series[Text] = column("Declarer", nullable=True)
     tricks: Series[pd.Int64Dtype] = column("Tricks", nullable=True)
-    ns_score: Series[float] = column("NS Score")
-    ew_score: Series[float] = column("EW Score")
+    ns_score: Series[float] = column("NS Score", names={"es": ("Marca NS",), "zh": ("南北得分",)})
+    ew_score: Series[float] = column("EW Score", names={"es": ("Marca EO",), "zh": ("东西得分",)})
 
     class Config:
         name = "Travellers"
+        metadata = {"names": {"es": ("Planillas",), "zh": ("记分单",)}}
         strict = False
 
 
 class MatchpointTraveller(pa.DataFrameModel):
     """The matchpoint columns of a `Travellers` row: each side's matchpoints and percentage, and the top."""
 
-    ns_value: Series[float] = column("NS MP", number_format=HUNDREDTHS)
-    ew_value: Series[float] = column("EW MP", number_format=HUNDREDTHS)
-    ns_pct_out: Series[float] = column("NS %", nullable=True, number_format=PERCENT)
-    ew_pct_out: Series[float] = column("EW %", nullable=True, number_format=PERCENT)
+    ns_value: Series[float] = column(
+        "NS MP", names={"es": ("PM NS",), "zh": ("南北比赛分",)}, number_format=HUNDREDTHS
+    )
+    ew_value: Series[float] = column(
+        "EW MP", names={"es": ("PM EO",), "zh": ("东西比赛分",)}, number_format=HUNDREDTHS
+    )
+    ns_pct_out: Series[float] = column(
+        "NS %", names={"es": ("NS %",), "zh": ("南北 %",)}, nullable=True, number_format=PERCENT
+    )
+    ew_pct_out: Series[float] = column(
+        "EW %", names={"es": ("EO %",), "zh": ("东西 %",)}, nullable=True, number_format=PERCENT
+    )
     top: Series[float] = column("Top")
 
 
 class ImpTraveller(pa.DataFrameModel):
     """The IMP columns of a `Travellers` row (cross-IMPs, Butler, teams)."""
 
-    ns_value: Series[float] = column("NS IMPs")
-    ew_value: Series[float] = column("EW IMPs")
+    ns_value: Series[float] = column("NS IMPs", names={"es": ("IMPs NS",), "zh": ("南北国际比赛分",)})
+    ew_value: Series[float] = column("EW IMPs", names={"es": ("IMPs EO",), "zh": ("东西国际比赛分",)})
 
 
 class ButlerTraveller(ImpTraveller):
@@ -734,11 +757,12 @@ class Frequency(pa.DataFrameModel):
     session: Series[Text] = column("Session")
     board: Series[int] = column("Board")
     ns_score: Series[float] = column("NS Score")
-    occurrences: Series[int] = column("Count")
+    occurrences: Series[int] = column("Count", names={"es": ("Veces",), "zh": ("次数",)})
     value: Series[float] | None = pa.Field(nullable=True)  # to 0.01, headed as the method says
 
     class Config:
         name = "Frequencies"
+        metadata = {"names": {"es": ("Frecuencias",), "zh": ("频率",)}}
         strict = False
 
 
@@ -750,8 +774,10 @@ class Scorecard(pa.DataFrameModel):
     names: Series[Text] = column("Names", nullable=True)
     board: Series[int] = column("Board")
     direction: Series[Text] = column("Direction", isin=[NORTH_SOUTH, EAST_WEST])
-    opponents: Series[Text] = column("Opponents")
-    opponent_names: Series[Text] = column("Opponent Names", nullable=True)
+    opponents: Series[Text] = column("Opponents", names={"es": ("Rivales",), "zh": ("对手",)})
+    opponent_names: Series[Text] = column(
+        "Opponent Names", names={"es": ("Nombres rivales",), "zh": ("对手姓名",)}, nullable=True
+    )
     contract: Series[Text] = column("Contract")
     declarer: Series[Text] = column("Declarer", nullable=True)
     tricks: Series[pd.Int64Dtype] = column("Tricks", nullable=True)
@@ -760,6 +786,7 @@ class Scorecard(pa.DataFrameModel):
 
     class Config:
         name = "Scorecards"
+        metadata = {"names": {"es": ("Tarjetas",), "zh": ("记分卡",)}}
         strict = False
 
 
@@ -767,16 +794,33 @@ class MatchResult(TeamMatch):
     """One row of a teams standings workbook's `Matches` sheet: the match, each team's names (when the Teams
     sheet names anyone), its boards, each side's gross IMPs and VPs."""
 
-    home_names: Series[Text] = column("Home Names", nullable=True)
-    away_names: Series[Text] = column("Away Names", nullable=True)
+    home_names: Series[Text] = column(
+        "Home Names", names={"es": ("Nombres local",), "zh": ("主队队员",)}, nullable=True
+    )
+    away_names: Series[Text] = column(
+        "Away Names", names={"es": ("Nombres visitante",), "zh": ("客队队员",)}, nullable=True
+    )
     boards: Series[float] = column("Boards")
-    home_imps: Series[float] = column("Home IMPs")
-    away_imps: Series[float] = column("Away IMPs")
-    home_vps: Series[float] = column("Home VPs", nullable=True, number_format=HUNDREDTHS)
-    away_vps: Series[float] = column("Away VPs", nullable=True, number_format=HUNDREDTHS)
+    home_imps: Series[float] = column("Home IMPs", names={"es": ("IMPs local",), "zh": ("主队国际比赛分",)})
+    away_imps: Series[float] = column(
+        "Away IMPs", names={"es": ("IMPs visitante",), "zh": ("客队国际比赛分",)}
+    )
+    home_vps: Series[float] = column(
+        "Home VPs",
+        names={"es": ("PV local",), "zh": ("主队胜利分",)},
+        nullable=True,
+        number_format=HUNDREDTHS,
+    )
+    away_vps: Series[float] = column(
+        "Away VPs",
+        names={"es": ("PV visitante",), "zh": ("客队胜利分",)},
+        nullable=True,
+        number_format=HUNDREDTHS,
+    )
 
     class Config:
         name = "Matches"
+        metadata = {"names": {"es": ("Encuentros",), "zh": ("比赛",)}}
         strict = False
 
 
@@ -790,6 +834,7 @@ class BoardImps(pa.DataFrameModel):
 
     class Config:
         name = "Board IMPs"
+        metadata = {"names": {"es": ("IMPs por tablero",), "zh": ("每副牌国际比赛分",)}}
         strict = False
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import pandas as pd
@@ -9,7 +10,17 @@ import pandera.pandas as pa
 from pandera.typing import Series
 
 from pipeline.problems import check_named, kind
-from schemas.common import Entry, Span, Text, Vocabulary, column, is_one_of, is_whole_in, titles_of
+from schemas.common import (
+    Entry,
+    Span,
+    Text,
+    Vocabulary,
+    column,
+    is_one_of,
+    is_whole_in,
+    names_in,
+    titles_of,
+)
 
 ENDED_TARGET, ENDED_TIME, ENDED_FORFEIT = "target", "time", "forfeit"  # how a match ended (Ended)
 ENDINGS = [ENDED_TARGET, ENDED_TIME, ENDED_FORFEIT]
@@ -230,11 +241,15 @@ class PenaltiesSheet(pa.DataFrameModel):
 # ------------------------------------------------------------------ typed tables
 
 
-def counted(title: str, hands: str, **declared: Any) -> Any:
+def counted(
+    title: str, hands: str, hands_names: Mapping[str, Iterable[str]] | None = None, **declared: Any
+) -> Any:
     """A column of pips, or of hands in a run-out event, declared once: its header in each (`title` in pips,
-    `hands` in hands), the rest as `column` takes it."""
+    `hands` in hands; `hands_names` is the hands header in other languages, as `names` is the pips one), the
+    rest as `column` takes it."""
     field = column(title, **declared)
     field.metadata["tally"]["in_hands"] = hands
+    field.metadata["tally"]["hands_names"] = names_in(hands_names)
     return field
 
 
@@ -287,7 +302,7 @@ class Seating(pa.DataFrameModel):
 
     round: Series[int] = column("Round")
     player: Series[Text] = column("Player")
-    row: Series[int] = column("Row")  # the Excel row of the match
+    row: Series[int] = column("Row", names={"es": ("Fila",), "zh": ("行",)})  # the Excel row of the match
     seat: Series[Text] = column("Seat")  # the seat column (a1, a2, b1, b2)
 
 
@@ -307,9 +322,11 @@ class SideResult(pa.DataFrameModel):
     match: Series[int] = column("Match")  # the Excel row of the match
     round: Series[int] = column("Round")
     side: Series[Text] = column("Side", isin=SIDES)
-    won: Series[bool] = column("Won")
-    points: Series[int] = column("Points", isin=[0, 1, 2, 3])
-    match_points: Series[int] = column("Match Points", isin=[0, 1])
+    won: Series[bool] = column("Won", names={"es": ("Ganadas",), "zh": ("胜",)})
+    points: Series[int] = column("Points", names={"es": ("Puntos",), "zh": ("积分",)}, isin=[0, 1, 2, 3])
+    match_points: Series[int] = column(
+        "Match Points", names={"es": ("Puntos de partida",), "zh": ("局分",)}, isin=[0, 1]
+    )
     pips_for: Series[int] = counted("Pips For", "Hands For", ge=0)
     pips_against: Series[int] = counted("Pips Against", "Hands Against", ge=0)
 
@@ -352,23 +369,44 @@ class Tied(pa.DataFrameModel):
 DECIDED_BY = ("points", "match points", "effectiveness", "{w} for", "{w} against")
 
 
+WINNERS = "Winners"  # the standings' sheet of the podium's rows of the Standings (no model of its own)
+WINNERS_NAMES = {"es": ("Ganadores",), "zh": ("优胜者",)}  # its name in other languages
+
+
 class Standing(pa.DataFrameModel):
     """One row of the `Standings` sheet; titles are the written headers."""
 
-    rank: Series[int] = column("Rank", ge=1)
+    rank: Series[int] = column("Rank", names={"es": ("Posición",), "zh": ("名次",)}, ge=1)
     player: Series[Text] = competing("Player", "Pair", unique=True)
     name: Series[Text] = column("Name", nullable=True)
-    played: Series[int] = column("Played", ge=0)
+    played: Series[int] = column("Played", names={"es": ("Jugadas",), "zh": ("已赛",)}, ge=0)
     won: Series[int] = column("Won", ge=0)
-    lost: Series[int] = column("Lost", ge=0)
+    lost: Series[int] = column("Lost", names={"es": ("Perdidas",), "zh": ("负",)}, ge=0)
     points: Series[int] = column("Points", ge=0)
     match_points: Series[int] = column("Match Points", ge=0)
-    pips_for: Series[int] = counted("Pips For", "Hands Won", ge=0)
-    pips_against: Series[int] = counted("Pips Against", "Hands Lost", ge=0)
-    penalties: Series[int] = column("Penalties", ge=0)
-    effectiveness: Series[int] = column("Effectiveness")
-    head_to_head: Series[float] = column("Head-to-Head", number_format="0;-0;0", nullable=True)
-    decided_by: Series[Text] = column("Decided By")
+    pips_for: Series[int] = counted(
+        "Pips For",
+        "Hands Won",
+        hands_names={"es": ("Manos ganadas",), "zh": ("胜局数",)},
+        names={"es": ("Tantos a favor",), "zh": ("得点",)},
+        ge=0,
+    )
+    pips_against: Series[int] = counted(
+        "Pips Against",
+        "Hands Lost",
+        hands_names={"es": ("Manos perdidas",), "zh": ("负局数",)},
+        names={"es": ("Tantos en contra",), "zh": ("失点",)},
+        ge=0,
+    )
+    penalties: Series[int] = column("Penalties", names={"es": ("Sanciones",), "zh": ("罚分",)}, ge=0)
+    effectiveness: Series[int] = column("Effectiveness", names={"es": ("Efectividad",), "zh": ("净胜点",)})
+    head_to_head: Series[float] = column(
+        "Head-to-Head",
+        names={"es": ("Enfrentamiento directo",), "zh": ("相互胜负",)},
+        number_format="0;-0;0",
+        nullable=True,
+    )
+    decided_by: Series[Text] = column("Decided By", names={"es": ("Desempate",), "zh": ("决定因素",)})
 
     @pa.dataframe_check(name="won + lost = played")
     def _balance(cls, df: pd.DataFrame) -> pd.Series:
@@ -376,6 +414,7 @@ class Standing(pa.DataFrameModel):
 
     class Config:
         name = "Standings"
+        metadata = {"names": {"es": ("Clasificación",), "zh": ("排名",)}}
         strict = True
         ordered = True
 
@@ -388,6 +427,7 @@ class ProgressiveStanding(Standing):
 
     class Config:
         name = "Rounds"
+        metadata = {"names": {"es": ("Rondas",), "zh": ("各轮排名",)}}
         strict = True
         ordered = False
         # one row per (round, player) holds by construction (a round x player grid); tested, not re-checked
@@ -402,17 +442,45 @@ class MatchOutcome(pa.DataFrameModel):
     side's names after its seats (when the Players sheet names anyone), then the result of both sides."""
 
     row: Series[int] = column("Row")
-    a_names: Series[Text] = column("A Names", nullable=True)  # side A's names, partners joined by NAME_JOINER
-    b_names: Series[Text] = column("B Names", nullable=True)
-    winning_side: Series[Text] = column("Winning Side", isin=SIDES)
-    a_points: Series[int] = column("A Points")
-    b_points: Series[int] = column("B Points")
-    a_match_points: Series[int] = column("A Match Points")
-    b_match_points: Series[int] = column("B Match Points")
-    a_for: Series[int] = counted("A Pips For", "A Hands For")
-    a_against: Series[int] = counted("A Pips Against", "A Hands Against")
-    b_for: Series[int] = counted("B Pips For", "B Hands For")
-    b_against: Series[int] = counted("B Pips Against", "B Hands Against")
+    a_names: Series[Text] = column(
+        "A Names", names={"es": ("Nombres A",), "zh": ("A方姓名",)}, nullable=True
+    )  # side A's names, partners joined by NAME_JOINER
+    b_names: Series[Text] = column("B Names", names={"es": ("Nombres B",), "zh": ("B方姓名",)}, nullable=True)
+    winning_side: Series[Text] = column(
+        "Winning Side", names={"es": ("Lado ganador",), "zh": ("获胜方",)}, isin=SIDES
+    )
+    a_points: Series[int] = column("A Points", names={"es": ("Puntos A",), "zh": ("A方积分",)})
+    b_points: Series[int] = column("B Points", names={"es": ("Puntos B",), "zh": ("B方积分",)})
+    a_match_points: Series[int] = column(
+        "A Match Points", names={"es": ("Puntos de partida A",), "zh": ("A方局分",)}
+    )
+    b_match_points: Series[int] = column(
+        "B Match Points", names={"es": ("Puntos de partida B",), "zh": ("B方局分",)}
+    )
+    a_for: Series[int] = counted(
+        "A Pips For",
+        "A Hands For",
+        hands_names={"es": ("Manos a favor A",), "zh": ("A方胜局",)},
+        names={"es": ("Tantos a favor A",), "zh": ("A方得点",)},
+    )
+    a_against: Series[int] = counted(
+        "A Pips Against",
+        "A Hands Against",
+        hands_names={"es": ("Manos en contra A",), "zh": ("A方负局",)},
+        names={"es": ("Tantos en contra A",), "zh": ("A方失点",)},
+    )
+    b_for: Series[int] = counted(
+        "B Pips For",
+        "B Hands For",
+        hands_names={"es": ("Manos a favor B",), "zh": ("B方胜局",)},
+        names={"es": ("Tantos a favor B",), "zh": ("B方得点",)},
+    )
+    b_against: Series[int] = counted(
+        "B Pips Against",
+        "B Hands Against",
+        hands_names={"es": ("Manos en contra B",), "zh": ("B方负局",)},
+        names={"es": ("Tantos en contra B",), "zh": ("B方失点",)},
+    )
 
 
 class AppliedPenalty(pa.DataFrameModel):
@@ -421,12 +489,13 @@ class AppliedPenalty(pa.DataFrameModel):
     row: Series[int] = column("Row")
     player: Series[Text] = competing("Player", "Pair")
     name: Series[Text] = column("Name", nullable=True)
-    pips: Series[int] = column("Pips Deducted")
+    pips: Series[int] = column("Pips Deducted", names={"es": ("Tantos descontados",), "zh": ("扣除点数",)})
     round: Series[object] = column("Round", nullable=True)
     reason: Series[Text] = column("Reason", nullable=True)
 
     class Config:
         name = "Penalties"
+        metadata = {"names": {"es": ("Sanciones",), "zh": ("罚分",)}}
 
 
 # ------------------------------------------------------------------ the schedule workbook

@@ -20,11 +20,19 @@ class StandingsSheet(pa.DataFrameModel):
     """`Standings` of any game's standings workbook, as `tally rank` and `tally diff` read it: each competitor's
     rank, id (headed Player in domino, Pair or Team in bridge: the first of these present is read) and name."""
 
-    rank: Series[Text] = column("Rank", nullable=True)
-    player: Series[Text] = column("Player", aliases=("Pair", "Team"), nullable=True)
-    name: Series[Text] | None = column("Name", aliases=("Names",), nullable=True)
+    rank: Series[Text] = column("Rank", names={"es": ("Posición",), "zh": ("名次",)}, nullable=True)
+    player: Series[Text] = column(
+        "Player",
+        aliases=("Pair", "Team"),
+        names={"es": ("Jugador", "Pareja", "Equipo"), "zh": ("选手", "对号", "队号")},
+        nullable=True,
+    )
+    name: Series[Text] | None = column(
+        "Name", aliases=("Names",), names={"es": ("Nombre", "Nombres"), "zh": ("姓名",)}, nullable=True
+    )
     field: Series[Text] | None = column(
         "Field",
+        names={"es": ("Grupo",), "zh": ("组别",)},
         note="NS or EW: a two-winner Mitchell's field; ranks and field sizes run within it",
         nullable=True,
     )

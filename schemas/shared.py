@@ -117,11 +117,12 @@ class RulesSheet(pa.DataFrameModel):
     """`Rules` of every standings workbook (and of the ranking workbook): Item / Value rows, the settings and
     the rules behind it in words; `tally rank` reads a standings workbook's Event, Date and Weight here."""
 
-    item: Series[Text] = declared("Item", nullable=True)
-    value: Series[Text] | None = declared("Value", nullable=True)
+    item: Series[Text] = declared("Item", names={"es": ("Concepto",), "zh": ("事项",)}, nullable=True)
+    value: Series[Text] | None = declared("Value", names={"es": ("Valor",), "zh": ("值",)}, nullable=True)
 
     class Config:
         name = "Rules"
+        metadata = {"names": {"es": ("Reglas",), "zh": ("规则",)}}
         strict = False
 
 
@@ -140,10 +141,12 @@ class ProgressSheet(pa.DataFrameModel):
 
     class Config:
         name = "Progress"
+        metadata = {"names": {"es": ("Evolución",), "zh": ("名次变化",)}}
         strict = False  # the columns After 1, After 2, ... follow, one per round
 
 
 AFTER_ROUND = "After {round}"  # the header of the column of the ranks after a round (the round as written)
+AFTER_ROUND_NAMES = {"es": "Tras {round}", "zh": "第{round}轮后"}  # AFTER_ROUND in other languages
 
 
 def after_round_titles(rounds: list[str]) -> list[str]:

@@ -109,10 +109,10 @@ def twin(source: Path, lang: str, folder: Path) -> Path:
 
 
 def figures(path: Path) -> list[tuple[str, pd.DataFrame]]:
-    """Every standings sheet's name and table; the typed columns a Matches sheet repeats as the organizer
-    headed them are named in English (the output's language is issue 17 part 2)."""
+    """Every standings sheet's name and table, written in English (`lang="en"`: a twin's own would be its
+    language); the typed columns a Matches sheet repeats as the organizer headed them are named in English."""
     english = {typed: word for word, typed_as in HEADERS.items() for typed in typed_as}
-    return [(s.name, s.frame.rename(columns=english)) for s in api.standings(path).sheets]
+    return [(s.name, s.frame.rename(columns=english)) for s in api.standings(path, lang="en").sheets]
 
 
 @pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it

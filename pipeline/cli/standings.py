@@ -35,9 +35,16 @@ def standings_command(game: Game) -> Callable[..., None]:
         force: Force = False,
         show_all: ShowAll = False,
         max_unzipped_mb: MaxUnzipped = DEFAULT_UNZIPPED,
+        lang: str | None = typer.Option(
+            None,
+            "--lang",
+            help="The language of the standings' sheet names and headers: en, es or zh (default: the "
+            "Language setting, else the workbook's own language when it is clearly Spanish or Chinese, else en).",
+        ),
     ) -> None:
+        limits = Limits(max_unzipped_mb)
         scored = guarded(
-            lambda: api.score(results, out, game=game.name, force=force, limits=Limits(max_unzipped_mb)),
+            lambda: api.score(results, out, game=game.name, force=force, limits=limits, lang=lang),
             show_all=show_all,
         )
         if scored.standings.warnings:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from pipeline.games.registry import input_game
-from pipeline.sheets import normalized_header, sheet_key
+from pipeline.sheets import normalized_header, sheet_key, sheet_key_of
 from pipeline.workbook.files import sheet_names, workbook_files, written_by_tally
 from pipeline.workbook.guard import sheet_list
 from schemas.ranking import StandingsSheet
@@ -23,7 +23,7 @@ def workbook_role(path: Path) -> str:
     if listed is None:
         return "input"
     names = {normalized_header(s.name) for s in listed}
-    if written_by_tally(path) or names >= RANKED:
+    if written_by_tally(path) or {sheet_key_of(n) for n in names} >= RANKED:  # Clasificación is Standings
         return "standings"
     return "input" if input_game(names) is not None else "other"
 
@@ -34,6 +34,6 @@ def input_workbooks(folder: Path) -> list[Path]:
 
 
 def standings_workbooks(folder: Path) -> list[Path]:
-    """Every standings workbook under the folder (sorted): those with a Standings and a Rules sheet, whoever
-    saved them last (a standings workbook opened and saved in Excel still counts)."""
-    return [p for p in workbook_files(folder) if sheet_names(p) >= RANKED]
+    """Every standings workbook under the folder (sorted): those with a Standings and a Rules sheet (named in
+    any language), whoever saved them last (a standings workbook opened and saved in Excel still counts)."""
+    return [p for p in workbook_files(folder) if {sheet_key_of(n) for n in sheet_names(p)} >= RANKED]

@@ -23,7 +23,7 @@ from pipeline.games.domino.tally import domino_tables
 from pipeline.games.domino.template import domino_template
 from pipeline.games.game import Game
 from pipeline.problems import UsageError
-from pipeline.sheets import Sheet, normalized_header, sheet_key
+from pipeline.sheets import Sheet, normalized_header, sheet_key, sheet_key_of
 from schemas.bridge import MatchResult, PairsSheet, TeamMatchesSheet, TeamsSheet, Traveller
 from schemas.bridge import ResultsSheet as R
 from schemas.common import sheet_name_of, titles_of
@@ -114,5 +114,7 @@ def input_game(names: set[str]) -> Game | None:
 
 
 def standings_game(names: set[str]) -> Game:
-    """The game of a standings workbook, from its sheet names; the default game when none recognises it."""
-    return next((g for g in GAMES.values() if g.is_standings(names)), DEFAULT)
+    """The game of a standings workbook, from its sheet names (in any language: `记分单` is Travellers); the
+    default game when none recognises it."""
+    keys = {sheet_key_of(n) for n in names}
+    return next((g for g in GAMES.values() if g.is_standings(keys)), DEFAULT)

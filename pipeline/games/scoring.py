@@ -9,10 +9,12 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from pipeline.games.game import Game
-from pipeline.games.heading import Heading, event_heading, with_status_rows
+from pipeline.games.heading import Heading, event_heading, setting_of, with_status_rows
 from pipeline.games.recognise import with_other_game
 from pipeline.games.registry import GAMES, game_of
 from pipeline.games.run import Checked, checked_event, standings_sheets
+from pipeline.games.settings import LANGUAGE
+from pipeline.language import ENGLISH, checked_language, sheet_in, workbook_language
 from pipeline.problems import InputError, Problem
 from pipeline.sheets import OutputSheet, Sheet
 from pipeline.workbook import Workbook, write_workbook
@@ -32,6 +34,7 @@ class Standings:
     title: str
     warnings: list[Problem]
     heading: Heading
+    language: str = ENGLISH  # the language its sheet names and headers are written in (en, es, zh)
 
 
 RANK, ROUND, FIELD = titles_of(S)[S.rank], titles_of(MatchesSheet)[MatchesSheet.round], titles_of(S)[S.field]
@@ -56,9 +59,13 @@ def recognised_event(sheets: dict[str, Sheet], game: Game) -> Checked:
         ) from None
 
 
-def standings_of(book: Workbook, game: Game | None = None, now: dt.datetime | None = None) -> Standings:
+def standings_of(
+    book: Workbook, game: Game | None = None, now: dt.datetime | None = None, lang: str | None = None
+) -> Standings:
     """The standings of a workbook as read (its game from its sheets unless given), their status as of `now`
-    (default: the clock); InputError, naming the file, with every problem when it cannot be scored."""
+    (default: the clock), in `lang` (en, es, zh; by default the Language setting, else the workbook's own
+    language); InputError, naming the file, with every problem when it cannot be scored."""
+    lang = checked_language(lang)
     game = game or game_of(book.sheets)
     try:
         checked = recognised_event(book.sheets, game)
@@ -77,7 +84,9 @@ def standings_of(book: Workbook, game: Game | None = None, now: dt.datetime | No
         )
         for s in sheets
     ]
-    return Standings(game, sheets, f"{heading.title} standings", checked.event.warnings, heading)
+    language = lang or setting_of(settings, LANGUAGE) or workbook_language(book.sheets, game.input_sheet)
+    sheets = [sheet_in(s, language, game.name) for s in sheets]
+    return Standings(game, sheets, f"{heading.title} standings", checked.event.warnings, heading, language)
 
 
 def written(standings: Standings, target: Path) -> Path:

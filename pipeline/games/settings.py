@@ -274,7 +274,31 @@ ROUNDS = SettingSpec(
     default_words="the highest round in the results",
     names={"es": ("Rondas",), "zh": ("轮数",)},
 )
-EVENT_SETTINGS = settings_by_key(EVENT_NAME, EVENT_DATE, VENUE, SECTION, ROUNDS)
+LANGUAGE_CODES = {"english": "en", "spanish": "es", "chinese": "zh"}  # a language's word -> its code
+
+
+def language_code(text: pd.Series) -> pd.Series:
+    """A language as its code (`en`, `es`, `zh`): the code itself or the language's name (English, Spanish,
+    Chinese; their names in Spanish and Chinese are read as these by the setting's `words`)."""
+    folded = as_words(text)
+    return folded.map({**LANGUAGE_CODES, **{code: code for code in LANGUAGE_CODES.values()}})
+
+
+LANGUAGE = SettingSpec(
+    "Language",
+    language_code,
+    "the language of the standings workbook: en, es or zh (English, Spanish, Chinese); `--lang` wins",
+    default="",
+    hint="es",
+    default_words="the workbook's own language when it is clearly Spanish or Chinese, else English",
+    names={"es": ("Idioma", "Lengua"), "zh": ("语言",)},
+    words={
+        "english": {"es": ("Inglés",), "zh": ("英文", "英语")},
+        "spanish": {"es": ("Español", "Castellano"), "zh": ("西班牙语", "西班牙文")},
+        "chinese": {"es": ("Chino",), "zh": ("中文", "汉语", "简体中文")},
+    },
+)
+EVENT_SETTINGS = settings_by_key(EVENT_NAME, EVENT_DATE, VENUE, SECTION, ROUNDS, LANGUAGE)
 EVENT = setting_key(EVENT_NAME.title)  # the key of the event's name
 
 

@@ -12,7 +12,8 @@ from pipeline.games.heading import FINAL, STATUS
 from pipeline.games.registry import standings_game
 from pipeline.games.scoring import Standings
 from pipeline.games.settings import EVENT_DATE, EVENT_NAME, SECTION, VENUE
-from pipeline.sheets import normalized_header, sheet_key
+from pipeline.language import english_header, english_sheet_names
+from pipeline.sheets import normalized_header, sheet_key, sheet_key_of
 from pipeline.workbook import Workbook
 from schemas.common import sheet_name_of, titles_of
 from schemas.ranking import StandingsSheet
@@ -87,12 +88,18 @@ def computed_event(standings: Standings, fallback: str) -> EventSheets:
 def read_event(book: Workbook) -> EventSheets:
     """The event of a standings workbook read back: each sheet under its written headers, cells as text."""
     game = standings_game({normalized_header(n) for n in book.listed})
-    sheets = {s.name: s.frame.rename(columns=s.headers).reset_index(drop=True) for s in book.sheets.values()}
+    english = english_sheet_names(game.name)  # a workbook written in Spanish or Chinese is read in English
+    sheets = {
+        english.get(s.name, s.name): s.frame.rename(columns=s.headers)
+        .rename(columns=lambda h: english_header(str(h), game.name))
+        .reset_index(drop=True)
+        for s in book.sheets.values()
+    }
     event = EventSheets(game.name, PageHeading(Path(book.path).stem), sheets)
     return EventSheets(event.game, rules_heading(event.rules, Path(book.path).stem), sheets)
 
 
 def is_standings_book(book: Workbook) -> bool:
     """True for a standings workbook (Standings and Rules sheets), False for a results workbook to score."""
-    names = {normalized_header(n) for n in book.listed}
+    names = {sheet_key_of(n) for n in book.listed}  # in any language: Clasificación is Standings
     return {sheet_key(StandingsSheet), sheet_key(RulesSheet)} <= names

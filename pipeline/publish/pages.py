@@ -10,13 +10,13 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from pipeline.games.domino.report import WINNERS
 from pipeline.publish.chart import TONES, Chart, progression
 from pipeline.publish.event import ITEM, RULES, EventSheets
 from pipeline.publish.site import Page
 from pipeline.publish.tables import Table, as_figures, header_of, page_names, table_of
 from schemas.bridge import EAST_WEST, NORTH_SOUTH, Scorecard, Traveller
 from schemas.common import sheet_name_of
+from schemas.domino import WINNERS
 from schemas.ranking import StandingsSheet as S
 from schemas.shared import AFTER_ROUND, ProgressSheet
 

@@ -18,7 +18,7 @@ from pipeline.games.checks import problems_where
 from pipeline.games.settings import EVENT_DATE, EVENT_NAME, WEIGHT, WEIGHT_SETTING, iso_date
 from pipeline.parsing import DATE_RANGE, as_ids
 from pipeline.problems import Kind, Problem, kind, problems_from_frame
-from pipeline.sheets import Sheet, accepted_headers, normalized_header, sheet_key
+from pipeline.sheets import Sheet, accepted_headers, normalized_header, sheet_key, with_english_headers
 from schemas.common import sheet_name_of
 from schemas.ranking import Contribution, SeasonEvent, StandingsSheet
 from schemas.shared import RulesSheet
@@ -260,8 +260,9 @@ def season_file(
         found = ", ".join(s.name for s in sheets.values()) or "none"
         text = f"not a standings workbook written by tally: no {' or '.join(repr(m) for m in missing)} sheet (sheets found: {found})"
         return SeasonFile(None, None, [Problem.of(NOT_STANDINGS, file, None, None, None, text)])
-    facts, problems = event_facts(sheets[sheet_key(RS)], rules.default_weight)
-    placings, placing_problems = standings_placings(sheets[sheet_key(S)])
+    standings = with_english_headers(sheets[sheet_key(S)], S)  # written in Spanish or Chinese too
+    facts, problems = event_facts(with_english_headers(sheets[sheet_key(RS)], RS), rules.default_weight)
+    placings, placing_problems = standings_placings(standings)
     problems += placing_problems
     if placings.empty and not problems:
         problems.append(
@@ -280,7 +281,7 @@ def season_file(
         E.field: len(placings),
         E.sha256: digest,
     }
-    fields = standings_fields(sheets[sheet_key(S)]).reindex(placings.index)
+    fields = standings_fields(standings).reindex(placings.index)
     contributions = event_contributions(placings, file, facts[E.date], facts[E.weight], rules, fields)  # type: ignore[arg-type]
     return SeasonFile(record, contributions)
 

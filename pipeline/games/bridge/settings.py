@@ -102,6 +102,7 @@ class BridgeSettings:
     venue: str = VENUE.default
     section: str = SECTION.default
     rounds: int | None = None  # the Rounds setting: the rounds planned (None: as many as the results show)
+    language: str = ""  # the Language setting: en, es, zh ("" when not given)
     method: Method = DEFAULT  # Settings `Scoring` (pipeline/games/bridge/methods/)
     movement: str = ""  # Settings `Movement`, as `tally bridge schedule` writes it ("" when not given)
     sit_out_award: str = SIT_OUT_SETTING.default  # Settings `Sit-out Award`: average, none or a percentage

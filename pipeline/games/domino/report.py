@@ -19,6 +19,7 @@ from schemas.common import columns_of, sheet_name_of, titles_of
 from schemas.domino import (
     MODE_RUN_OUT,
     NAME_JOINER,
+    WINNERS,
     MatchesSheet,
     PenaltiesSheet,
     Standing,
@@ -45,7 +46,6 @@ CRITERIA_WORDS = [
     "smaller group it leaves level, until nothing splits further",
     "Still level: the rank is shared (3, 3, 5)",
 ]
-WINNERS = "Winners"  # the sheet of the podium's rows of the standings
 
 
 def pairs_event(event: DominoEvent) -> bool:

@@ -86,6 +86,7 @@ class DominoSettings:
     weight: float
     published_at: pd.Timestamp | None
     correction_minutes: int
+    language: str = ""  # the Language setting: en, es, zh ("" when not given)
 
     @property
     def count_word(self) -> str:

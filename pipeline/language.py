@@ -1,0 +1,221 @@
+"""The standings workbook in the organizer's language (docs/languages.md, "Output"): its sheet names and headers
+as the declarations in schemas/ name them in Spanish and Chinese, and which language a workbook is in."""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import importlib.util
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import replace
+from types import ModuleType
+
+from pipeline.problems import UsageError
+from pipeline.sheets import (
+    LineChart,
+    OutputSheet,
+    Sheet,
+    _is_model,
+    declared_number_formats,
+    declared_sheets,
+    header_key,
+    sheet_key_of,
+)
+from schemas.common import LANGUAGES, columns_of, sheet_name_of, sheet_names_of
+from schemas.domino import WINNERS, WINNERS_NAMES
+from schemas.shared import AFTER_ROUND, AFTER_ROUND_NAMES
+
+ENGLISH = "en"
+
+
+def checked_language(lang: str | None) -> str | None:
+    """A language asked for (`--lang`, the API's `lang`), checked: one tally writes (en, es, zh), or None for
+    the workbook's own; a UsageError for any other."""
+    if lang is None or lang == "":
+        return None
+    code = lang.strip().lower()
+    if code not in LANGUAGES:
+        raise UsageError(f"unknown language {lang!r}: use one of {', '.join(LANGUAGES)}")
+    return code
+
+
+def _output_modules() -> tuple[object, ...]:
+    """The schemas/ modules whose declarations name the headers and sheets tally writes and reads."""
+    import schemas.bridge
+    import schemas.domino
+    import schemas.ranking
+    import schemas.shared
+
+    return (schemas.domino, schemas.bridge, schemas.shared, schemas.ranking)
+
+
+def _game_modules(game: str) -> tuple[ModuleType, ...]:
+    """The schemas/ module of a game's own declarations (`schemas.domino`), none for a game without one."""
+    name = "schemas." + game
+    return (importlib.import_module(name),) if importlib.util.find_spec(name) is not None else ()
+
+
+def _declared_names() -> Iterable[tuple[str, Mapping[str, tuple[str, ...]]]]:
+    """Every declared header with its names in other languages: a column's title, and its header in a run-out
+    event (`counted`'s hands header) with the names declared for that."""
+    for module in _output_modules():
+        for model in vars(module).values():  # each module's classes
+            if not _is_model(model):
+                continue
+            declared = {n: (c.metadata or {}).get("tally", {}) for n, c in model.to_schema().columns.items()}
+            for c in columns_of(model):
+                yield c.title, c.names
+                hands = declared[c.name].get("in_hands")
+                if hands:
+                    yield hands, declared[c.name].get("hands_names", {})
+
+
+@functools.cache
+def header_names(lang: str) -> dict[str, str]:
+    """English header -> the header tally writes in `lang`: the first name of the declarations naming it in
+    that language (all of which must agree on it); a header no declaration names in `lang` is absent."""
+    found: dict[str, str] = {}
+    for title, names in _declared_names():
+        given = names.get(lang)
+        if given and found.setdefault(title, given[0]) != given[0]:
+            raise ValueError(f"{title}: written as both {found[title]} and {given[0]} in {lang}")
+    return found
+
+
+@functools.cache
+def sheet_names(lang: str, game: str) -> dict[str, str]:
+    """English sheet name -> the sheet's name in `lang` in a workbook of `game` (domino, bridge), as the
+    sheet's models declare it (the first name): the game's own models first (its Matches), then the shared
+    ones; the models of one module must agree on a sheet's name."""
+    found = {WINNERS: WINNERS_NAMES[lang][0]} if game == "domino" and lang in WINNERS_NAMES else {}
+    names = ("schemas.shared", "schemas.corrections", "schemas.ranking")
+    for module in (*_game_modules(game), *(importlib.import_module(n) for n in names)):
+        mine: dict[str, str] = {}
+        for model in vars(module).values():  # each module's classes
+            if not _is_model(model) or model.to_schema().name in (None, model.__name__):
+                continue
+            given = sheet_names_of(model).get(lang)
+            name = sheet_name_of(model)
+            if given and mine.setdefault(name, given[0]) != given[0]:
+                raise ValueError(f"sheet {name}: written as both {mine[name]} and {given[0]} in {lang}")
+        found = {**mine, **found}
+    return found
+
+
+def header_in(header: str, lang: str) -> str:
+    """One header in `lang`: its declared name, a Progress column `After 3` as the language writes it, or the
+    header as it is (a header no declaration names: the organizer's own, or an id such as A1)."""
+    after = re.fullmatch(re.escape(AFTER_ROUND).replace(r"\{round\}", "(.+)"), header)
+    if after and lang in AFTER_ROUND_NAMES:
+        return AFTER_ROUND_NAMES[lang].format(round=after[1])
+    return header_names(lang).get(header, header)
+
+
+def sheet_in(sheet: OutputSheet, lang: str, game: str) -> OutputSheet:
+    """A standings sheet of `game` written in `lang`: its name and headers, and everything naming a header (number
+    formats, widths, rank, centred and entry columns, the chart), in that language; its cells as they are."""
+    if lang == ENGLISH:
+        return sheet
+    named = {str(h): header_in(str(h), lang) for h in sheet.frame.columns}
+
+    def of(headers: Iterable[str]) -> tuple[str, ...]:
+        """Headers renamed."""
+        return tuple(named.get(h, h) for h in headers)
+
+    formats = {**declared_number_formats(), **sheet.number_formats}
+    shown = {named[h]: formats[h] for h in named if h in formats}
+    chart = sheet.chart
+    if chart is not None:
+        chart = LineChart(
+            chart.title, of(chart.values), chart.rows, of(chart.names), chart.x_title, chart.y_title,
+            chart.reversed,
+        )  # fmt: skip
+    return replace(
+        sheet,
+        name=sheet_names(lang, game).get(sheet.name, sheet.name),
+        frame=sheet.frame.rename(columns=named),
+        number_formats=shown,
+        widths={named.get(h, h): w for h, w in sheet.widths.items()},
+        entry=of(sheet.entry),
+        rank=None if sheet.rank is None else named.get(sheet.rank, sheet.rank),
+        rank_by=of(sheet.rank_by),
+        centred=of(sheet.centred),
+        chart=chart,
+    )
+
+
+def _language_keys(lang: str) -> frozenset[str]:
+    """`header_key` of every sheet name and header declared in `lang` that is not also an English one."""
+    english = {header_key(t) for t, _ in _declared_names()} | {
+        header_key(sheet_name_of(m)) for models in declared_sheets().values() for m in models
+    }
+    named = {header_key(n) for _, names in _declared_names() for n in names.get(lang, ())}
+    named |= {
+        header_key(n)
+        for models in declared_sheets().values()
+        for m in models
+        for n in sheet_names_of(m).get(lang, ())
+    }
+    return frozenset(named - english)
+
+
+@functools.cache
+def language_keys() -> dict[str, frozenset[str]]:
+    """For Spanish and Chinese: the keys of the names declared in that language only."""
+    return {lang: _language_keys(lang) for lang in LANGUAGES if lang != ENGLISH}
+
+
+def workbook_language(sheets: Mapping[str, Sheet], input_sheet: str) -> str:
+    """The language a results workbook is written in: that of the game's input sheet's name and headers when
+    more than half of them are names declared in Spanish only (or in Chinese only), else English."""
+    wanted = sheet_key_of(input_sheet)
+    sheet = next((s for key, s in sheets.items() if sheet_key_of(key) == wanted), None)
+    if sheet is None:
+        return ENGLISH
+    words = [header_key(w) for w in (sheet.name, *sheet.headers.values())]
+    for lang, keys in language_keys().items():
+        if 2 * sum(w in keys for w in words) > len(words):
+            return lang
+    return ENGLISH
+
+
+@functools.cache
+def english_headers(game: str) -> dict[str, str]:
+    """A header tally writes in Spanish or Chinese in a workbook of `game` -> its English header: how `diff`
+    compares standings written in any language by the English keys its games declare. Where two English headers
+    share one name in a language (姓名 is domino's Name and bridge's Names), the game's own declaration wins."""
+    found: dict[str, str] = {}
+    for lang in LANGUAGES:
+        if lang == ENGLISH:
+            continue
+        own = [m for module in _game_modules(game) for m in vars(module).values()]
+        for model in own:  # the game's own models first
+            if _is_model(model):
+                for c in columns_of(model):
+                    if c.names.get(lang):
+                        found.setdefault(c.names[lang][0], c.title)
+        for english, written in header_names(lang).items():
+            found.setdefault(written, english)
+    return found
+
+
+def english_header(header: str, game: str) -> str:
+    """One header of a standings workbook of `game` in English: a declared Spanish or Chinese name's English
+    header, a Progress column `Tras 3` / `第3轮后` as `After 3`, any other header as it is."""
+    for written in AFTER_ROUND_NAMES.values():
+        after = re.fullmatch(re.escape(written).replace(r"\{round\}", "(.+)"), header)
+        if after:
+            return AFTER_ROUND.format(round=after[1])
+    return english_headers(game).get(header, header)
+
+
+@functools.cache
+def english_sheet_names(game: str) -> dict[str, str]:
+    """A sheet name tally writes in Spanish or Chinese in a standings workbook of `game` -> its English name."""
+    return {
+        written: english
+        for lang in LANGUAGES
+        if lang != ENGLISH
+        for english, written in sheet_names(lang, game).items()
+    }
