@@ -47,14 +47,12 @@ class ResultsSheet(pa.DataFrameModel):
 
     board: Series[Text] = column(
         "Board",
-        names={"es": ("Tablero",), "zh": ("牌号", "牌副")},
         note=f"the board number, {BOARD.words}",
         entry=Entry(BOARD),
         nullable=False,
     )
     ns: Series[Text] | None = column(
         "NS",
-        names={"zh": ("南北",)},
         note="the north-south pair id (pairs events)",
         needed="pairs",
         aliases=("N-S", "N/S"),
@@ -62,7 +60,6 @@ class ResultsSheet(pa.DataFrameModel):
     )
     ew: Series[Text] | None = column(
         "EW",
-        names={"es": ("EO", "E-O"), "zh": ("东西",)},
         note="the east-west pair id (pairs events)",
         needed="pairs",
         aliases=("E-W", "E/W"),
@@ -70,14 +67,12 @@ class ResultsSheet(pa.DataFrameModel):
     )
     match: Series[Text] | None = column(
         "Match",
-        names={"es": ("Encuentro", "Partido"), "zh": ("场次",)},
         note="the match id from Matches (teams events)",
         needed="teams",
         nullable=True,
     )
     room: Series[Text] | None = column(
         "Room",
-        names={"es": ("Sala",), "zh": ("房间", "室")},
         note="Open or Closed (teams events)",
         needed="teams",
         entry=Entry(choices=ROOM_NAMES, words="Open or Closed"),
@@ -115,28 +110,24 @@ class ResultsSheet(pa.DataFrameModel):
     )
     section: Series[Text] | None = column(
         "Section",
-        names={"es": ("Sección",), "zh": ("分组", "组")},
         note="the section: a board is compared within its section and session (blank: one section)",
         in_template=False,
         nullable=True,
     )
     session: Series[Text] | None = column(
         "Session",
-        names={"es": ("Sesión",), "zh": ("节", "场")},
         note="the session (blank: one session)",
         in_template=False,
         nullable=True,
     )
     round: Series[Text] | None = column(
         "Round",
-        names={"es": ("Ronda",), "zh": ("轮次", "轮")},
         note=f"the round it was played in, {BOARD.words} (shown, not needed to score)",
         in_template=False,
         nullable=True,
     )
     table: Series[Text] | None = column(
         "Table",
-        names={"es": ("Mesa",), "zh": ("桌号", "桌")},
         note=f"the table it was played at, {BOARD.words} (shown, not needed to score)",
         in_template=False,
         nullable=True,
@@ -213,7 +204,6 @@ class PairsSheet(pa.DataFrameModel):
 
     pair: Series[Text] = column(
         "Pair",
-        names={"es": ("Pareja",), "zh": ("对号", "搭档")},
         note="the pair id used in Results",
         nullable=False,
     )
@@ -243,7 +233,6 @@ class TeamsSheet(pa.DataFrameModel):
 
     team: Series[Text] = column(
         "Team",
-        names={"es": ("Equipo",), "zh": ("队号", "队")},
         note="the team id used in Matches",
         nullable=False,
     )
@@ -265,13 +254,11 @@ class TeamMatchesSheet(pa.DataFrameModel):
 
     match: Series[Text] = column(
         "Match",
-        names={"es": ("Encuentro", "Partido"), "zh": ("场次",)},
         note="the match id used in Results",
         nullable=False,
     )
     round: Series[Text] | None = column(
         "Round",
-        names={"es": ("Ronda",), "zh": ("轮次", "轮")},
         note=f"the round, a whole number {BOARD.words}",
         nullable=True,
     )
@@ -321,13 +308,11 @@ class BridgePenaltiesSheet(pa.DataFrameModel):
 
     pair: Series[Text] | None = column(
         "Pair",
-        names={"es": ("Pareja",), "zh": ("对号", "搭档")},
         note="the pair penalized (pairs events)",
         nullable=True,
     )
     team: Series[Text] | None = column(
         "Team",
-        names={"es": ("Equipo",), "zh": ("队号", "队")},
         note="the team penalized (teams events)",
         in_template=False,
         nullable=True,
@@ -347,13 +332,11 @@ class BridgePenaltiesSheet(pa.DataFrameModel):
     )
     board: Series[Text] | None = column(
         "Board",
-        names={"es": ("Tablero",), "zh": ("牌号", "牌副")},
         note="the board it was given on (a % of a top is of that board's top)",
         nullable=True,
     )
     reason: Series[Text] | None = column(
         "Reason",
-        names={"es": ("Motivo", "Razón"), "zh": ("原因",)},
         note="why (shown on the Rules sheet)",
         nullable=True,
     )
@@ -621,9 +604,7 @@ class PairStanding(pa.DataFrameModel):
     header (`MatchpointTotals`, `ImpTotals`, `PointTotals`)."""
 
     rank: Series[int] = column("Rank", ge=1)
-    field: Series[Text] | None = column(
-        "Field", names={"es": ("Grupo",), "zh": ("组别",)}, nullable=True
-    )  # NS or EW: a two-winner Mitchell
+    field: Series[Text] | None = column("Field", nullable=True)  # NS or EW: a two-winner Mitchell
     pair: Series[Text] = column("Pair", unique=True)
     names: Series[Text] = column("Names", nullable=True)
     boards: Series[int] = column("Boards", names={"es": ("Tableros",), "zh": ("牌数",)}, ge=0)

@@ -143,6 +143,26 @@ class Column:
     words: Vocabulary = dataclasses.field(default_factory=dict)  # its values' words in other languages
 
 
+# The names in other languages of headers that several sheets share (Round, Table, Board, ...), declared once:
+# a column with one of these titles takes them unless it gives its own `names`.
+SHARED_NAMES: dict[str, dict[str, tuple[str, ...]]] = {
+    "Board": {"es": ("Tablero",), "zh": ("牌号", "牌副")},
+    "EW": {"es": ("EO", "E-O"), "zh": ("东西",)},
+    "Field": {"es": ("Grupo",), "zh": ("组别",)},
+    "Match": {"es": ("Encuentro", "Partido"), "zh": ("场次",)},
+    "NS": {"zh": ("南北",)},
+    "Pair": {"es": ("Pareja",), "zh": ("对号", "搭档")},
+    "Rank": {"es": ("Posición",), "zh": ("名次",)},
+    "Reason": {"es": ("Motivo", "Razón"), "zh": ("原因",)},
+    "Room": {"es": ("Sala",), "zh": ("房间", "室")},
+    "Round": {"es": ("Ronda",), "zh": ("轮次", "轮")},
+    "Section": {"es": ("Sección",), "zh": ("分组", "组")},
+    "Session": {"es": ("Sesión",), "zh": ("节", "场")},
+    "Table": {"es": ("Mesa",), "zh": ("桌号", "桌")},
+    "Team": {"es": ("Equipo",), "zh": ("队号", "队")},
+}
+
+
 def column(
     title: str,
     *,
@@ -170,7 +190,7 @@ def column(
         "aliases": tuple(aliases),
         "entry": entry,
         "number_format": number_format,
-        "names": names_in(names),
+        "names": names_in(names if names is not None else SHARED_NAMES.get(title, {})),
         "words": {word: names_in(named) for word, named in (words or {}).items()},
     }
     return pa.Field(title=title, metadata={"tally": declared}, **checks)

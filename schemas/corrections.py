@@ -25,61 +25,52 @@ class CorrectionsSheet(pa.DataFrameModel):
     )
     round: Series[str] | None = declared(
         "Round",
-        names={"es": ("Ronda",), "zh": ("轮次", "轮")},
         note="the round of the match to correct",
         needed="yes",
         nullable=True,
     )
     table: Series[str] | None = declared(
         "Table",
-        names={"es": ("Mesa",), "zh": ("桌号", "桌")},
         note="the table of the match to correct",
         needed="yes",
         nullable=True,
     )
     section: Series[str] | None = declared(
         "Section",
-        names={"es": ("Sección",), "zh": ("分组", "组")},
         note="the section of the result to correct",
         nullable=True,
     )
     session: Series[str] | None = declared(
         "Session",
-        names={"es": ("Sesión",), "zh": ("节", "场")},
         note="the session of the result to correct",
         nullable=True,
     )
     match: Series[str] | None = declared(
         "Match",
-        names={"es": ("Encuentro", "Partido"), "zh": ("场次",)},
         note="the match of the result to correct",
         needed="yes",
         nullable=True,
     )
     room: Series[str] | None = declared(
         "Room",
-        names={"es": ("Sala",), "zh": ("房间", "室")},
         note="the room of the result to correct (Open or Closed)",
         needed="yes",
         nullable=True,
     )
     board: Series[str] | None = declared(
         "Board",
-        names={"es": ("Tablero",), "zh": ("牌号", "牌副")},
         note="the board of the result to correct",
         needed="yes",
         nullable=True,
     )
     ns: Series[str] | None = declared(
         "NS",
-        names={"zh": ("南北",)},
         note="the north-south pair (NS or EW names the result)",
         needed="one of",
         nullable=True,
     )
     ew: Series[str] | None = declared(
         "EW",
-        names={"es": ("EO", "E-O"), "zh": ("东西",)},
         note="the east-west pair",
         needed="one of",
         nullable=True,
@@ -98,9 +89,7 @@ class CorrectionsSheet(pa.DataFrameModel):
         needed="yes",
         nullable=True,
     )
-    reason: Series[str] = declared(
-        "Reason", names={"es": ("Motivo", "Razón"), "zh": ("原因",)}, note="why", needed="yes", nullable=True
-    )
+    reason: Series[str] = declared("Reason", note="why", needed="yes", nullable=True)
     director: Series[str] | None = declared(
         "Director",
         names={"zh": ("裁判长",)},

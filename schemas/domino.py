@@ -66,13 +66,11 @@ class MatchesSheet(pa.DataFrameModel):
 
     round: Series[Text] = column(
         "Round",
-        names={"es": ("Ronda",), "zh": ("轮次", "轮")},
         note=f"the round, a whole number {ROUND.words}",
         nullable=False,
     )
     table: Series[Text] = column(
         "Table",
-        names={"es": ("Mesa",), "zh": ("桌号", "桌")},
         note=f"the table, a whole number {ROUND.words}; each round and table once",
         nullable=False,
     )
@@ -209,13 +207,10 @@ class PenaltiesSheet(pa.DataFrameModel):
     )
     round: Series[Text] | None = column(
         "Round",
-        names={"es": ("Ronda",), "zh": ("轮次", "轮")},
         note=f"the round from which it counts, {ROUND.words} (blank: from the first)",
         nullable=True,
     )
-    reason: Series[Text] | None = column(
-        "Reason", names={"es": ("Motivo", "Razón"), "zh": ("原因",)}, note="why", nullable=True
-    )
+    reason: Series[Text] | None = column("Reason", note="why", nullable=True)
 
     @pa.check(
         "pips",
@@ -376,7 +371,7 @@ WINNERS_NAMES = {"es": ("Ganadores",), "zh": ("优胜者",)}  # its name in othe
 class Standing(pa.DataFrameModel):
     """One row of the `Standings` sheet; titles are the written headers."""
 
-    rank: Series[int] = column("Rank", names={"es": ("Posición",), "zh": ("名次",)}, ge=1)
+    rank: Series[int] = column("Rank", ge=1)
     player: Series[Text] = competing("Player", "Pair", unique=True)
     name: Series[Text] = column("Name", nullable=True)
     played: Series[int] = column("Played", names={"es": ("Jugadas",), "zh": ("已赛",)}, ge=0)

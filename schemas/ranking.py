@@ -20,7 +20,7 @@ class StandingsSheet(pa.DataFrameModel):
     """`Standings` of any game's standings workbook, as `tally rank` and `tally diff` read it: each competitor's
     rank, id (headed Player in domino, Pair or Team in bridge: the first of these present is read) and name."""
 
-    rank: Series[Text] = column("Rank", names={"es": ("Posición",), "zh": ("名次",)}, nullable=True)
+    rank: Series[Text] = column("Rank", nullable=True)
     player: Series[Text] = column(
         "Player",
         aliases=("Pair", "Team"),
@@ -32,7 +32,6 @@ class StandingsSheet(pa.DataFrameModel):
     )
     field: Series[Text] | None = column(
         "Field",
-        names={"es": ("Grupo",), "zh": ("组别",)},
         note="NS or EW: a two-winner Mitchell's field; ranks and field sizes run within it",
         nullable=True,
     )
