@@ -90,8 +90,8 @@ def without_unknown_at_ambiguous(frames: list[pd.DataFrame]) -> list[pd.DataFram
     ambiguous = every[every[CODE].eq(AMBIGUOUS_NAME.code)]
     if ambiguous.empty:
         return frames
-    cells = set(zip(ambiguous[SHEET], ambiguous[ROW], ambiguous[COLUMN], strict=True))
-    at = every[[SHEET, ROW, COLUMN]].apply(tuple, axis=1).isin(cells)
+    located = [SHEET, ROW, COLUMN]
+    at = pd.MultiIndex.from_frame(every[located]).isin(pd.MultiIndex.from_frame(ambiguous[located]))
     drop = at & every[CODE].isin(UNKNOWN_ID_CODES)
     return [every[~drop].reset_index(drop=True)]
 
