@@ -78,6 +78,7 @@ def test_the_index_shows_the_standings_sheet_from_results_and_from_standings(sit
     check_standings(from_standings, book)
 
 
+@pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
 @pytest.mark.parametrize("name", samples(SAMPLE_NAMES))
 def test_both_ways_of_publishing_give_the_same_site(sites, name):
     _, from_results, from_standings = sites[name]

@@ -284,6 +284,7 @@ def test_the_mean_of_boards_changes_the_ranking() -> None:
     assert plain_ranks["1"] < plain_ranks["3"]
 
 
+@pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
 @settings(deadline=None, max_examples=15)
 @given(
     st.integers(2, 5).flatmap(
@@ -575,6 +576,7 @@ def test_the_standings_sheet_shows_decided_by_and_the_rules_say_how() -> None:
     )
 
 
+@pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
 @settings(deadline=None, max_examples=12)
 @given(
     st.lists(st.sampled_from([-100, 0, 50, 100]), min_size=6, max_size=6),

@@ -8,6 +8,7 @@ import random
 from collections.abc import Sequence
 from pathlib import Path
 
+import pytest
 from conftest import codes_in, write_xlsx
 from openpyxl import load_workbook
 from typer.testing import CliRunner
@@ -289,6 +290,7 @@ def filled(path: Path, into: Path, rng: random.Random) -> Path:
     return into
 
 
+@pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
 def test_a_seven_team_swiss_run_for_four_rounds_then_scored(tmp_path: Path):
     rng = random.Random(16)
     teams = ["Ash", "Birch", "Cedar", "Elm", "Fir", "Oak", "Yew"]
