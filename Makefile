@@ -4,11 +4,12 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: demo test check lint format bench bench-season samples corpus clean
+.PHONY: demo test check lint format bench bench-season samples corpus clean catalogs
 
-$(STAMP): pyproject.toml constraints.txt
+$(STAMP): pyproject.toml constraints.txt $(wildcard pipeline/locale/*/LC_MESSAGES/*.po)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[dev]'
+	$(BIN)/python tools/catalogs.py --compile
 	touch $(STAMP)
 
 ## demo: run every bundled sample in sample_data/ and write the standings workbooks to out/
@@ -46,6 +47,10 @@ bench-season: $(STAMP)
 ## samples: regenerate the bundled sample workbooks
 samples: $(STAMP)
 	$(BIN)/python tools/make_samples.py
+
+## catalogs: extract the prose to translate and update pipeline/locale/*/LC_MESSAGES/*.po, then compile them
+catalogs: $(STAMP)
+	$(BIN)/python tools/catalogs.py
 
 clean:
 	rm -rf $(VENV) out .pytest_cache .mypy_cache .ruff_cache

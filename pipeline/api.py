@@ -44,7 +44,8 @@ from pipeline.games.domino.schedule import (
 from pipeline.games.domino.settings import POINTS_TARGET
 from pipeline.games.game import Game
 from pipeline.games.registry import GAMES, game_named, game_of, standings_game
-from pipeline.games.scoring import Standings, recognised_event, standings_of, written
+from pipeline.games.scoring import Standings, language_of, recognised_event, standings_of, written
+from pipeline.i18n import speaking
 from pipeline.language import checked_language, english_headers
 from pipeline.problems import InputError, Problem, Report, UsageError, kind
 from pipeline.publish import publish_book, publish_events, publish_ranking, read_events, site_folder
@@ -134,19 +135,23 @@ def read(path: Path | str, *, sheets: Iterable[str] | None = None, limits: Limit
     return read_workbook(Path(path), sheets, limits)
 
 
-def validate(path: Path | str, *, limits: Limits | None = None) -> Report:
+def validate(path: Path | str, *, limits: Limits | None = None, lang: str | None = None) -> Report:
     """Every problem of a results workbook, corrections included; nothing is computed or written. The game
-    is `unknown` when the file cannot be read at all (its one problem says why)."""
+    is `unknown` when the file cannot be read at all (its one problem says why). Messages in `lang` (en, es,
+    zh; by default the Language setting, else the workbook's own language); codes are the same in each."""
+    chosen = checked_language(lang)
     path = Path(path)
-    try:
-        book = read_workbook(path, limits=limits)
-    except InputError as exc:
-        return Report("unknown", exc.problems, str(path))
+    with speaking(chosen):
+        try:
+            book = read_workbook(path, limits=limits)
+        except InputError as exc:
+            return Report("unknown", exc.problems, str(path))
     game = game_of(book.sheets)
-    try:
-        return Report(game.name, recognised_event(book.sheets, game).event.warnings, str(path))
-    except InputError as exc:
-        return Report(game.name, exc.problems, str(path))
+    with speaking(language_of(book.sheets, game, chosen)):
+        try:
+            return Report(game.name, recognised_event(book.sheets, game).event.warnings, str(path))
+        except InputError as exc:
+            return Report(game.name, exc.problems, str(path))
 
 
 def standings(

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from types import ModuleType
 
+from pipeline.i18n import ENGLISH
 from pipeline.problems import UsageError
 from pipeline.sheets import (
     LineChart,
@@ -25,8 +26,6 @@ from pipeline.sheets import (
 from schemas.common import LANGUAGES, columns_of, sheet_name_of, sheet_names_of
 from schemas.domino import WINNERS, WINNERS_NAMES
 from schemas.shared import AFTER_ROUND, AFTER_ROUND_NAMES
-
-ENGLISH = "en"
 
 
 def checked_language(lang: str | None) -> str | None:

@@ -36,6 +36,14 @@ MaxUnzipped = Annotated[
     ),
 ]
 DEFAULT_UNZIPPED = Limits().max_unzipped_mb
+Lang = Annotated[
+    str | None,
+    typer.Option(
+        "--lang",
+        help="The language written for people (sheet names, headers, text, messages): en, es or zh (default: "
+        "the Language setting, else the workbook's own language when it is clearly Spanish or Chinese, else en).",
+    ),
+]
 Workers = Annotated[
     int,
     typer.Option(

@@ -11,6 +11,7 @@ from pipeline import api
 from pipeline.cli.common import (
     DEFAULT_UNZIPPED,
     Force,
+    Lang,
     MaxUnzipped,
     ShowAll,
     guarded,
@@ -35,12 +36,7 @@ def standings_command(game: Game) -> Callable[..., None]:
         force: Force = False,
         show_all: ShowAll = False,
         max_unzipped_mb: MaxUnzipped = DEFAULT_UNZIPPED,
-        lang: str | None = typer.Option(
-            None,
-            "--lang",
-            help="The language of the standings' sheet names and headers: en, es or zh (default: the "
-            "Language setting, else the workbook's own language when it is clearly Spanish or Chinese, else en).",
-        ),
+        lang: Lang = None,
     ) -> None:
         limits = Limits(max_unzipped_mb)
         scored = guarded(

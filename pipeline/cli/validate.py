@@ -8,16 +8,16 @@ from pathlib import Path
 import typer
 
 from pipeline import api
-from pipeline.cli.common import DEFAULT_UNZIPPED, MaxUnzipped, ShowAll, guarded, report_problems, state
+from pipeline.cli.common import DEFAULT_UNZIPPED, Lang, MaxUnzipped, ShowAll, guarded, report_problems, state
 from pipeline.problems import CANNOT_WRITE, INTERNAL, USAGE, Problem, TallyError, UsageError
 from pipeline.workbook import Limits
 
 
-def json_validation(path: Path, limits: Limits) -> tuple[list[Problem], int]:
+def json_validation(path: Path, limits: Limits, lang: str | None) -> tuple[list[Problem], int]:
     """Every problem and the exit code, whatever happens: a usage error (2) or an unexpected one (3) is a
     record too, so that `--json` always prints a JSON array."""
     try:
-        problems = api.validate(path, limits=limits).problems
+        problems = api.validate(path, limits=limits, lang=lang).problems
     except TallyError as exc:
         found = USAGE if isinstance(exc, UsageError) else CANNOT_WRITE
         return [Problem.of(found, path.name or str(path), None, None, None, str(exc))], exc.exit_code
@@ -46,6 +46,7 @@ def validate(
     ),
     show_all: ShowAll = False,
     max_unzipped_mb: MaxUnzipped = DEFAULT_UNZIPPED,
+    lang: Lang = None,
 ) -> None:
     """Check a domino or bridge results workbook and report every problem; nothing is written.
 
@@ -55,10 +56,10 @@ def validate(
     Example: tally validate club-night.xlsx --json
     """
     if as_json:
-        problems, code = json_validation(workbook, Limits(max_unzipped_mb))
+        problems, code = json_validation(workbook, Limits(max_unzipped_mb), lang)
         typer.echo(json.dumps([p.as_record() for p in problems], ensure_ascii=False, indent=1))
         raise typer.Exit(code)
-    report = guarded(lambda: api.validate(workbook, limits=Limits(max_unzipped_mb)))
+    report = guarded(lambda: api.validate(workbook, limits=Limits(max_unzipped_mb), lang=lang))
     problems, kind = report.problems, report.game
     errors = len(report.errors)
     if problems:

@@ -26,10 +26,11 @@ from pipeline.games.settings import (
     SettingSpec,
     setting_key,
 )
+from pipeline.i18n import N_, _, n_, written_time
 
-FINAL = "Final"
-PROVISIONAL = "Provisional"
-STATUS = "Status"  # the Rules sheet's Item for the status line
+FINAL = N_("Final")
+PROVISIONAL = N_("Provisional")
+STATUS = N_("Status")  # the Rules sheet's Item for the status line
 
 
 @dataclass(frozen=True)
@@ -49,11 +50,7 @@ class Heading:
     title: str
     details: str
     status: str
-
-    @property
-    def final(self) -> bool:
-        """True when the status is Final."""
-        return self.status == FINAL
+    final: bool = False
 
     @property
     def lines(self) -> list[str]:
@@ -85,13 +82,17 @@ def status_of(progress: Progress, closes: pd.Timestamp | None, now: dt.datetime)
     """Final, or Provisional with what is missing: rounds still to play, the correction period still open."""
     reasons = []
     if progress.planned and progress.complete < progress.planned:
-        reasons.append(f"after round {progress.complete} of {progress.planned}")
+        reasons.append(
+            _("after round {complete} of {planned}", complete=progress.complete, planned=progress.planned)
+        )
     if progress.waiting_boards:
         left = progress.waiting_boards
-        reasons.append(f"{left} board{'s' if left > 1 else ''} still to play")
+        reasons.append(n_("{count} board still to play", "{count} boards still to play", left, count=left))
     if closes is not None and pd.Timestamp(now) < closes:
-        reasons.append(f"corrections open until {closes:%Y-%m-%d %H:%M}")
-    return f"{PROVISIONAL} - {'; '.join(reasons)}" if reasons else FINAL
+        reasons.append(_("corrections open until {time}", time=written_time(closes)))
+    if not reasons:
+        return _(FINAL)
+    return _("{provisional} - {reasons}", provisional=_(PROVISIONAL), reasons=_("; ").join(reasons))
 
 
 def correction_close(published_at: pd.Timestamp | None, minutes: int) -> pd.Timestamp | None:
@@ -112,7 +113,8 @@ def event_heading(settings: object, fallback: str, progress: Progress, now: dt.d
     facts = [str(setting_of(settings, spec) or "") for spec in (EVENT_DATE, VENUE, SECTION)]
     published, minutes = (setting_of(settings, spec) for spec in CORRECTION_SETTINGS.values())
     closes = correction_close(published, int(minutes or 0))
-    return Heading(title, " - ".join(f for f in facts if f), status_of(progress, closes, now))
+    status = status_of(progress, closes, now)
+    return Heading(title, " - ".join(f for f in facts if f), status, status == _(FINAL))
 
 
 def with_status_rows(rules: pd.DataFrame, settings: object, heading: Heading) -> pd.DataFrame:

@@ -9,19 +9,20 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from pipeline.games.game import Game
-from pipeline.games.heading import Heading, event_heading, setting_of, with_status_rows
+from pipeline.games.heading import Heading, event_heading, with_status_rows
 from pipeline.games.recognise import with_other_game
 from pipeline.games.registry import GAMES, game_of
 from pipeline.games.run import Checked, checked_event, standings_sheets
-from pipeline.games.settings import LANGUAGE
+from pipeline.games.settings import LANGUAGE, key_value_settings, settings_by_key
+from pipeline.i18n import speaking
 from pipeline.language import ENGLISH, checked_language, sheet_in, workbook_language
 from pipeline.problems import InputError, Problem
-from pipeline.sheets import OutputSheet, Sheet
+from pipeline.sheets import OutputSheet, Sheet, sheet_key_of
 from pipeline.workbook import Workbook, write_workbook
 from schemas.common import sheet_name_of, titles_of
 from schemas.domino import MatchesSheet
 from schemas.ranking import StandingsSheet as S
-from schemas.shared import RulesSheet
+from schemas.shared import RulesSheet, SettingsSheet
 
 
 @dataclass
@@ -67,6 +68,28 @@ def standings_of(
     language); InputError, naming the file, with every problem when it cannot be scored."""
     lang = checked_language(lang)
     game = game or game_of(book.sheets)
+    language = language_of(book.sheets, game, lang)
+    with speaking(language):
+        return spoken_standings(book, game, now, language)
+
+
+def setting_language(sheets: dict[str, Sheet]) -> str | None:
+    """The Language setting as typed on a workbook's Settings sheet (None when not given or not read)."""
+    wanted = sheet_key_of(sheet_name_of(SettingsSheet))
+    sheet = next((s for key, s in sheets.items() if sheet_key_of(key) == wanted), None)
+    found = key_value_settings(sheet, settings_by_key(LANGUAGE))[0]
+    given = next(iter(found.values()), None)
+    return str(given) if given else None
+
+
+def language_of(sheets: dict[str, Sheet], game: Game, lang: str | None) -> str:
+    """The language an event's standings and messages are written in: `lang` (`--lang`) when given, else the
+    Language setting, else the workbook's own (docs/languages.md)."""
+    return lang or setting_language(sheets) or workbook_language(sheets, game.input_sheet)
+
+
+def spoken_standings(book: Workbook, game: Game, now: dt.datetime | None, language: str) -> Standings:
+    """`standings_of` in the language being spoken (`language`, for the sheet names and headers)."""
     try:
         checked = recognised_event(book.sheets, game)
     except InputError as exc:
@@ -84,7 +107,6 @@ def standings_of(
         )
         for s in sheets
     ]
-    language = lang or setting_of(settings, LANGUAGE) or workbook_language(book.sheets, game.input_sheet)
     sheets = [sheet_in(s, language, game.name) for s in sheets]
     return Standings(game, sheets, f"{heading.title} standings", checked.event.warnings, heading, language)
 

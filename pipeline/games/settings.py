@@ -24,6 +24,7 @@ from pipeline.games.checks import (
     problems_where,
     required_columns,
 )
+from pipeline.i18n import spoken_language
 from pipeline.parsing import DATE_RANGE, FIRST_DAY, LAST_DAY, as_numbers, as_words, date_times, whole_in
 from pipeline.problems import kind
 from pipeline.sheets import Sheet, in_english
@@ -104,6 +105,12 @@ class SettingSpec:
         if self.default in (None, ""):
             return ""
         return str(self.example if self.example is not None else self.default)
+
+    @property
+    def written_name(self) -> str:
+        """The setting's name in the language spoken (the first it declares there; its title in English, or
+        where it declares none): the Settings key a template writes and the Item the Rules sheet shows."""
+        return self.names.get(spoken_language(), (self.title,))[0]
 
     def value(self, given: Mapping[str, object], key: str) -> Any:
         """The setting's value: as given (of its kind, or of the default's type), or the default."""

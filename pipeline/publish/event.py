@@ -12,6 +12,7 @@ from pipeline.games.heading import FINAL, STATUS
 from pipeline.games.registry import standings_game
 from pipeline.games.scoring import Standings
 from pipeline.games.settings import EVENT_DATE, EVENT_NAME, SECTION, VENUE
+from pipeline.i18n import in_every_language
 from pipeline.language import english_header, english_sheet_names
 from pipeline.sheets import normalized_header, sheet_key, sheet_key_of
 from pipeline.workbook import Workbook
@@ -36,7 +37,7 @@ class PageHeading:
     @property
     def final(self) -> bool:
         """True when the status says the results are final."""
-        return self.status == FINAL
+        return self.status in in_every_language(FINAL)
 
 
 @dataclass(frozen=True)
