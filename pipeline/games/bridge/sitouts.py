@@ -104,9 +104,9 @@ def sit_out_awards(event: BridgeEvent, rows: pd.DataFrame) -> pd.DataFrame:
     nothing is added (`none`, and `average` at matchpoints, where the percentage already is the average).
     `rows` are the pair rows (`pair_rows`) of the travellers."""
     award = event.settings.sit_out_award
-    found = sit_outs(event, rows).assign(**{SO.value: 0.0, SO.top: 0.0})
     if award == NO_AWARD or (award == AVERAGE and PR.top in rows):
-        return found.iloc[:0]
+        return no_sit_out_awards(rows)
+    found = sit_outs(event, rows).assign(**{SO.value: 0.0, SO.top: 0.0})
     if found.empty:
         return found
     if PR.top in rows:  # matchpoints: a share of the field's full top for each board missed
@@ -122,6 +122,22 @@ def sit_out_awards(event: BridgeEvent, rows: pd.DataFrame) -> pd.DataFrame:
     else:  # above 50 % = +3 IMPs a board (A+), 50 % = 0, below = -3 (A-), as artificial scores are at IMPs
         found[SO.value] = found[SO.boards] * float(np.sign(float(award) - 50) * AVERAGE_IMPS)
     return found
+
+
+def no_sit_out_awards(rows: pd.DataFrame) -> pd.DataFrame:
+    """No sit-out awards: `sit_out_awards`'s columns, with their dtypes, and no row (the sit-outs are not
+    looked for when nothing is added)."""
+    return pd.DataFrame(
+        {
+            SO.section: pd.Series(dtype=rows[T.section].dtype),
+            SO.session: pd.Series(dtype=rows[T.session].dtype),
+            SO.pair: pd.Series(dtype=rows[PR.pair].dtype),
+            SO.round: pd.Series(dtype="int64"),
+            SO.boards: pd.Series(dtype="int64"),
+            SO.value: pd.Series(dtype="float64"),
+            SO.top: pd.Series(dtype="float64"),
+        }
+    )
 
 
 def sit_out_totals(event: BridgeEvent, rows: pd.DataFrame, pairs: pd.Index) -> pd.DataFrame:
