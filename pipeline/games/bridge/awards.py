@@ -212,6 +212,15 @@ def weighted_columns(
 ) -> pd.DataFrame:
     """Each weighted row's parts (`TypedResult` part_weights and part_scores, as lists; NA on other rows) and
     its NS score, the weighted mean of its parts' (NA when a part cannot be scored)."""
+    if not bool(weighted.any()):  # most results: no part to parse or score, the columns as they would be
+        return pd.DataFrame(
+            {
+                T.part_weights: pd.Series(np.nan, index=text.index, dtype="float64"),
+                T.part_scores: pd.Series(np.nan, index=text.index, dtype="float64"),
+                T.computed_score: pd.Series(pd.NA, index=text.index, dtype="Float64"),
+            },
+            index=text.index,
+        )
     parts = weighted_parts(text.where(weighted))
     parts[WP.score] = part_scores(parts, declarer, ns_vul, ew_vul)
     by_row = parts.groupby(WP.row)

@@ -15,6 +15,7 @@ from pipeline.games.bridge.contracts import (
     relative_tricks,
 )
 from pipeline.games.checks import problems_where
+from pipeline.parsing import via_distinct
 from pipeline.problems import CODE, ROW, kind
 from pipeline.sheets import Sheet
 from schemas.bridge import BAD_TRICKS
@@ -76,14 +77,18 @@ def tricks_against_contract(level: pd.Series, text: pd.Series) -> pd.Series:
 
 def misplaced(text: pd.Series) -> pd.Series:
     """The column a Result or Tricks cell belongs in when it holds a contract or a seat ('' otherwise)."""
+    return via_distinct(text, misplaced_texts, "", "str")
+
+
+def misplaced_texts(text: pd.Series) -> pd.Series:
+    """`misplaced` for cells none of which is blank (the distinct cells of a column)."""
     titles = titles_of(R)
     contract = parsed_contracts(text)
     seat = parsed_declarers(text).notna()
-    return pd.Series(
-        pd.Series(titles[R.contract], index=text.index)
-        .where(contract[K.valid] & ~contract[K.passed] & text.notna(), "")
-        .mask(seat & text.notna(), titles[R.declarer]),
-        index=text.index,
+    return (
+        pd.Series(titles[R.contract], index=text.index, dtype="str")
+        .where(contract[K.valid] & ~contract[K.passed], "")
+        .mask(seat, titles[R.declarer])
     )
 
 

@@ -201,10 +201,16 @@ def result_offsets(text: pd.Series) -> pd.Series:
     return offset.where(parts["made"].isna(), 0.0).astype("Float64")
 
 
-def typed_results(sheet: Sheet) -> pd.DataFrame:
-    """Every Results row typed and scored (`TypedResult`); NA wherever a cell is bad."""
+def sheet_contracts(sheet: Sheet) -> pd.DataFrame:
+    """Each Results row's Contract cell parsed (`Contract`, `parsed_contracts`)."""
+    return frame_via_distinct(sheet.frame[R.contract], parsed_contracts)
+
+
+def typed_results(sheet: Sheet, contracts: pd.DataFrame | None = None) -> pd.DataFrame:
+    """Every Results row typed and scored (`TypedResult`); NA wherever a cell is bad. `contracts`: the sheet's
+    `sheet_contracts`, when already parsed."""
     f = sheet.frame
-    contract = frame_via_distinct(f[R.contract], parsed_contracts)
+    contract = sheet_contracts(sheet) if contracts is None else contracts
     strain = read_strains(contract, results_language(contract, f[R.declarer]))
     typed_declarer = series_via_distinct(f[R.declarer], parsed_declarers)
     declarer = typed_declarer.fillna(contract[K.seat])
@@ -303,10 +309,15 @@ def not_yet_played_warning(sheet: Sheet, waiting: pd.Series) -> pd.DataFrame:
 
 
 def result_problems(
-    sheet: Sheet, t: pd.DataFrame, settings: BridgeSettings, waiting: pd.Series | None = None
+    sheet: Sheet,
+    t: pd.DataFrame,
+    settings: BridgeSettings,
+    waiting: pd.Series | None = None,
+    contracts: pd.DataFrame | None = None,
 ) -> list[pd.DataFrame]:
     """Contracts, declarers, tricks, scores and adjusted scores of each row, against each other; then the
-    method's own checks. Rows `waiting` (boards not yet played) need no result unless the event is Final."""
+    method's own checks. Rows `waiting` (boards not yet played) need no result unless the event is Final.
+    `contracts`: the sheet's `sheet_contracts`, when already parsed."""
     f = sheet.frame
     pending = (
         pd.Series(False, index=f.index)
@@ -436,7 +447,7 @@ def result_problems(
             IMPOSSIBLE_SCORE,
         )
     )
-    contracts = frame_via_distinct(f[R.contract], parsed_contracts)
+    contracts = sheet_contracts(sheet) if contracts is None else contracts
     out += language_problems(sheet, contracts, results_language(contracts, f[R.declarer]))
     out += cell_problems(sheet, t, bid)
     return out + settings.method.problems(sheet, t)
@@ -701,12 +712,13 @@ def bridge_event(sheets: dict[str, Sheet]) -> BridgeEvent:
     results = present_columns(results, R)
     results = Sheet(results.name, results.frame.dropna(how="all"), results.headers, results.header_row)
     frames.append(without_misplaced(schema_problems(results, R), results))
-    typed = typed_results(results)
+    contracts = sheet_contracts(results)  # parsed once: typed_results and result_problems read them
+    typed = typed_results(results, contracts)
     sheets, typed, numbering_problems = club_numbering(settings, sheets, results, typed)  # NS 3 and EW 3
     by_direction = numbered_by_direction(settings, sheets)
     frames += numbering_problems
     waiting = not_yet_played(results.frame)
-    frames += result_problems(results, typed, settings, waiting)
+    frames += result_problems(results, typed, settings, waiting, contracts)
     frames.append(session_problems(sheets.get(sheet_key(SettingsSheet)), settings.options, typed[T.session]))
     if waiting.any() and not settings.final:
         frames.append(not_yet_played_warning(results, waiting))

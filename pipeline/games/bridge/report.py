@@ -186,7 +186,7 @@ def rules_frame(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
     table = pd.DataFrame(rows, columns=list(titles_of(RR).values()))
     more = (s.method.rules_rows(event, tables) if s.method.rules_rows else []) + penalty_rules(event, tables)
     if not s.teams:
-        more += sit_out_rules(event, pair_rows(tables.travellers))
+        more += sit_out_rules(event, pair_rows(tables.travellers), tables.sit_outs)
     for rows_added in more:  # a few tables at most (one VP scale per match length)
         table = pd.concat([table, rows_added], ignore_index=True)
     return table

@@ -99,14 +99,14 @@ def seated_to_play(event: BridgeEvent) -> pd.DataFrame:
     return pd.concat(sides, ignore_index=True).dropna().astype({SO.round: "int64"})
 
 
-def sit_out_awards(event: BridgeEvent, rows: pd.DataFrame) -> pd.DataFrame:
+def sit_out_awards(event: BridgeEvent, rows: pd.DataFrame, found: pd.DataFrame | None = None) -> pd.DataFrame:
     """Each sit-out (`sit_outs`) with its award: the `value` (MP or IMPs) and the `top` (MP) it adds; none when
     nothing is added (`none`, and `average` at matchpoints, where the percentage already is the average).
-    `rows` are the pair rows (`pair_rows`) of the travellers."""
+    `rows` are the pair rows (`pair_rows`) of the travellers; `found` their `sit_outs`, when already known."""
     award = event.settings.sit_out_award
-    found = sit_outs(event, rows).assign(**{SO.value: 0.0, SO.top: 0.0})
     if award == NO_AWARD or (award == AVERAGE and PR.top in rows):
-        return found.iloc[:0]
+        return no_sit_out_awards(rows)
+    found = (sit_outs(event, rows) if found is None else found).assign(**{SO.value: 0.0, SO.top: 0.0})
     if found.empty:
         return found
     if PR.top in rows:  # matchpoints: a share of the field's full top for each board missed
@@ -124,20 +124,40 @@ def sit_out_awards(event: BridgeEvent, rows: pd.DataFrame) -> pd.DataFrame:
     return found
 
 
-def sit_out_totals(event: BridgeEvent, rows: pd.DataFrame, pairs: pd.Index) -> pd.DataFrame:
+def no_sit_out_awards(rows: pd.DataFrame) -> pd.DataFrame:
+    """No sit-out awards: `sit_out_awards`'s columns, with their dtypes, and no row (the sit-outs are not
+    looked for when nothing is added)."""
+    return pd.DataFrame(
+        {
+            SO.section: pd.Series(dtype=rows[T.section].dtype),
+            SO.session: pd.Series(dtype=rows[T.session].dtype),
+            SO.pair: pd.Series(dtype=rows[PR.pair].dtype),
+            SO.round: pd.Series(dtype="int64"),
+            SO.boards: pd.Series(dtype="int64"),
+            SO.value: pd.Series(dtype="float64"),
+            SO.top: pd.Series(dtype="float64"),
+        }
+    )
+
+
+def sit_out_totals(
+    event: BridgeEvent, rows: pd.DataFrame, pairs: pd.Index, found: pd.DataFrame | None = None
+) -> pd.DataFrame:
     """What each pair is awarded for its sit-outs, summed: `value` and `top` to add, and `missed`, the boards it
-    sat out (0 for most)."""
-    awards = sit_out_awards(event, rows).rename(columns={SO.boards: SO.missed})
+    sat out (0 for most). `found`: the `sit_outs` of the rows, when already known."""
+    awards = sit_out_awards(event, rows, found).rename(columns={SO.boards: SO.missed})
     summed = awards.groupby(SO.pair)[[SO.value, SO.top, SO.missed]].sum()
     return summed.reindex(pairs, fill_value=0).astype(
         {SO.value: "float64", SO.top: "float64", SO.missed: "int64"}
     )
 
 
-def sit_out_rules(event: BridgeEvent, rows: pd.DataFrame) -> list[pd.DataFrame]:
+def sit_out_rules(
+    event: BridgeEvent, rows: pd.DataFrame, found: pd.DataFrame | None = None
+) -> list[pd.DataFrame]:
     """The Rules sheet's row for the sit-outs, when a pair sat out: the award and each pair with the boards it
-    sat out."""
-    missed = sit_outs(event, rows).groupby(SO.pair)[SO.boards].sum()
+    sat out. `found`: the `sit_outs` of the rows, when already known."""
+    missed = (sit_outs(event, rows) if found is None else found).groupby(SO.pair)[SO.boards].sum()
     if missed.empty:
         return []
     award = event.settings.sit_out_award

@@ -13,7 +13,7 @@ from pipeline.games.bridge.awards import awarded_values
 from pipeline.games.bridge.conditions import ProgressTotals, conditioned_pairs, progress_keys
 from pipeline.games.bridge.fields import pair_fields
 from pipeline.games.bridge.penalties import deducted
-from pipeline.games.bridge.sitouts import sit_out_awards, sit_out_totals
+from pipeline.games.bridge.sitouts import sit_out_awards, sit_out_totals, sit_outs
 from pipeline.games.bridge.tie_breaks import tie_broken_pairs
 from pipeline.games.ordering import lexicographic_order, natural_ranks
 from pipeline.games.progress import cumulative_grid, round_steps
@@ -42,6 +42,7 @@ class BridgeTables:
     standings: pd.DataFrame
     matches: pd.DataFrame | None = None
     board_imps: pd.DataFrame | None = None
+    sit_outs: pd.DataFrame | None = None  # a pairs event's `sit_outs` (sitouts.py), found once per scoring
 
 
 def combined_codes(columns: list[pd.Series]) -> np.ndarray:
@@ -97,13 +98,18 @@ def pair_keys(total: pd.DataFrame, top: pd.DataFrame | None) -> pd.DataFrame:
     return (100 * total / top).where(top > 0, 0.0).round(2)
 
 
-def pair_standings(travellers: pd.DataFrame, event: BridgeEvent) -> pd.DataFrame:
-    """Pairs ranked by their total, or by their percentage of the tops where the method gives a `top` (MP)."""
+def pair_standings(
+    travellers: pd.DataFrame, event: BridgeEvent, sat_out_rounds: pd.DataFrame | None = None
+) -> pd.DataFrame:
+    """Pairs ranked by their total, or by their percentage of the tops where the method gives a `top` (MP).
+    `sat_out_rounds`: the `sit_outs` of the travellers, when already known."""
     rows = pair_rows(travellers)
     by_pair = rows.groupby(PR.pair)
     # sums of fractions (Neuberg, cross-IMP averages) are settled to 1e-9 so that equal totals compare equal
     table = pd.DataFrame({PS.boards: by_pair.size(), PS.total: by_pair[PR.value].sum().round(9)})
-    sat_out = sit_out_totals(event, rows, table.index)  # sit-out awards (sitouts.py): 0 for most
+    sat_out = sit_out_totals(
+        event, rows, table.index, sat_out_rounds
+    )  # sit-out awards (sitouts.py): 0 for most
     penalty = deducted(event.penalties, travellers, table.index)  # Law 90 (penalties.py): 0 for most
     table[PS.total] = (table[PS.total] + sat_out[SO.value] - penalty).round(9)
     if PR.top in rows:
@@ -178,7 +184,9 @@ def pair_progress(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
         pd.DataFrame(0.0, index=pairs, columns=labels),
         pd.DataFrame(0.0, index=pairs, columns=labels),
     )
-    awards = sit_out_awards(event, rows)  # sit-outs (sitouts.py): each counted from the round sat out
+    awards = sit_out_awards(
+        event, rows, tables.sit_outs
+    )  # sit-outs (sitouts.py): each counted from the round sat out
     if not awards.empty:
         at = pd.DataFrame({SO.session: t[T.session], SO.round: rounds, SO.step: step}).drop_duplicates()
         steps = awards.merge(at, on=[SO.session, SO.round], how="left")[SO.step].to_numpy(dtype="int64")
@@ -208,7 +216,8 @@ def pair_tables(event: BridgeEvent, scored: pd.DataFrame) -> BridgeTables:
     """The results with a pairs method's values (`SideValues`: ns_value, ew_value, any top), and the pair
     standings."""
     travellers = pd.concat([event.results, awarded_values(event.results, scored)], axis=1)
-    return BridgeTables(travellers, pair_standings(travellers, event))
+    found = sit_outs(event, pair_rows(travellers))  # once: the standings, Progress and Rules read them
+    return BridgeTables(travellers, pair_standings(travellers, event, found), sit_outs=found)
 
 
 def bridge_tables(event: BridgeEvent) -> BridgeTables:

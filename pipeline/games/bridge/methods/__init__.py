@@ -7,6 +7,7 @@ in `METHODS` below; from outside the package (a test, a plug-in) `register(metho
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import pandas as pd
@@ -28,10 +29,11 @@ METHODS: list[Method] = [
 DEFAULT = matchpoints.METHOD  # when Settings gives no `Scoring`
 
 
-def words_of(method: Method) -> list[str]:
+@functools.cache  # a Method is frozen: its words never change (read for every Settings sheet)
+def words_of(method: Method) -> tuple[str, ...]:
     """The words that choose the method, folded as Settings values are read (lower case, `_` for spaces and
     dashes)."""
-    return list(as_words(pd.Series([method.name, *method.aliases], dtype="str")))
+    return tuple(as_words(pd.Series([method.name, *method.aliases], dtype="str")))
 
 
 def method_words() -> dict[str, Method]:
