@@ -246,15 +246,14 @@ def typed_matches(sheet: Sheet, settings: DominoSettings) -> pd.DataFrame:
 
 def credited_byes(t: pd.DataFrame, settings: DominoSettings) -> pd.DataFrame:
     """The matches with each bye row scored as its credit: a match side A won by the Bye Credit's share of the
-    target (rounded half up) to the rest, written as a forfeit to A; without a credit, bye rows are left out."""
-    if settings.bye_credit == 0:
-        return t[~t[M.bye]]
+    target (rounded half up) to the rest, written as a forfeit to A (without a credit, 0 to 0: `tally` leaves
+    such rows out of the scoring, and who sat out still appears in the standings)."""
     bye = t[M.bye]
     share = (t[M.target] * settings.bye_credit * 2 + 100) // 200  # share x target, halves up
     return t.assign(
         **{
             M.a_count: t[M.a_count].mask(bye, share),
-            M.b_count: t[M.b_count].mask(bye, t[M.target] - share),
+            M.b_count: t[M.b_count].mask(bye, t[M.target] - share if settings.bye_credit else 0),
             M.ended: t[M.ended].mask(bye, ENDED_FORFEIT),
             M.winner: t[M.winner].mask(bye, SIDES[0]),
         }
@@ -560,9 +559,10 @@ def penalties_table(
         return empty, []
     sheet = present_columns(sheet, PenaltiesSheet)
     frame = sheet.frame.dropna(how="all")
+    frame = frame.assign(**{PenS.card: in_english(frame[PenS.card], CARD_WORDS)})  # as the reader reads it
     own = Sheet(sheet.name, frame, sheet.headers)
     who = as_ids(frame[PenS.player])
-    card = as_words(in_english(frame[PenS.card], CARD_WORDS))
+    card = as_words(frame[PenS.card])
     card_pips = {YELLOW: settings.yellow_card_pips, RED: settings.red_card_pips}
     priced = card.map({c: p for c, p in card_pips.items() if p is not None}).astype("Float64")
     given = frame[PenS.pips].notna()

@@ -131,14 +131,15 @@ def with_side_names(event: DominoEvent, shown: pd.DataFrame) -> pd.DataFrame:
     for side, seats in ((O.a_names, [M.a1, M.a2]), (O.b_names, [M.b1, M.b2])):  # the two sides
         headers = list(out.columns)
         after = max(headers.index(written(s)) for s in seats if written(s) in headers)
-        out.insert(after + 1, titles[side], side_names(event, seats).to_numpy())
+        out.insert(after + 1, titles[side], side_names(event, seats).loc[out.index].to_numpy())
     return out
 
 
 def matches_frame(event: DominoEvent, sides: pd.DataFrame) -> pd.DataFrame:
     """Each input match with its columns as given, then the computed result of both sides."""
     sheet = event.matches_sheet
-    given = sheet.frame.loc[event.matches.index]
+    scored = event.matches.index[event.matches.index.isin(sides[S.match])]  # a bye without credit: not shown
+    given = sheet.frame.loc[scored]
     kept = [MatchesSheet.round, MatchesSheet.table, MatchesSheet.a1, MatchesSheet.b1]  # shown even when blank
     given = given.loc[:, given.notna().any() | given.columns.isin(kept)]
     shown = pd.DataFrame(
@@ -163,11 +164,11 @@ def matches_frame(event: DominoEvent, sides: pd.DataFrame) -> pd.DataFrame:
             O.b_against: b[S.pips_against],
         }
     ).rename(columns=title)
-    shown.index = event.matches.index
+    shown.index = scored
     if names_known(event):
         shown = with_side_names(event, shown)
-    out = pd.concat([shown, computed.reindex(event.matches.index)], axis=1)
-    out.insert(0, title[O.row], event.matches.index.astype("int64"))
+    out = pd.concat([shown, computed.reindex(scored)], axis=1)
+    out.insert(0, title[O.row], scored.astype("int64"))
     return out.reset_index(drop=True)
 
 

@@ -58,10 +58,16 @@ def sanctions_off(event: DominoEvent) -> pd.DataFrame | None:
     return off.reindex(columns=["A", "B"], fill_value=0)
 
 
+def scored_matches(event: DominoEvent) -> pd.DataFrame:
+    """The matches that score: all of them, bye rows too when the Settings Bye Credit gives them a share."""
+    m = event.matches
+    return m if event.settings.bye_credit else m[~m[M.bye]]
+
+
 def progressive_standings(event: DominoEvent, sides: pd.DataFrame) -> pd.DataFrame:
     """The standings after every round, long form, ranked within each round (a penalty that came off a
     match's pips, Sanction = result, is not deducted from effectiveness again)."""
-    m = event.matches
+    m = scored_matches(event)
     ids = competitors(event)
     rounds = pd.Index(np.sort(m[M.round].astype("int64").unique()), name=P.round)
     if rounds.empty:
@@ -84,7 +90,7 @@ def progressive_standings(event: DominoEvent, sides: pd.DataFrame) -> pd.DataFra
 
 def domino_tables(event: DominoEvent) -> DominoTables:
     """Side results, progressive and final standings of a validated event."""
-    sides = side_results(event.matches, sanctions_off(event), event.settings.best_of_three)
+    sides = side_results(scored_matches(event), sanctions_off(event), event.settings.best_of_three)
     rounds = progressive_standings(event, sides)
     last = rounds[P.round].max()
     final = rounds[rounds[P.round] == last].drop(columns=[P.round]).reset_index(drop=True)
