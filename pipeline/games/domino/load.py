@@ -329,7 +329,8 @@ def games_problems(sheet: Sheet, t: pd.DataFrame, settings: DominoSettings) -> l
     a, b = (t[c].astype("float64").to_numpy(na_value=np.nan) for c in (M.a_games, M.b_games))
     decided = ((a == 2) & ((b == 0) | (b == 1))) | ((b == 2) & ((a == 0) | (a == 1)))
     forfeit = t[M.ended].eq(ENDED_FORFEIT).to_numpy()
-    open_ = ~decided & ~t[M.bye].to_numpy() & ~(forfeit & ~typed.to_numpy())
+    unread = (sheet.frame[games].notna().to_numpy() & t[[M.a_games, M.b_games]].isna().to_numpy()).any(axis=1)
+    open_ = ~decided & ~t[M.bye].to_numpy() & ~(forfeit & ~typed.to_numpy()) & ~unread  # unread: D136
     named = t[M.winner].to_numpy(dtype=object)
     return [
         problems_where(
