@@ -628,7 +628,7 @@ def sanction_problems(sheet: Sheet | None, penalties: pd.DataFrame, t: pd.DataFr
             penalties[Pen.player].to_numpy(dtype=object),
         ]
     )
-    no_round = penalties[Pen.round].isna() & own.frame[PenS.round].isna()
+    no_round = penalties[Pen.player].notna() & penalties[Pen.round].isna() & own.frame[PenS.round].isna()
     no_match = penalties[Pen.round].notna() & penalties[Pen.player].notna() & ~asked.isin(seated)
     reason = np.where(
         no_round,
