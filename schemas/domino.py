@@ -36,6 +36,20 @@ MODE_WORDS: Vocabulary = {  # the Settings Mode: a points event (to a target of 
     MODE_RUN_OUT: {"es": ("manos", "por manos"), "zh": ("局数", "计局")},
 }
 COUNT_WORDS = {MODE_POINTS: "pips", MODE_RUN_OUT: "hands"}  # what a side's count is, in each mode
+RANK_BY_POINTS, RANK_BY_WINS = "points", "wins"  # the Settings Ranking: the seed's order, or wins first
+RANKINGS = [RANK_BY_POINTS, RANK_BY_WINS]
+SINGLE, BEST_OF_THREE = "single", "best_of_three"  # the Settings Match Format: one game, or best of three
+MATCH_FORMATS = [SINGLE, BEST_OF_THREE]
+SANCTION_EFFECTIVENESS, SANCTION_RESULT = "effectiveness", "result"  # the Settings Sanction: where pips go
+SANCTIONS = [SANCTION_EFFECTIVENESS, SANCTION_RESULT]
+BYE = "bye"  # B1 of a Matches row whose side A sits out the round (docs/domino-rules.md, "Bye credit")
+BYE_WORDS: Vocabulary = {BYE: {"es": ("descanso", "libre"), "zh": ("轮空",)}}
+YELLOW, RED = "yellow", "red"  # a Penalties row's Card
+CARDS = [YELLOW, RED]
+CARD_WORDS: Vocabulary = {
+    YELLOW: {"es": ("amarilla", "tarjeta amarilla"), "zh": ("黄牌",)},
+    RED: {"es": ("roja", "tarjeta roja"), "zh": ("红牌",)},
+}
 SIDES = ["A", "B"]
 NAME_JOINER = " & "  # between the names of a side's two players, on the standings' Matches sheet
 MATCH_NOUNS = ("matches", "match")  # what the rows of Matches are, in messages (no matches to score: ...)
@@ -46,6 +60,7 @@ PIPS = Span(0, 100_000)  # a side's pips in a match, and a penalty's pips either
 HANDS = Span(0, 10_000)  # a side's hands in a run-out match: never more than the target
 TARGET = Span(1, 10_000)  # the target, in pips or hands (Matches Target and the Settings Target)
 PODIUM = Span(1, 100)  # how many places the podium shows
+GAMES = Span(0, 2)  # the games a side won in a best-of-three match
 
 BAD_ROUND = kind(
     "D117",
@@ -59,6 +74,12 @@ BAD_ENDED = kind("D121", "an Ended that is not target, time or forfeit")
 BAD_WINNER = kind("D122", "a Winner that is not A or B")
 BAD_PENALTY = kind("D123", "a penalty's pips that are not a whole number other than 0 in their range")
 BAD_PENALTY_ROUND = kind("D124", "a penalty's Round that is not a whole number in its range")
+BAD_CARD = kind("D133", "a penalty's Card that is not yellow or red")
+BAD_GAMES = kind(
+    "D136",
+    "a best-of-three side's games that are not a whole number from 0 to 2",
+    example="Matches, row 4, column 'A Games' [3]: expected a whole number from 0 to 2",
+)
 
 
 class MatchesSheet(pa.DataFrameModel):
@@ -80,7 +101,12 @@ class MatchesSheet(pa.DataFrameModel):
         nullable=False,
     )
     a2: Series[Text] | None = column("A2", note="side A's second player (individual events)", nullable=True)
-    b1: Series[Text] = column("B1", note="side B: a player or pair id", nullable=False)
+    b1: Series[Text] = column(
+        "B1",
+        note="side B: a player or pair id; BYE when side A sits out the round (Settings Bye Credit)",
+        words=BYE_WORDS,
+        nullable=False,
+    )
     b2: Series[Text] | None = column("B2", note="side B's second player (individual events)", nullable=True)
     a_pips: Series[Text] | None = column(
         "A Pips",
@@ -120,6 +146,20 @@ class MatchesSheet(pa.DataFrameModel):
         entry=Entry(choices=tuple(SIDES), words="A or B (needed at time or forfeit)"),
         nullable=True,
     )
+    a_games: Series[Text] | None = column(
+        "A Games",
+        names={"es": ("Partidas ganadas A", "Juegos A"), "zh": ("A方胜盘", "A胜盘")},
+        note=f"games side A won, {GAMES.words} (Settings Match Format = best of three)",
+        in_template=False,
+        nullable=True,
+    )
+    b_games: Series[Text] | None = column(
+        "B Games",
+        names={"es": ("Partidas ganadas B", "Juegos B"), "zh": ("B方胜盘", "B胜盘")},
+        note=f"games side B won, {GAMES.words} (Settings Match Format = best of three)",
+        in_template=False,
+        nullable=True,
+    )
     a_hands: Series[Text] | None = column(
         "A Hands",
         names={"es": ("Manos A",), "zh": ("A方局数", "A局数")},
@@ -152,6 +192,12 @@ class MatchesSheet(pa.DataFrameModel):
     )
     def _hands(cls, s: Series[Text]) -> pd.Series:
         return is_whole_in(s, HANDS)
+
+    @pa.check(
+        "a_games", "b_games", name=check_named("MatchesSheet", f"a whole number {GAMES.words}", BAD_GAMES)
+    )
+    def _games(cls, s: Series[Text]) -> pd.Series:
+        return is_whole_in(s, GAMES)
 
     @pa.check(
         "ended",
@@ -194,16 +240,27 @@ class PlayersSheet(pa.DataFrameModel):
 
 
 class PenaltiesSheet(pa.DataFrameModel):
-    """`Penalties`: pips deducted from one competitor's effectiveness."""
+    """`Penalties`: pips (or a card's pips) deducted from one competitor's effectiveness, or from its pips in
+    the round's match (Settings Sanction)."""
 
     player: Series[Text] = column(
         "Player", names={"es": ("Jugador",), "zh": ("选手",)}, note="the id penalized", nullable=False
     )
-    pips: Series[Text] = column(
+    pips: Series[Text] | None = column(
         "Pips",
         names={"es": ("Tantos",), "zh": ("点数",)},
-        note=f"pips deducted from effectiveness, up to {PIPS.high:,} (10 and -10 both deduct 10)",
-        nullable=False,
+        note=f"pips deducted from effectiveness, up to {PIPS.high:,} (10 and -10 both deduct 10); or a Card",
+        needed="pips or a card",
+        nullable=True,
+    )
+    card: Series[Text] | None = column(
+        "Card",
+        names={"es": ("Tarjeta",), "zh": ("红黄牌", "黄红牌")},
+        words=CARD_WORDS,
+        note="yellow or red, in place of Pips: the Settings Yellow Card Pips or Red Card Pips",
+        in_template=False,
+        entry=Entry(choices=tuple(CARDS), words="yellow or red (in place of Pips)"),
+        nullable=True,
     )
     round: Series[Text] | None = column(
         "Round",
@@ -222,6 +279,10 @@ class PenaltiesSheet(pa.DataFrameModel):
     )
     def _pips(cls, s: Series[Text]) -> pd.Series:
         return is_whole_in(s, Span(-PIPS.high, PIPS.high)) & (pd.to_numeric(s, errors="coerce") != 0)
+
+    @pa.check("card", name=check_named("PenaltiesSheet", "yellow or red", BAD_CARD))
+    def _card(cls, s: Series[Text]) -> pd.Series:
+        return is_one_of(s, CARDS)
 
     @pa.check("round", name=check_named("PenaltiesSheet", f"a whole number {ROUND.words}", BAD_PENALTY_ROUND))
     def _round(cls, s: Series[Text]) -> pd.Series:
@@ -279,13 +340,16 @@ class Match(pa.DataFrameModel):
     table: Series[int] = column("Table", ge=1)
     a1: Series[Text] = column("A1")
     a2: Series[Text] = column("A2", nullable=True)
-    b1: Series[Text] = column("B1")
+    b1: Series[Text] = column("B1", nullable=True)  # blank on a bye row
     b2: Series[Text] = column("B2", nullable=True)
     a_count: Series[int] = counted("A Pips", "A Hands", ge=0)
     b_count: Series[int] = counted("B Pips", "B Hands", ge=0)
     target: Series[int] = column("Target", ge=1)
     ended: Series[Text] = column("Ended", isin=ENDINGS)
     winner: Series[Text] = column("Winner", nullable=True)
+    bye: Series[bool] = column("Bye")  # B1 is the bye: side A sits out the round
+    a_games: Series[pd.Int64Dtype] = column("A Games", nullable=True)  # best of three: games won
+    b_games: Series[pd.Int64Dtype] = column("B Games", nullable=True)
 
     class Config:
         strict = "filter"
@@ -309,6 +373,7 @@ class Penalty(pa.DataFrameModel):
     pips: Series[int] = column("Pips", ge=1)
     round: Series[pd.Int64Dtype] = column("Round", nullable=True)
     reason: Series[Text] = column("Reason", nullable=True)
+    card: Series[Text] = column("Card", nullable=True)  # yellow or red, when the pips are a card's
 
 
 class SideResult(pa.DataFrameModel):
@@ -359,11 +424,6 @@ class Tied(pa.DataFrameModel):
     group: Series[int] = column("Group")
 
 
-# What Decided By says of the criterion that separates a row from the next one in its round, criterion by
-# criterion ({w}: pips, or hands in a run-out event); then each pass of head-to-head, "tied" or nothing.
-DECIDED_BY = ("points", "match points", "effectiveness", "{w} for", "{w} against")
-
-
 WINNERS = "Winners"  # the standings' sheet of the podium's rows of the Standings (no model of its own)
 WINNERS_NAMES = {"es": ("Ganadores",), "zh": ("优胜者",)}  # its name in other languages
 
@@ -412,6 +472,18 @@ class Standing(pa.DataFrameModel):
         metadata = {"names": {"es": ("Clasificación",), "zh": ("排名",)}}
         strict = True
         ordered = True
+
+
+# What Decided By says of the criterion that separates a row from the next one in its round, by the column the
+# criterion compares ({w}: pips, or hands in a run-out event); then each pass of head-to-head, "tied" or nothing.
+DECIDED_BY = {
+    Standing.points: "points",
+    Standing.match_points: "match points",
+    Standing.won: "matches won",
+    Standing.effectiveness: "effectiveness",
+    Standing.pips_for: "{w} for",
+    Standing.pips_against: "{w} against",
+}
 
 
 class ProgressiveStanding(Standing):
@@ -487,6 +559,9 @@ class AppliedPenalty(pa.DataFrameModel):
     pips: Series[int] = column("Pips Deducted", names={"es": ("Tantos descontados",), "zh": ("扣除点数",)})
     round: Series[object] = column("Round", nullable=True)
     reason: Series[Text] = column("Reason", nullable=True)
+    card: Series[Text] | None = column(
+        "Card", names={"es": ("Tarjeta",), "zh": ("红黄牌",)}, nullable=True
+    )  # shown when a penalty is a card
 
     class Config:
         name = "Penalties"

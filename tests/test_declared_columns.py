@@ -113,6 +113,7 @@ NOT_SHEETS: dict[tuple[str, str], str] = {
     ("pipeline/games/schedule.py", "Players"): "a Schedule Report measure: how many players",
     ("pipeline/games/schedule.py", "Rounds"): "a Schedule Report measure: how many rounds",
     ("pipeline/games/settings.py", "Rounds"): "the Rounds setting's written name, in its own SettingSpec",
+    ("pipeline/games/domino/settings.py", "Ranking"): "the domino Ranking setting's name, in its SettingSpec",
 }
 
 

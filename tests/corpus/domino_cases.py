@@ -19,6 +19,8 @@ PLAYERS_HEADER = ["ID", "Name"]
 PENALTIES_HEADER = ["Player", "Pips", "Round", "Reason"]
 SETTINGS_HEADER = ["Key", "Value"]
 RUN_OUT_HEADER = ["Round", "Table", "A1", "B1", "A Hands", "B Hands"]
+GAMES_HEADER = [*MATCH_HEADER, "A Games", "B Games"]  # best of three (Settings Match Format)
+CARD_HEADER = [*PENALTIES_HEADER, "Card"]
 
 
 @dataclass(frozen=True)
@@ -256,6 +258,81 @@ CASES: list[Case] = [
         event(OK, Penalties=(PENALTIES_HEADER, [["p1", 10, 0, "slow play"]])),
         [E("D124", "Penalties", 2, "Round", value="0")],
     ),
+    # ---------------------------------------------------------------- conventions of associations (settings)
+    Case(
+        "bye_with_a_score",
+        event(OK, match(1, 2, "p3", "BYE", 100, None), Settings=settings(("Bye Credit", "50%"))),
+        [E("D130", "Matches", 3, "A Pips", value="100")],
+    ),
+    Case(
+        "bye_in_a1",
+        event(OK, match(1, 2, "Descanso", "p3", 0, 100)),
+        [E("D131", "Matches", 3, "A1", value="Descanso")],
+    ),
+    Case(
+        "bye_row_seating_side_b",
+        event(OK, match(1, 2, "p3", "轮空", None, None, b2="p4")),
+        [E("D131", "Matches", 3, "B2", value="p4")],
+    ),
+    Case(
+        "card_without_its_pips",
+        event(OK, Penalties=(CARD_HEADER, [["p1", None, 1, "talking", "yellow"]])),
+        [E("D132", "Penalties", 2, "Card", value="yellow")],
+    ),
+    Case(
+        "card_of_no_colour",
+        event(
+            OK,
+            Penalties=(CARD_HEADER, [["p1", None, 1, "talking", "green"]]),
+            Settings=settings(("Yellow Card Pips", 10)),
+        ),
+        [E("D133", "Penalties", 2, "Card", value="green")],
+    ),
+    Case(
+        "penalty_with_pips_and_card_or_neither",
+        event(
+            OK,
+            Penalties=(CARD_HEADER, [["p1", 10, 1, "talking", "red"], ["p2", None, 1, "late", None]]),
+            Settings=settings(("Red Card Pips", 50)),
+        ),
+        [E("D134", "Penalties", 2, "Pips, Card", value="10 / red"), E("D134", "Penalties", 3, "Pips, Card")],
+    ),
+    Case(
+        "sanction_in_result_without_a_match",
+        event(
+            OK,
+            Penalties=(PENALTIES_HEADER, [["p1", 10, None, "talking"], ["p2", 10, 2, "late"]]),
+            Settings=settings(("Sanction", "result")),
+        ),
+        [E("D135", "Penalties", 2, "Round"), E("D135", "Penalties", 3, "Round", value="2")],
+    ),
+    Case(
+        "games_out_of_range_and_undecided",
+        {
+            "Matches": (
+                GAMES_HEADER,
+                [[*match(1, 1, "p1", "p2", 200, 150), 3, 0], [*match(1, 2, "p3", "p4", 150, 150), 1, 1]],
+            ),
+            "Settings": settings(("Match Format", "best of three")),
+        },
+        [
+            E("D136", "Matches", 2, "A Games", value="3"),
+            E("D137", "Matches", 3, "A Games, B Games", value="1 / 1"),
+        ],
+    ),
+    Case(
+        "games_in_a_single_game_event",
+        {"Matches": (GAMES_HEADER, [[*match(1, 1, "p1", "p2", 100, 20), 2, 1]])},
+        [E("D138", "Matches", 2, "A Games, B Games", value="2 / 1")],
+    ),
+    Case(
+        "best_of_three_winner_not_the_two_game_side",
+        {
+            "Matches": (GAMES_HEADER, [[*match(1, 1, "p1", "p2", 200, 150, winner="B"), 2, 1]]),
+            "Settings": settings(("Match Format", "best of three")),
+        },
+        [E("D109", "Matches", 2, "Winner", value="B")],
+    ),
     # ---------------------------------------------------------------- sheets and columns
     Case(
         "missing_matches_sheet",
@@ -399,6 +476,24 @@ CASES: list[Case] = [
 
 # Workbooks typed loosely but correctly: tally must score them (exit 0), reporting only the warnings.
 ACCEPTED: list[Case] = [
+    Case(
+        "bye_without_a_credit_scores_nothing",
+        event(OK, match(1, 2, "p3", "BYE", None, None)),
+        [E("D139", "Matches", 3, None)],
+        points={"p1": 2, "p2": 0, "p3": 0},
+    ),
+    Case(
+        "bye_credit_and_best_of_three_in_spanish",
+        {
+            "Partidas": (
+                GAMES_HEADER,
+                [[*match(1, 1, "p1", "p2", 200, 150), 2, 1], match(1, 2, "p3", "Descanso", None, None)],
+            ),
+            "Ajustes": settings(("Crédito por descanso", "50 %"), ("Formato de partida", "al mejor de tres")),
+        },
+        [],
+        points={"p1": 2, "p2": 0, "p3": 2},  # 2-1 in games gives 2; the bye is won 50-50: 2
+    ),
     Case(
         "forgiving_headers_and_sheet_name",
         {

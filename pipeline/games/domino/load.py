@@ -31,26 +31,38 @@ from pipeline.games.checks import (
 )
 from pipeline.games.corrections import CorrectionRules
 from pipeline.games.domino.rules import counts_with_forfeit_defaults
-from pipeline.games.domino.settings import POINTS_TARGET, DominoSettings, domino_settings
+from pipeline.games.domino.settings import (
+    POINTS_TARGET,
+    RED_CARD_SETTING,
+    YELLOW_CARD_SETTING,
+    DominoSettings,
+    domino_settings,
+)
 from pipeline.games.heading import Progress, rounds_progress
 from pipeline.games.names import close_matches, resolved_columns, without_unknown_at_ambiguous
 from pipeline.parsing import as_ids, as_numbers, as_words, whole_in, whole_numbers
 from pipeline.problems import InputError, Problem, kind
-from pipeline.sheets import Sheet, sheet_key
+from pipeline.sheets import Sheet, in_english, sheet_key
 from schemas.common import Span, is_whole_in, sheet_name_of, titles_of
 from schemas.domino import (
+    BYE,
+    BYE_WORDS,
+    CARD_WORDS,
     ENDED_FORFEIT,
     ENDED_TARGET,
     ENDED_TIME,
     ENDINGS,
+    GAMES,
     HANDS,
     MATCH_NOUNS,
     MODE_POINTS,
     MODE_RUN_OUT,
     PIPS,
+    RED,
     ROUND,
     SIDES,
     TARGET,
+    YELLOW,
     Match,
     MatchesSheet,
     PenaltiesSheet,
@@ -99,7 +111,59 @@ NO_MATCHES_YET = kind(
     "warning",
     example="Matches: warning: no matches yet: every competitor has 0",
 )
-CORRECTABLE = [*SEAT_COLUMNS, MS.a_pips, MS.b_pips, MS.a_hands, MS.b_hands, MS.target, MS.ended, MS.winner]
+BYE_SCORED = kind(
+    "D130",
+    "a bye (B1 = BYE) with a score typed",
+    example="Matches, row 6, column 'A Pips' [100]: a bye has no score: leave the pips, games, Ended and Winner blank",
+)
+BYE_MISPLACED = kind(
+    "D131",
+    "the bye written elsewhere than B1, or a bye row seating someone on side B",
+    example="Matches, row 6, column 'A1' [BYE]: the bye goes in B1, with who sits out in A1 (and A2)",
+)
+NO_CREDIT = kind(
+    "D139",
+    "bye rows score nothing while the Settings Bye Credit is none",
+    "warning",
+    example="Matches, row 6: warning: 2 bye row(s) score nothing: the Settings Bye Credit is none (give a percentage of the target to credit them)",
+)
+GAMES_UNDECIDED = kind(
+    "D137",
+    "a best-of-three match whose games are not 2-0, 2-1, 1-2 or 0-2",
+    example="Matches, row 3, column 'A Games, B Games' [3 / 0]: a best-of-three match is won by the first side to 2 games: expected 2-0, 2-1, 1-2 or 0-2",
+)
+GAMES_IN_SINGLE = kind(
+    "D138",
+    "games typed while the Settings Match Format is single",
+    example="Matches, row 3, column 'A Games, B Games' [2 / 1]: games are typed but the Settings Match Format is single: set it to best of three, or clear the games",
+)
+CARD_WITHOUT_PIPS = kind(
+    "D132",
+    "a card whose pips the Settings do not give",
+    example="Penalties, row 2, column 'Card' [yellow]: a yellow card needs the Settings Yellow Card Pips",
+)
+PIPS_OR_CARD = kind(
+    "D134",
+    "a penalty with both Pips and a Card, or neither",
+    example="Penalties, row 2, column 'Pips, Card' [10 / red]: give the penalty's Pips or a Card, not both",
+)
+SANCTION_WITHOUT_MATCH = kind(
+    "D135",
+    "Sanction = result: a penalty without a Round, or in a round where its competitor plays no match",
+    example="Penalties, row 2, column 'Round' [3]: with Sanction = result a penalty comes off the pips of its competitor's match in its round: p4 plays no match in round 3",
+)
+CORRECTABLE = [
+    *SEAT_COLUMNS,
+    MS.a_pips,
+    MS.b_pips,
+    MS.a_hands,
+    MS.b_hands,
+    MS.a_games,
+    MS.b_games,
+    MS.target,
+    MS.ended,
+    MS.winner,
+]
 
 
 @dataclass
@@ -137,8 +201,14 @@ def seat_ids(frame: pd.DataFrame) -> dict[str, pd.Series]:
     }
 
 
+def bye_cells(text: pd.Series) -> pd.Series:
+    """True where a seat cell holds the word for a bye (BYE, Descanso, 轮空: `BYE_WORDS`)."""
+    return as_words(in_english(text, BYE_WORDS)).eq(BYE).fillna(False).astype(bool)
+
+
 def typed_matches(sheet: Sheet, settings: DominoSettings) -> pd.DataFrame:
-    """The Matches sheet typed: ids, whole numbers, lower-case endings; NA where a cell is bad."""
+    """The Matches sheet typed: ids, whole numbers, lower-case endings; NA where a cell is bad. A bye row (B1
+    holds the bye) has `bye` True and B1 blank."""
     f = sheet.frame
 
     def whole(col: str, span: Span) -> pd.Series:
@@ -153,19 +223,134 @@ def typed_matches(sheet: Sheet, settings: DominoSettings) -> pd.DataFrame:
     ended = as_words(f[MS.ended]).fillna(ENDED_TARGET)
     winner = f[MS.winner].astype("str").str.strip().str.upper()
     a_count, b_count = settings.count_columns
+    bye = bye_cells(f[MS.b1])
+    seats = seat_ids(f)
+    seats[M.b1] = seats[M.b1].mask(bye)
     return pd.DataFrame(
         {
             M.round: whole(MS.round, ROUND),
             M.table: whole(MS.table, ROUND),
-            **seat_ids(f),
+            **seats,
             M.a_count: whole(a_count, counts),
             M.b_count: whole(b_count, counts),
             M.target: target.astype("Int64"),
             M.ended: ended.where(ended.isin(ENDINGS)),
             M.winner: winner.where(winner.isin(SIDES)),
+            M.bye: bye,
+            M.a_games: whole(MS.a_games, GAMES),
+            M.b_games: whole(MS.b_games, GAMES),
         },
         index=f.index,
     )
+
+
+def credited_byes(t: pd.DataFrame, settings: DominoSettings) -> pd.DataFrame:
+    """The matches with each bye row scored as its credit: a match side A won by the Bye Credit's share of the
+    target (rounded half up) to the rest, written as a forfeit to A (without a credit, 0 to 0: `tally` leaves
+    such rows out of the scoring, and who sat out still appears in the standings)."""
+    bye = t[M.bye]
+    share = (t[M.target] * settings.bye_credit * 2 + 100) // 200  # share x target, halves up
+    return t.assign(
+        **{
+            M.a_count: t[M.a_count].mask(bye, share),
+            M.b_count: t[M.b_count].mask(bye, t[M.target] - share if settings.bye_credit else 0),
+            M.ended: t[M.ended].mask(bye, ENDED_FORFEIT),
+            M.winner: t[M.winner].mask(bye, SIDES[0]),
+        }
+    )
+
+
+def bye_problems(sheet: Sheet, t: pd.DataFrame, settings: DominoSettings) -> list[pd.DataFrame]:
+    """Bye rows: nothing scored on them, the bye in B1 only and nobody else on side B, and one warning when
+    they score nothing (Bye Credit none)."""
+    f, bye = sheet.frame, t[M.bye]
+    scored = [*settings.count_columns, MS.a_games, MS.b_games, MS.ended, MS.winner]
+    out = [
+        problems_where(
+            sheet,
+            bye & f[col].notna(),
+            col,
+            "a bye has no score: leave the pips, games, Ended and Winner blank",
+            BYE_SCORED,
+        )
+        for col in scored
+    ]
+    out += [
+        problems_where(
+            sheet,
+            bye_cells(f[col]),
+            col,
+            "the bye goes in B1, with who sits out in A1 (and A2)",
+            BYE_MISPLACED,
+        )
+        for col in (MS.a1, MS.a2, MS.b2)
+    ]
+    out.append(
+        problems_where(
+            sheet,
+            bye & f[MS.b2].notna() & ~bye_cells(f[MS.b2]),
+            MS.b2,
+            "a bye row seats nobody on side B: who sits out goes in A1 (and A2)",
+            BYE_MISPLACED,
+        )
+    )
+    if settings.bye_credit == 0 and bye.any():
+        first = pd.Series(False, index=t.index)
+        first[bye[bye].index[0]] = True
+        out.append(
+            problems_where(
+                sheet,
+                first,
+                [],
+                f"{int(bye.sum())} bye row(s) score nothing: the Settings Bye Credit is none (give a percentage "
+                "of the target to credit them)",
+                NO_CREDIT,
+            )
+        )
+    return out
+
+
+def games_problems(sheet: Sheet, t: pd.DataFrame, settings: DominoSettings) -> list[pd.DataFrame]:
+    """Best of three: each match won by the first side to 2 games (a forfeit's games may be blank: 2-0 for
+    the Winner), a Winner that agrees; games typed in a single-game event."""
+    games = [MS.a_games, MS.b_games]
+    typed = sheet.frame[games].notna().any(axis=1)
+    if not settings.best_of_three:
+        return [
+            problems_where(
+                sheet,
+                typed & ~t[M.bye],
+                games,
+                "games are typed but the Settings Match Format is single: set it to best of three, or clear "
+                "the games",
+                GAMES_IN_SINGLE,
+            )
+        ]
+    a, b = (t[c].astype("float64").to_numpy(na_value=np.nan) for c in (M.a_games, M.b_games))
+    decided = ((a == 2) & ((b == 0) | (b == 1))) | ((b == 2) & ((a == 0) | (a == 1)))
+    forfeit = t[M.ended].eq(ENDED_FORFEIT).to_numpy()
+    unread = (sheet.frame[games].notna().to_numpy() & t[[M.a_games, M.b_games]].isna().to_numpy()).any(axis=1)
+    open_ = ~decided & ~t[M.bye].to_numpy() & ~(forfeit & ~typed.to_numpy()) & ~unread  # unread: D136
+    named = t[M.winner].to_numpy(dtype=object)
+    return [
+        problems_where(
+            sheet,
+            pd.Series(open_, index=t.index),
+            games,
+            "a best-of-three match is won by the first side to 2 games: expected 2-0, 2-1, 1-2 or 0-2",
+            GAMES_UNDECIDED,
+        ),
+        problems_where(
+            sheet,
+            pd.Series(
+                decided & t[M.winner].notna().to_numpy() & (named != np.where(a == 2, "A", "B")),
+                index=t.index,
+            ),
+            MS.winner,
+            "the winner named is not the side that won two games",
+            WRONG_WINNER,
+        ),
+    ]
 
 
 def seating_problems(
@@ -175,7 +360,7 @@ def seating_problems(
     out = [
         problems_where(
             sheet,
-            t[M.a2].isna() != t[M.b2].isna(),
+            (t[M.a2].isna() != t[M.b2].isna()) & ~t[M.bye],
             [MS.a2, MS.b2],
             "one side has two players and the other one; fill in both A2 and B2 or neither",
             UNEVEN_SIDES,
@@ -242,11 +427,15 @@ def score_problems(sheet: Sheet, t: pd.DataFrame, settings: DominoSettings) -> l
         """The mask as a Series over the matches."""
         return pd.Series(mask, index=t.index)
 
-    is_target, is_time, is_forfeit = ended == ENDED_TARGET, ended == ENDED_TIME, ended == ENDED_FORFEIT
+    is_forfeit = ended == ENDED_FORFEIT
+    scored = ~t[M.bye].to_numpy()  # a bye has its own checks (`bye_problems`)
+    single = scored & (not settings.best_of_three)  # best of three: the games decide (`games_problems`)
+    is_target, is_time = (ended == ENDED_TARGET) & single, (ended == ENDED_TIME) & single
+    is_forfeit &= scored
     out = [
         problems_where(
             sheet,
-            row_mask(~filled[col] & ~is_forfeit),
+            row_mask(~filled[col] & ~is_forfeit & scored),
             col,
             f"the {word} of this side are required",
             NO_COUNT,
@@ -256,7 +445,7 @@ def score_problems(sheet: Sheet, t: pd.DataFrame, settings: DominoSettings) -> l
     out.append(
         problems_where(
             sheet,
-            row_mask(np.isnan(target) & ~filled[MS.target]),
+            row_mask(np.isnan(target) & ~filled[MS.target] & scored),
             MS.target,
             "a run_out event needs its target in hands: a Target column or the Settings Target",
             NO_TARGET,
@@ -323,7 +512,7 @@ def score_problems(sheet: Sheet, t: pd.DataFrame, settings: DominoSettings) -> l
         ),
         problems_where(
             sheet,
-            row_mask(is_forfeit & named & (np.where(winner == "A", b, a) >= target)),
+            row_mask(is_forfeit & single & named & (np.where(winner == "A", b, a) >= target)),
             cols,
             "the side that forfeited has reached the target",
             FORFEIT_REACHED,
@@ -354,49 +543,123 @@ def players_table(sheet: Sheet | None) -> tuple[pd.DataFrame, pd.Index | None, l
 
 
 def penalties_table(
-    sheet: Sheet | None, everyone: pd.Index, where: str
+    sheet: Sheet | None, everyone: pd.Index, where: str, settings: DominoSettings
 ) -> tuple[pd.DataFrame, list[pd.DataFrame]]:
-    """The Penalties sheet as (player, pips deducted, round, reason), and its problems."""
+    """The Penalties sheet as (player, pips deducted, round, reason, card), and its problems: a row gives its
+    Pips or a Card (yellow or red, worth the Settings Yellow Card Pips or Red Card Pips)."""
     empty = pd.DataFrame(
         {
             Pen.player: pd.Series(dtype="str"),
             Pen.pips: pd.Series(dtype="int64"),
             Pen.round: pd.Series(dtype="Int64"),
             Pen.reason: pd.Series(dtype="str"),
+            Pen.card: pd.Series(dtype="str"),
         }
     )
     if sheet is None:
         return empty, []
     sheet = present_columns(sheet, PenaltiesSheet)
     frame = sheet.frame.dropna(how="all")
+    frame = frame.assign(**{PenS.card: in_english(frame[PenS.card], CARD_WORDS)})  # as the reader reads it
     own = Sheet(sheet.name, frame, sheet.headers)
     who = as_ids(frame[PenS.player])
+    card = as_words(frame[PenS.card])
+    card_pips = {YELLOW: settings.yellow_card_pips, RED: settings.red_card_pips}
+    priced = card.map({c: p for c, p in card_pips.items() if p is not None}).astype("Float64")
+    given = frame[PenS.pips].notna()
     problems = [
         schema_problems(own, PenaltiesSheet),
         problems_where(
             own, who.notna() & ~who.isin(everyone), PenS.player, f"unknown id: not in {where}", UNKNOWN_ID
         ),
+        problems_where(
+            own,
+            given == frame[PenS.card].notna(),
+            [PenS.pips, PenS.card],
+            pd.Series(
+                np.where(
+                    given, "give the penalty's Pips or a Card, not both", "give the penalty's Pips or a Card"
+                ),
+                index=frame.index,
+            ),
+            PIPS_OR_CARD,
+        ),
     ]
+    for colour in (YELLOW, RED):  # the two cards
+        title = (YELLOW_CARD_SETTING if colour == YELLOW else RED_CARD_SETTING).title
+        problems.append(
+            problems_where(
+                own,
+                card.eq(colour).fillna(False) & (card_pips[colour] is None) & ~given,
+                PenS.card,
+                f"a {colour} card needs the Settings {title}",
+                CARD_WITHOUT_PIPS,
+            )
+        )
     rnd = as_numbers(frame[PenS.round]).where(is_whole_in(frame[PenS.round], ROUND))
     penalties = pd.DataFrame(
         {
             Pen.player: who,
-            Pen.pips: as_numbers(frame[PenS.pips]).abs(),
+            Pen.pips: as_numbers(frame[PenS.pips]).abs().fillna(priced),
             Pen.round: rnd.round().astype("Int64"),
             Pen.reason: frame[PenS.reason],
+            Pen.card: card.where(card.isin([YELLOW, RED]) & ~given),
         },
         index=frame.index,
     )
     return penalties, problems
 
 
-RESULT_COLUMNS = [MS.a_pips, MS.b_pips, MS.a_hands, MS.b_hands, MS.ended, MS.winner]
+def sanction_problems(sheet: Sheet | None, penalties: pd.DataFrame, t: pd.DataFrame) -> list[pd.DataFrame]:
+    """Sanction = result: each penalty names a round in which its competitor plays a match (a bye is none)."""
+    if sheet is None or penalties.empty:
+        return []
+    own = Sheet(sheet.name, present_columns(sheet, PenaltiesSheet).frame.loc[penalties.index], sheet.headers)
+    played = t[~t[M.bye]]
+    seated = pd.MultiIndex.from_arrays(
+        [
+            np.tile(played[M.round].to_numpy(dtype="float64", na_value=np.nan), len(SEAT_COLUMNS)),
+            pd.concat([played[c] for c in SEAT_COLUMNS]).to_numpy(dtype=object),
+        ]
+    )
+    asked = pd.MultiIndex.from_arrays(
+        [
+            penalties[Pen.round].to_numpy(dtype="float64", na_value=np.nan),
+            penalties[Pen.player].to_numpy(dtype=object),
+        ]
+    )
+    no_round = penalties[Pen.player].notna() & penalties[Pen.round].isna() & own.frame[PenS.round].isna()
+    no_match = penalties[Pen.round].notna() & penalties[Pen.player].notna() & ~asked.isin(seated)
+    reason = np.where(
+        no_round,
+        "with Sanction = result a penalty needs the Round of the match its pips come off",
+        "with Sanction = result a penalty comes off the pips of its competitor's match in its round: "
+        + penalties[Pen.player].astype("str")
+        + " plays no match in round "
+        + penalties[Pen.round].astype("str"),
+    )
+    return [
+        problems_where(
+            own,
+            no_round | no_match,
+            PenS.round,
+            pd.Series(reason, index=penalties.index),
+            SANCTION_WITHOUT_MATCH,
+        )
+    ]
+
+
+RESULT_COLUMNS = [MS.a_pips, MS.b_pips, MS.a_hands, MS.b_hands, MS.a_games, MS.b_games, MS.ended, MS.winner]
 
 
 def not_yet_played(frame: pd.DataFrame) -> pd.Series:
-    """Scheduled matches (round, table and seats given) whose result cells are all still empty."""
+    """Scheduled matches (round, table and seats given, side B not the bye) whose result cells are all still
+    empty."""
     seated = frame[[MS.round, MS.table, MS.a1, MS.b1]].notna().to_numpy().any(axis=1)
-    return pd.Series(seated & frame[RESULT_COLUMNS].isna().to_numpy().all(axis=1), index=frame.index)
+    waiting = (
+        seated & frame[RESULT_COLUMNS].isna().to_numpy().all(axis=1) & ~bye_cells(frame[MS.b1]).to_numpy()
+    )
+    return pd.Series(waiting, index=frame.index)
 
 
 def not_yet_played_warning(sheet: Sheet, waiting: pd.Series) -> pd.DataFrame:
@@ -482,11 +745,16 @@ def domino_event(sheets: dict[str, Sheet]) -> DominoEvent:
     frames.append(repeated_row_problems(matches, found=(pasted, first)))
     frames += seating_problems(matches, typed[~pasted], known, players[PS.name])
     frames += score_problems(matches, typed, settings)
+    frames += bye_problems(matches, typed, settings)
+    frames += games_problems(matches, typed, settings)
     seated = pd.Index(pd.concat([typed[c] for c in SEAT_COLUMNS]).dropna().unique())
     listed = f"the {sheet_name_of(PlayersSheet)} sheet"
     everyone, where = (known, listed) if known is not None else (seated, "any match")
-    penalties, problems = penalties_table(sheets.get(sheet_key(PenaltiesSheet)), everyone, where)
+    penalties_sheet = sheets.get(sheet_key(PenaltiesSheet))
+    penalties, problems = penalties_table(penalties_sheet, everyone, where, settings)
     frames += problems
+    if settings.sanctions_in_result:
+        frames += sanction_problems(penalties_sheet, penalties, typed)
     if sheet_key(PenaltiesSheet) in sheets:
         frames.append(repeated_row_problems(sheets[sheet_key(PenaltiesSheet)], "warning"))
     frames.append(id_spelling_problems(id_places(sheets, matches, typed)))
@@ -503,7 +771,9 @@ def domino_event(sheets: dict[str, Sheet]) -> DominoEvent:
     penalties[Pen.pips] = penalties[Pen.pips].astype("int64")
     return DominoEvent(
         settings=settings,
-        matches=Match.validate(counts_with_forfeit_defaults(typed)),
+        matches=Match.validate(
+            counts_with_forfeit_defaults(credited_byes(typed, settings), settings.best_of_three)
+        ),
         players=players,
         penalties=penalties,
         matches_sheet=matches,

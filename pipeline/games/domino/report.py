@@ -6,9 +6,16 @@ import pandas as pd
 
 from pipeline.games.domino.load import SEAT_COLUMNS, DominoEvent
 from pipeline.games.domino.settings import (
+    BYE_CREDIT_SETTING,
+    MATCH_FORMAT_SETTING,
     MODE_SETTING,
     PODIUM_SETTING,
+    RANKING_SETTING,
+    RED_CARD_SETTING,
+    SANCTION_SETTING,
     TARGET_SETTING,
+    YELLOW_CARD_SETTING,
+    DominoSettings,
 )
 from pipeline.games.domino.tally import DominoTables
 from pipeline.games.progress import progress_sheets
@@ -19,6 +26,8 @@ from schemas.common import columns_of, sheet_name_of, titles_of
 from schemas.domino import (
     MODE_RUN_OUT,
     NAME_JOINER,
+    RANK_BY_POINTS,
+    RANK_BY_WINS,
     WINNERS,
     MatchesSheet,
     PenaltiesSheet,
@@ -35,17 +44,27 @@ from schemas.domino import SideResult as S
 from schemas.shared import ProgressSheet as PG
 from schemas.shared import RulesSheet as R
 
-CRITERIA_WORDS = [
-    "Points, highest first",
-    "Match points, highest first",
-    "Effectiveness ({w} for - {w} against - penalties), highest first",
-    "{W} for, highest first",
-    "{W} against, lowest first",
+HEAD_TO_HEAD_WORDS = [
     "Head-to-head differential among those still level: for each, ({w} for - {w} against) over "
     "the matches in which another tied competitor sat on the opposing side; re-applied to any "
     "smaller group it leaves level, until nothing splits further",
     "Still level: the rank is shared (3, 3, 5)",
 ]
+CRITERIA_WORDS = [  # the seed's order (Settings Ranking = points)
+    "Points, highest first",
+    "Match points, highest first",
+    "Effectiveness ({w} for - {w} against - penalties), highest first",
+    "{W} for, highest first",
+    "{W} against, lowest first",
+    *HEAD_TO_HEAD_WORDS,
+]
+WINS_FIRST_WORDS = [  # the federations' order (Settings Ranking = wins)
+    "Matches won, most first",
+    "Effectiveness ({w} for - {w} against - penalties), highest first",
+    "{W} for, highest first",
+    *HEAD_TO_HEAD_WORDS,
+]
+RANKING_WORDS = {RANK_BY_POINTS: CRITERIA_WORDS, RANK_BY_WINS: WINS_FIRST_WORDS}
 
 
 def pairs_event(event: DominoEvent) -> bool:
@@ -112,14 +131,15 @@ def with_side_names(event: DominoEvent, shown: pd.DataFrame) -> pd.DataFrame:
     for side, seats in ((O.a_names, [M.a1, M.a2]), (O.b_names, [M.b1, M.b2])):  # the two sides
         headers = list(out.columns)
         after = max(headers.index(written(s)) for s in seats if written(s) in headers)
-        out.insert(after + 1, titles[side], side_names(event, seats).to_numpy())
+        out.insert(after + 1, titles[side], side_names(event, seats).loc[out.index].to_numpy())
     return out
 
 
 def matches_frame(event: DominoEvent, sides: pd.DataFrame) -> pd.DataFrame:
     """Each input match with its columns as given, then the computed result of both sides."""
     sheet = event.matches_sheet
-    given = sheet.frame.loc[event.matches.index]
+    scored = event.matches.index[event.matches.index.isin(sides[S.match])]  # a bye without credit: not shown
+    given = sheet.frame.loc[scored]
     kept = [MatchesSheet.round, MatchesSheet.table, MatchesSheet.a1, MatchesSheet.b1]  # shown even when blank
     given = given.loc[:, given.notna().any() | given.columns.isin(kept)]
     shown = pd.DataFrame(
@@ -144,11 +164,11 @@ def matches_frame(event: DominoEvent, sides: pd.DataFrame) -> pd.DataFrame:
             O.b_against: b[S.pips_against],
         }
     ).rename(columns=title)
-    shown.index = event.matches.index
+    shown.index = scored
     if names_known(event):
         shown = with_side_names(event, shown)
-    out = pd.concat([shown, computed.reindex(event.matches.index)], axis=1)
-    out.insert(0, title[O.row], event.matches.index.astype("int64"))
+    out = pd.concat([shown, computed.reindex(scored)], axis=1)
+    out.insert(0, title[O.row], scored.astype("int64"))
     return out.reset_index(drop=True)
 
 
@@ -165,11 +185,63 @@ def penalties_frame(event: DominoEvent, pairs: bool = False) -> pd.DataFrame:
                 A.pips: p[Pen.pips],
                 A.round: p[Pen.round].astype("object").where(p[Pen.round].notna(), None),
                 A.reason: p[Pen.reason],
+                **({A.card: p[Pen.card]} if p[Pen.card].notna().any() else {}),
             }
         )
         .rename(columns=titles_counting(A, event.settings.count_word, pairs))
         .reset_index(drop=True)
     )
+
+
+def card_words(s: DominoSettings) -> str:
+    """What each card given a price in the Settings deducts, in words ('' when neither is)."""
+    priced = [
+        f"a {colour} card {pips} {s.count_word}"
+        for colour, pips in (("yellow", s.yellow_card_pips), ("red", s.red_card_pips))
+        if pips is not None
+    ]
+    return "; " + " and ".join(priced) if priced else ""
+
+
+def penalties_words(s: DominoSettings) -> str:
+    """How a Penalties row counts, by the Sanction setting, with the cards' pips."""
+    if s.sanctions_in_result:
+        return (
+            f"each row's {s.count_word} come off its competitor's side in that round's match before the result "
+            f"is decided: more {s.count_word} left wins; level, the side that lost fewer; a forfeit keeps its "
+            "winner (best of three: the games decide)" + card_words(s)
+        )
+    return "each row deducts its absolute value from the competitor's effectiveness" + card_words(s)
+
+
+def convention_rows(s: DominoSettings, targets: list[int]) -> list[tuple[str, str]]:
+    """The Rules lines of the conventions of associations that are not at their defaults."""
+    w = s.count_word
+    rows = []
+    if s.bye_credit:
+        worked = ", ".join(
+            f"{(t * s.bye_credit * 2 + 100) // 200}-{t - (t * s.bye_credit * 2 + 100) // 200}"
+            for t in targets
+        )
+        rows.append(
+            (
+                BYE_CREDIT_SETTING.title,
+                f"{s.bye_credit}%: a bye (B1 = BYE) is a match won by {s.bye_credit}% of the target to the rest "
+                f"({worked}), its points by the rest as for a loser; it has no opponent for the head-to-head",
+            )
+        )
+    if s.ranking != RANK_BY_POINTS:
+        rows.append((RANKING_SETTING.title, "wins: matches won, then effectiveness, then " + w + " for"))
+    if s.sanctions_in_result:
+        rows.append((SANCTION_SETTING.title, f"result: penalties come off the {w} of the match"))
+    for spec, pips in ((YELLOW_CARD_SETTING, s.yellow_card_pips), (RED_CARD_SETTING, s.red_card_pips)):
+        if pips is not None:
+            rows.append((spec.title, str(pips)))
+    if s.best_of_three:
+        rows.append(
+            (MATCH_FORMAT_SETTING.title, "best of three: the first side to win 2 games wins the match")
+        )
+    return rows
 
 
 def rules_frame(event: DominoEvent) -> pd.DataFrame:
@@ -187,23 +259,27 @@ def rules_frame(event: DominoEvent) -> pd.DataFrame:
         (TARGET_SETTING.title, ", ".join(map(str, targets)) or str(s.target or "")),
         (PODIUM_SETTING.title, str(s.podium)),
         (WEIGHT_SETTING.title, f"{s.weight:g}"),
+        *convention_rows(s, targets),
         (
             "Points per match",
-            f"winner: 3 if the loser made 0 {w}, 2 if 1 to half the target, otherwise 1; loser 0",
+            "winner: 3 if the loser won no game, 2 if it won one; loser 0"
+            if s.best_of_three
+            else f"winner: 3 if the loser made 0 {w}, 2 if 1 to half the target, otherwise 1; loser 0",
         ),
         ("Match points", "winner 1, loser 0"),
         (
             f"{w.title()} for and against",
-            f"a winner that reaches the target is credited the target; at time, the scoreboard "
+            f"each side's {w} as typed, summed over the games; a forfeit's blank {w} read as twice the target "
+            "for the winner and 0"
+            if s.best_of_three
+            else f"a winner that reaches the target is credited the target; at time, the scoreboard "
             f"as it stands; a forfeit's blank {w} read as the target for the winner and 0",
         ),
-        (
-            sheet_name_of(PenaltiesSheet),
-            "each row deducts its absolute value from the competitor's effectiveness",
-        ),
+        (sheet_name_of(PenaltiesSheet), penalties_words(s)),
     ]
     rows += [
-        (f"Criterion {i}", text.format(w=w, W=w.title())) for i, text in enumerate(CRITERIA_WORDS, start=1)
+        (f"Criterion {i}", text.format(w=w, W=w.title()))
+        for i, text in enumerate(RANKING_WORDS[s.ranking], start=1)
     ]
     return pd.DataFrame(rows, columns=[titles_of(R)[R.item], titles_of(R)[R.value]])
 

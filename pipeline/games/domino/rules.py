@@ -14,15 +14,21 @@ from schemas.domino import Match as M
 from schemas.domino import SideResult as S
 
 
-def counts_with_forfeit_defaults(m: pd.DataFrame) -> pd.DataFrame:
-    """Counts where a forfeit's blank pips read as the target for the winner and 0 for the loser."""
+def counts_with_forfeit_defaults(m: pd.DataFrame, best_of_three: bool = False) -> pd.DataFrame:
+    """Counts where a forfeit's blank pips read as the target for the winner and 0 for the loser (best of
+    three: twice the target, and blank games as 2 to 0)."""
     forfeit = m[M.ended].eq(ENDED_FORFEIT)
+    games_to_win = 2 if best_of_three else 1
     out = m.copy()
     for side in ("A", "B"):
         col = M.a_count if side == "A" else M.b_count
         blank = forfeit & out[col].isna()
-        fill = np.where(out[M.winner].eq(side), out[M.target], 0)
+        fill = np.where(out[M.winner].eq(side), out[M.target] * games_to_win, 0)
         out[col] = out[col].mask(blank, pd.Series(fill, index=out.index))
+        if best_of_three and M.a_games in out:
+            games = M.a_games if side == "A" else M.b_games
+            won = pd.Series(np.where(out[M.winner].eq(side), 2, 0), index=out.index)
+            out[games] = out[games].mask(forfeit & out[games].isna(), won)
     return out
 
 
@@ -46,16 +52,51 @@ def points_awarded(loser_count: pd.Series, target: pd.Series) -> pd.Series:
     return pd.Series(points, index=loser_count.index, dtype="int64")
 
 
-def side_results(m: pd.DataFrame) -> pd.DataFrame:
-    """Two rows per match, side A then side B, with the figures each player of the side receives."""
-    m = counts_with_forfeit_defaults(m)
-    winner = match_winners(m)
+def games_winners(m: pd.DataFrame) -> pd.Series:
+    """The winning side of each best-of-three match: the side with 2 games (a forfeit: the Winner named)."""
+    by_games = np.where(m[M.a_games].fillna(0).to_numpy() == 2, "A", "B")
+    winner = np.where(m[M.ended].eq(ENDED_FORFEIT), m[M.winner].fillna(""), by_games)
+    return pd.Series(winner, index=m.index, name=M.winner, dtype="str")
+
+
+def sanctioned_winners(
+    winner: pd.Series, a: pd.Series, b: pd.Series, a_off: pd.Series, b_off: pd.Series
+) -> pd.Series:
+    """The winners once sanctions come off the counts (Sanction = result): where a match's sides lose pips
+    (`a_off`, `b_off`), the side with more pips left wins; level, the side that lost fewer; still level, the
+    winner before. A match without a sanction keeps its winner."""
+    level = np.where(a_off < b_off, "A", np.where(b_off < a_off, "B", winner))
+    after = np.where(a > b, "A", np.where(b > a, "B", level))
+    return pd.Series(np.where((a_off + b_off) > 0, after, winner), index=winner.index, dtype="str")
+
+
+def side_results(
+    m: pd.DataFrame, off: pd.DataFrame | None = None, best_of_three: bool = False
+) -> pd.DataFrame:
+    """Two rows per match, side A then side B, with the figures each player of the side receives. `off` is
+    the pips each side loses in the match (Sanction = result: columns A and B, by match); `best_of_three`:
+    the games decide (docs/domino-rules.md, "Conventions of associations")."""
+    m = counts_with_forfeit_defaults(m, best_of_three)
+    winner = games_winners(m) if best_of_three else match_winners(m)
+    zero = pd.Series(0, index=m.index, dtype="int64")
+    a_off = zero if off is None else off["A"].reindex(m.index, fill_value=0).astype("int64")
+    b_off = zero if off is None else off["B"].reindex(m.index, fill_value=0).astype("int64")
+    a = (m[M.a_count].astype("int64") - a_off).clip(lower=0)
+    b = (m[M.b_count].astype("int64") - b_off).clip(lower=0)
+    if not best_of_three:  # a forfeit stays the named winner's; best of three: the games decide
+        forfeit = m[M.ended].eq(ENDED_FORFEIT)
+        winner = sanctioned_winners(winner, a, b, a_off.mask(forfeit, 0), b_off.mask(forfeit, 0))
     a_won = winner.eq("A")
-    win_count = m[M.a_count].where(a_won, m[M.b_count]).astype("int64")
-    lose_count = m[M.b_count].where(a_won, m[M.a_count]).astype("int64")
+    win_count = a.where(a_won, b).astype("int64")
+    lose_count = b.where(a_won, a).astype("int64")
     target = m[M.target].astype("int64")
-    win_for = win_count.where(win_count <= target, target)  # the winner is credited the target
     points = points_awarded(lose_count, target)
+    if best_of_three:  # the sums as typed; points by the loser's games: 3 at 2-0, 2 at 2-1 (a bye: as above)
+        win_for = win_count
+        lose_games = m[M.b_games].where(a_won, m[M.a_games]).fillna(0).astype("int64")
+        points = points.where(m[M.bye], 3 - lose_games)
+    else:
+        win_for = win_count.where(win_count <= target, target)  # the winner is credited the target
     match_no = pd.Series(m.index, index=m.index, dtype="int64")
 
     def side(name: str, won: pd.Series) -> pd.DataFrame:

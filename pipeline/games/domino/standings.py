@@ -11,7 +11,7 @@ import numpy as np
 import pandas as pd
 
 from pipeline.games.ordering import lexicographic_order, separating_labels
-from schemas.domino import COUNT_WORDS, DECIDED_BY, MODE_POINTS
+from schemas.domino import COUNT_WORDS, DECIDED_BY, MODE_POINTS, RANK_BY_POINTS, RANK_BY_WINS
 from schemas.domino import Match as M
 from schemas.domino import Meeting as Mt
 from schemas.domino import Penalty as Pen
@@ -29,6 +29,9 @@ CRITERIA: list[tuple[str, bool]] = [
     (P.pips_for, False),
     (P.pips_against, True),
 ]
+# the federations' order (Settings Ranking = wins): matches won, effectiveness, pips for
+WINS_FIRST: list[tuple[str, bool]] = [(P.won, False), (P.effectiveness, False), (P.pips_for, False)]
+RANKING_CRITERIA = {RANK_BY_POINTS: CRITERIA, RANK_BY_WINS: WINS_FIRST}
 FIGURES = [S.won, S.points, S.match_points, S.pips_for, S.pips_against]
 
 
@@ -178,14 +181,16 @@ def _sizes(labels: np.ndarray) -> np.ndarray:
     return np.bincount(labels)[labels]
 
 
-def head_to_head_passes(ordered: pd.DataFrame, meets: pd.DataFrame) -> pd.DataFrame:
+def head_to_head_passes(
+    ordered: pd.DataFrame, meets: pd.DataFrame, criteria: list[tuple[str, bool]] = CRITERIA
+) -> pd.DataFrame:
     """Head-to-head differentials, one column per pass (`h2h_1`, `h2h_2`, ...). The rule: rows next to each
-    other that are level on the round and the five criteria form a group; a pass gives each member of a group
+    other that are level on the round and the criteria (the seed's five by default) form a group; a pass gives each member of a group
     of two or more its `head_to_head` within that group; the members a pass leaves level on it form the next
     pass's groups when they are at least two and fewer than before. NaN where a row takes no part in a pass.
 
     Every group of a pass is computed at once: `head_to_head` takes all their rows together."""
-    keys = [P.round] + [c for c, _ in CRITERIA]
+    keys = [P.round] + [c for c, _ in criteria]
     group = run_ids(ordered[keys].to_numpy())
     active = _sizes(group) > 1
     passes: dict[str, np.ndarray] = {}
@@ -210,23 +215,31 @@ def head_to_head_passes(ordered: pd.DataFrame, meets: pd.DataFrame) -> pd.DataFr
 
 
 def classification(
-    totals: pd.DataFrame, meets: pd.DataFrame, count_word: str = COUNT_WORDS[MODE_POINTS]
+    totals: pd.DataFrame,
+    meets: pd.DataFrame,
+    count_word: str = COUNT_WORDS[MODE_POINTS],
+    ranking: str = RANK_BY_POINTS,
 ) -> pd.DataFrame:
-    """Totals ranked within each round: the five criteria, then head-to-head; level rows share a rank."""
+    """Totals ranked within each round: the criteria of the Ranking (the seed's five, or wins first), then
+    head-to-head; level rows share a rank."""
     if not pd.api.types.is_integer_dtype(totals[P.player]):  # ids as text: rank them as codes
         ids = pd.Index(np.sort(totals[P.player].unique()))
         codes = {c: ids.get_indexer(meets[c]) for c in (Mt.player, Mt.opponent)}
         coded = classification(
-            totals.assign(**{P.player: ids.get_indexer(totals[P.player])}), meets.assign(**codes), count_word
+            totals.assign(**{P.player: ids.get_indexer(totals[P.player])}),
+            meets.assign(**codes),
+            count_word,
+            ranking,
         )
         return coded.assign(**{P.player: ids[coded[P.player].to_numpy()]})
-    keys = [c for c, _ in CRITERIA]
-    signs = [1 if asc else -1 for _, asc in CRITERIA]
+    criteria = RANKING_CRITERIA[ranking]
+    keys = [c for c, _ in criteria]
+    signs = [1 if asc else -1 for _, asc in criteria]
     sort_keys = [totals[P.round].to_numpy()]
     sort_keys += [s * totals[c].to_numpy() for c, s in zip(keys, signs, strict=True)]
     ordered = totals.iloc[lexicographic_order([*sort_keys, totals[P.player].to_numpy()])]
     ordered = ordered.reset_index(drop=True)
-    passes = head_to_head_passes(ordered, meets)
+    passes = head_to_head_passes(ordered, meets, criteria)
     h2h = list(passes.columns)
     first = passes[h2h[0]] if h2h else pd.Series(np.nan, index=ordered.index)
     ranked = pd.concat([ordered, passes.fillna(0), first.rename(P.head_to_head).astype("float64")], axis=1)
@@ -247,7 +260,7 @@ def classification(
 def _decided_by(ranked: pd.DataFrame, keys: list[str], h2h: list[str], count_word: str) -> pd.Series:
     """The first criterion that separates each row from the next one in its round, or `tied`."""
     labels = [
-        *(words.format(w=count_word) for words in DECIDED_BY),
+        *(DECIDED_BY[key].format(w=count_word) for key in keys),
         *["head-to-head" if i == 0 else f"head-to-head, pass {i + 1}" for i in range(len(h2h))],
     ]
     values = ranked[keys + h2h].to_numpy(dtype="float64")

@@ -38,19 +38,49 @@ def competitors(event: DominoEvent) -> pd.Index:
     return pd.Index(distinct.iloc[np.argsort(natural_ranks(distinct))].to_numpy(), name=P.player, dtype="str")
 
 
-def progressive_standings(event: DominoEvent, sides: pd.DataFrame) -> pd.DataFrame:
-    """The standings after every round, long form, ranked within each round."""
+def sanctions_off(event: DominoEvent) -> pd.DataFrame | None:
+    """Sanction = result: the pips each side of a match loses (columns A and B, index the match), the sum of
+    the penalties of its players in its round (a bye is no match); None when penalties go to effectiveness."""
+    if not event.settings.sanctions_in_result:
+        return None
+    m = event.matches[~event.matches[M.bye]]
+    seats = pd.DataFrame(
+        {
+            M.round: np.tile(m[M.round].to_numpy(dtype="int64"), 4),
+            Pen.player: pd.concat([m[c] for c in (M.a1, M.a2, M.b1, M.b2)]).to_numpy(dtype=object),
+            S.match: np.tile(m.index.to_numpy(), 4),
+            S.side: np.repeat(np.array(["A", "A", "B", "B"], dtype=object), len(m)),
+        }
+    ).dropna(subset=[Pen.player])
+    p = event.penalties.dropna(subset=[Pen.round])
+    charged = p.assign(**{M.round: p[Pen.round].astype("int64")}).merge(seats, on=[M.round, Pen.player])
+    off = charged.pivot_table(index=S.match, columns=S.side, values=Pen.pips, aggfunc="sum", fill_value=0)
+    return off.reindex(columns=["A", "B"], fill_value=0)
+
+
+def scored_matches(event: DominoEvent) -> pd.DataFrame:
+    """The matches that score: all of them, bye rows too when the Settings Bye Credit gives them a share."""
     m = event.matches
+    return m if event.settings.bye_credit else m[~m[M.bye]]
+
+
+def progressive_standings(event: DominoEvent, sides: pd.DataFrame) -> pd.DataFrame:
+    """The standings after every round, long form, ranked within each round (a penalty that came off a
+    match's pips, Sanction = result, is not deducted from effectiveness again)."""
+    m = scored_matches(event)
     ids = competitors(event)
     rounds = pd.Index(np.sort(m[M.round].astype("int64").unique()), name=P.round)
     if rounds.empty:
         rounds = pd.Index([1], name=P.round)
-    penalties = event.penalties.assign(
-        **{Pen.player: pd.Categorical(event.penalties[Pen.player], categories=ids).codes.astype("int64")}
+    in_effectiveness = event.penalties.iloc[:0] if event.settings.sanctions_in_result else event.penalties
+    penalties = in_effectiveness.assign(
+        **{Pen.player: pd.Categorical(in_effectiveness[Pen.player], categories=ids).codes.astype("int64")}
     )
     results = player_results(m, sides, ids)
     totals = progressive_totals(results, penalties, len(ids), rounds)
-    ranked = classification(totals, meetings(m, sides, ids), event.settings.count_word)
+    ranked = classification(
+        totals, meetings(m, sides, ids), event.settings.count_word, event.settings.ranking
+    )
     code = ranked[P.player].to_numpy()
     names = event.players.set_index(Players.id)[Players.name].reindex(ids).astype("str")
     ranked[P.player] = pd.Series(ids.to_numpy()[code], index=ranked.index, dtype="str")
@@ -60,7 +90,7 @@ def progressive_standings(event: DominoEvent, sides: pd.DataFrame) -> pd.DataFra
 
 def domino_tables(event: DominoEvent) -> DominoTables:
     """Side results, progressive and final standings of a validated event."""
-    sides = side_results(event.matches)
+    sides = side_results(scored_matches(event), sanctions_off(event), event.settings.best_of_three)
     rounds = progressive_standings(event, sides)
     last = rounds[P.round].max()
     final = rounds[rounds[P.round] == last].drop(columns=[P.round]).reset_index(drop=True)
