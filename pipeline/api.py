@@ -197,7 +197,8 @@ def score(
             source.with_name(name) if out is None else out, default_name=name, force=force, inputs=[source]
         )
     result = standings(book or source, game=game, limits=limits, lang=lang)
-    return Scored(written(result, target), result)
+    with speaking(result.language):  # the footer's words, and a write refused, in the event's language
+        return Scored(written(result, target), result)
 
 
 def template(game: str, out: Path | str, *, force: bool = False) -> Path:

@@ -86,14 +86,14 @@ class Problem:
 
     def __str__(self) -> str:
         """Where and what, its frame words (row, column, warning) in the language spoken."""
-        where = [self.sheet]
+        where = self.sheet
         if self.row is not None:
-            where.append(_("row {row}", row=self.row))
+            where = _("{place}, {then}", place=where, then=_("row {row}", row=self.row))
         if self.column:
-            where.append(_("column '{column}'", column=self.column))
+            where = _("{place}, {then}", place=where, then=_("column '{column}'", column=self.column))
         shown = "" if not self.value else f" [{self.value}]"
         label = _("warning: ") if self.severity == "warning" else ""
-        return f"{_(', ').join(where)}{shown}: {label}{self.problem}"
+        return _("{where}: {problem}", where=where + shown, problem=label + self.problem)
 
     @property
     def line(self) -> str:

@@ -18,9 +18,12 @@ from pipeline.cli.common import (
     spoken,
     state,
 )
-from pipeline.i18n import _, speaking
+from pipeline.i18n import N_, _, speaking
 from pipeline.problems import CANNOT_WRITE, INTERNAL, USAGE, Problem, TallyError, UsageError
 from pipeline.workbook import Limits
+
+# the game a workbook holds, as the verdict names it (a game registered from outside: its name as it is)
+GAME_WORDS = {"domino": N_("domino"), "bridge": N_("bridge"), "unknown": N_("unknown")}
 
 
 def json_validation(path: Path, limits: Limits, lang: str | None) -> tuple[list[Problem], int]:
@@ -74,5 +77,6 @@ def validate(
             if not problems
             else _("{errors} error(s), {warnings} warning(s)", errors=errors, warnings=len(problems) - errors)
         )
-        typer.echo(_("{workbook}: {game} workbook: {verdict}", workbook=workbook, game=kind, verdict=verdict))
+        game = _(GAME_WORDS[kind]) if kind in GAME_WORDS else kind
+        typer.echo(_("{workbook}: {game} workbook: {verdict}", workbook=workbook, game=game, verdict=verdict))
     raise typer.Exit(1 if errors else 0)

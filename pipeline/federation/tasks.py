@@ -43,7 +43,9 @@ def scored_file(
     with speaking(lang):  # what is found before the workbook's language is known
         try:
             book = read_workbook(Path(source), limits=Limits(max_unzipped_mb))
-            written(standings_of(book, lang=lang), Path(target))  # as `tally <game> standings` does
+            scored = standings_of(book, lang=lang)
+            with speaking(scored.language):  # as `tally <game> standings` writes it
+                written(scored, Path(target))
             return "ok", "", book.digest
         except InputError as exc:
             listed = exc.errors or exc.problems
