@@ -426,7 +426,7 @@ def diff(
     if out is not None:
         target = output_target(out, default_name=f"{new.stem}-changes.xlsx", force=force, inputs=[old, new])
     game, before = compared_frames(old, limits)
-    _, after = compared_frames(new, limits)
+    _same_game, after = compared_frames(new, limits)
     frame = changes(before, after, game.compared_sheets, game.beside)
     if target is not None:
         write_workbook(
