@@ -164,6 +164,12 @@ def test_batch_lang_writes_every_event_and_its_summary_in_that_language(bad: Pat
     assert "  - broken.xlsx: [D119] Matches, fila 2, columna 'A Pips' [12 pips]: " in result.output
     written = load_workbook(tmp_path / "out" / "pairs-standings.xlsx", read_only=True)
     assert "Clasificación" in written.sheetnames and "Standings" not in written.sheetnames
+    again = invoke("batch", folder, "-o", tmp_path / "out", "--workers", 1, "--lang", "es")
+    assert "0 calculados, 1 sin cambios, 1 con errores" in again.output
+    english = invoke("batch", folder, "-o", tmp_path / "out", "--workers", 1)  # another language: again
+    assert "1 computed, 0 unchanged, 1 failed" in english.output
+    written = load_workbook(tmp_path / "out" / "pairs-standings.xlsx", read_only=True)
+    assert "Standings" in written.sheetnames
 
 
 @pytest.fixture(scope="module")

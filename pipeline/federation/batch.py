@@ -109,9 +109,11 @@ def run_batch(
     manifest = read_manifest(home)
     sources = input_workbooks(folder)
     digests = [digest_or_blank(s) for s in sources]
-    todo, unchanged = planned(sources, digests, folder, out, manifest, __version__, path_state, force)
+    # each input's entry records the version with the --lang asked: another language scores it again
+    version = __version__ if lang is None else f"{__version__} --lang {lang}"
+    todo, unchanged = planned(sources, digests, folder, out, manifest, version, path_state, force)
     done = scored_jobs(todo, engine, max_unzipped_mb, lang) if todo else []
     run = BatchRun(done, unchanged, home)
     scored(run)
-    write_manifest(home, manifest_entries(unchanged, done, manifest, __version__, home), __version__)
+    write_manifest(home, manifest_entries(unchanged, done, manifest, version, home), __version__)
     return run

@@ -90,7 +90,7 @@ def contributions_frame(
             K.units: points(c[K.units], rules),
             K.counted: pd.Series(np.where(c[K.counted], _("yes"), _("no")), index=c.index),
             K.window: written_words(c[K.window]),
-            K.note: notes_of(c, as_of, rules),
+            K.note: pd.Series(notes_of(c, as_of, rules), index=c.index),
         }
     )
     return headed(shown, CONTRIBUTION_COLUMNS)

@@ -139,8 +139,8 @@ def event_facts(rules: Sheet, default_weight: float) -> tuple[dict[str, object],
     problem for each bad one."""
     frame = rules.frame
     if RS.item not in frame or RS.value not in frame:
-        text = _("expected the columns Item and Value")
-        return {}, [Problem.of(RULES_COLUMNS, rules.name, rules.header_row, None, None, text)]
+        expected = _("expected the columns Item and Value")
+        return {}, [Problem.of(RULES_COLUMNS, rules.name, rules.header_row, None, None, expected)]
     items = frame[RS.item].astype("str").str.strip().str.lower()
     first = items[~items.duplicated()].dropna()
     row = dict(zip(first.to_numpy(), first.index, strict=True))  # item -> Excel row, a few dozen items
