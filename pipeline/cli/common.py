@@ -42,7 +42,8 @@ Lang = Annotated[
     typer.Option(
         "--lang",
         help="The language written for people (sheet names, headers, text, messages): en, es or zh (default: "
-        "the Language setting, else the workbook's own language when it is clearly Spanish or Chinese, else en).",
+        "each event's Language setting, else its workbook's own language when it is clearly Spanish or Chinese, "
+        "else en; for rank, the language most of the standings read are in).",
     ),
 ]
 Workers = Annotated[

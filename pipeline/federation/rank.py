@@ -245,6 +245,4 @@ def run_rank(
         write_workbook(out, [sheet_in(s, language, game_name) for s in sheets], title=title)
     if tables is not None:
         write_parquet_tables(tables, parquet_tables(sheets))
-    run = RankRun(out, parquet, len(ranking), len(season.events), as_of, warnings, reports, sheets)
-    run.language = language
-    return run
+    return RankRun(out, parquet, len(ranking), len(season.events), as_of, warnings, reports, sheets, language)

@@ -90,14 +90,8 @@ def standings_language(sheets: Mapping[str, Sheet], game: str) -> str:
         return ENGLISH
     written = header_key(found.name)
     english = sheet_name_of(StandingsSheet)
-    return next(
-        (
-            lang
-            for lang in LANGUAGES
-            if lang != ENGLISH and header_key(sheet_names(lang, game).get(english, english)) == written
-        ),
-        ENGLISH,
-    )
+    named = {lang: sheet_names(lang, game).get(english) for lang in LANGUAGES if lang != ENGLISH}
+    return next((lang for lang, name in named.items() if name and header_key(name) == written), ENGLISH)
 
 
 def spoken_season_file(path: str, shown: str, rules: RankingRules, max_unzipped_mb: int) -> SeasonFile:
