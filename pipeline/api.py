@@ -45,7 +45,7 @@ from pipeline.games.domino.settings import POINTS_TARGET
 from pipeline.games.game import Game
 from pipeline.games.registry import GAMES, game_named, game_of, standings_game
 from pipeline.games.scoring import Standings, language_of, recognised_event, standings_of, written
-from pipeline.i18n import speaking
+from pipeline.i18n import _, speaking
 from pipeline.language import checked_language, english_headers
 from pipeline.problems import InputError, Problem, Report, UsageError, kind
 from pipeline.publish import publish_book, publish_events, publish_ranking, read_events, site_folder
@@ -165,7 +165,8 @@ def standings(
     from its sheets unless named; in `lang` (en, es, zh; by default the Language setting, else the workbook's
     own language). InputError when it cannot be scored; UsageError for an unknown `lang`."""
     chosen = checked_language(lang)  # before anything is read
-    book = source if isinstance(source, Workbook) else read_workbook(Path(source), limits=limits)
+    with speaking(chosen):  # a workbook that cannot be read is said in `lang`, else English
+        book = source if isinstance(source, Workbook) else read_workbook(Path(source), limits=limits)
     return standings_of(book, None if game is None else game_named(game), lang=chosen)
 
 
@@ -188,14 +189,16 @@ def score(
     to write `<input stem>-standings.xlsx` into; by default beside the input). The output is checked before
     anything is read: never the input, and a file tally did not write only with `force`. `lang` (en, es, zh)
     is the language of its sheet names and headers (by default the Language setting, else the workbook's)."""
-    checked_language(lang)
+    chosen = checked_language(lang)
     source = Path(source)
     name = default_standings(source).name
-    target = output_target(
-        source.with_name(name) if out is None else out, default_name=name, force=force, inputs=[source]
-    )
+    with speaking(chosen):  # what is found before the workbook is read: in `lang`, else English
+        target = output_target(
+            source.with_name(name) if out is None else out, default_name=name, force=force, inputs=[source]
+        )
     result = standings(book or source, game=game, limits=limits, lang=lang)
-    return Scored(written(result, target), result)
+    with speaking(result.language):  # the footer's words, and a write refused, in the event's language
+        return Scored(written(result, target), result)
 
 
 def template(game: str, out: Path | str, *, force: bool = False) -> Path:
@@ -222,7 +225,7 @@ def domino_schedule(
     numbered entrants: pairs (a round robin by Berger tables) or individual (tables of four, partners
     rotating)."""
     if (players is None) == (entrants_count is None):
-        raise UsageError("give a players workbook or --entrants N, not both and not neither")
+        raise UsageError(_("give a players workbook or --entrants N, not both and not neither"))
     source = None if players is None else Path(players)
     name = "schedule.xlsx" if source is None else f"{source.stem}-schedule.xlsx"
     path = output_target(out, default_name=name, force=force, inputs=[] if source is None else [source])
@@ -232,12 +235,12 @@ def domino_schedule(
         else numbered_entrants(entrants_count or 0)
     )
     if len(table) < 2:
-        problem = f"a round robin needs 2 entrants or more; found {len(table)}"
+        problem = _("a round robin needs 2 entrants or more; found {count}", count=len(table))
         raise InputError([Problem.of(TOO_FEW, sheet_name_of(PlayersSheet), None, None, None, problem)])
     title = event or (source.stem if source else "Round robin")
     if individual:
         if len(table) < 4:
-            problem = f"tables of four need 4 players or more; found {len(table)}"
+            problem = _("tables of four need 4 players or more; found {count}", count=len(table))
             raise InputError([Problem.of(TOO_FEW, sheet_name_of(PlayersSheet), None, None, None, problem)])
         matches, byes, report = individual_schedule(table, rounds, seed, avoid_clubs)
         sheets = schedule_sheets(table, matches, byes, target, title, report)
@@ -254,7 +257,7 @@ def teams_schedule(
     path = output_target(out, default_name=f"{source.stem}-schedule.xlsx", force=force, inputs=[source])
     table = entrant_teams(read_workbook(source).sheets)
     if len(table) < 2:
-        problem = f"a round robin needs 2 teams or more; found {len(table)}"
+        problem = _("a round robin needs 2 teams or more; found {count}", count=len(table))
         raise InputError([Problem.of(TOO_FEW, sheet_name_of(TeamsSheet), None, None, None, problem)])
     title = event or source.stem
     return write_workbook(path, teams_schedule_sheets(table, rounds, title), title=title)
@@ -275,14 +278,14 @@ def swiss_round(
     workbook with only a Teams sheet, the first round. `out` a folder: `<event>-round-N.xlsx` inside it.
     `rounds` and a pairs `movement` are refused (UsageError): a Swiss is drawn a round at a time, for teams."""
     if rounds is not None:
-        raise UsageError("a Swiss is drawn a round at a time: --rounds is for the round robin")
+        raise UsageError(_("a Swiss is drawn a round at a time: --rounds is for the round robin"))
     if movement is not None:
-        raise UsageError("a Swiss draws a teams event's next round: --movement is for a pairs evening")
+        raise UsageError(_("a Swiss draws a teams event's next round: --movement is for a pairs evening"))
     source = Path(event)
     book = read_workbook(source, limits=limits)
     table = entrant_teams(book.sheets)
     if len(table) < 2:
-        problem = f"a Swiss needs 2 teams or more; found {len(table)}"
+        problem = _("a Swiss needs 2 teams or more; found {count}", count=len(table))
         raise InputError([Problem.of(TOO_FEW, sheet_name_of(TeamsSheet), None, None, None, problem)])
     base = re.sub(r"-round-[0-9]+$", "", source.stem)
     drawn = swiss_round_sheets(book.sheets, typed_tables(book, limits), table, name or base)
@@ -300,16 +303,21 @@ def batch(
     force: bool = False,
     scored: Callable[[BatchRun], None] = lambda run: None,
     publish: Path | str | None = None,
+    lang: str | None = None,
 ) -> BatchRun:
     """Every results workbook under `folder` scored (into `out`, or beside each input), unchanged ones skipped
     by the manifest; failures are recorded in the returned run, never raised. `scored` sees the run before
     the manifest is written. With `publish`, a site of every event scored or unchanged (each from its
-    standings workbook) is written into that folder, checked before anything is scored."""
-    site = None if publish is None else site_folder(publish, force=force, option="--publish")
-    limit = (limits or Limits()).max_unzipped_mb
-    run = run_batch(
-        Path(folder), None if out is None else Path(out), engine or Engine(), limit, force, scored
-    )
+    standings workbook) is written into that folder, checked before anything is scored. Each event's
+    standings (and its failure) in `lang` (en, es, zh), else in its own language as `standings` chooses; the
+    run's own messages in `lang`, else English."""
+    chosen = checked_language(lang)
+    with speaking(chosen):
+        site = None if publish is None else site_folder(publish, force=force, option="--publish")
+        limit = (limits or Limits()).max_unzipped_mb
+        run = run_batch(
+            Path(folder), None if out is None else Path(out), engine or Engine(), limit, force, scored, chosen
+        )
     if site is not None:
         ok = [(job.key, job.target) for job, status, _, _ in run.done if status == "ok"]
         events = sorted([*ok, *((job.key, job.target) for job in run.unchanged)])
@@ -330,23 +338,29 @@ def rank(
     today: dt.date | None = None,
     force: bool = False,
     publish: Path | str | None = None,
+    lang: str | None = None,
 ) -> RankRun:
     """A season's ranking from standings workbooks (files, or folders of them) written to `out` (and to
     `parquet`, and as a site into `publish`); `today` (default: the local date) decides the default as-of day
-    and which events lie in the future. Nothing is written when any workbook cannot be ranked (SeasonError)."""
-    site = None if publish is None else site_folder(publish, force=force, option="--publish")
-    run = run_rank(
-        [Path(e) for e in events],
-        out,
-        None if config is None else Path(config),
-        as_of,
-        None if parquet is None else Path(parquet),
-        game,
-        engine or Engine(),
-        (limits or Limits()).max_unzipped_mb,
-        today or dt.date.today(),
-        force,
-    )
+    and which events lie in the future. Nothing is written when any workbook cannot be ranked (SeasonError).
+    The ranking workbook's sheet names, headers and prose are in `lang` (en, es, zh), else in the language
+    more than half of the standings read are in, else English; the Parquet tables keep English names."""
+    chosen = checked_language(lang)
+    with speaking(chosen):
+        site = None if publish is None else site_folder(publish, force=force, option="--publish")
+        run = run_rank(
+            [Path(e) for e in events],
+            out,
+            None if config is None else Path(config),
+            as_of,
+            None if parquet is None else Path(parquet),
+            game,
+            engine or Engine(),
+            (limits or Limits()).max_unzipped_mb,
+            today or dt.date.today(),
+            force,
+            chosen,
+        )
     if site is not None:
         publish_ranking(run.sheets, site)
     return run
@@ -367,7 +381,11 @@ def compared_frames(path: Path, limits: Limits | None = None) -> tuple[Game, dic
     book = read_workbook(path, limits=limits)
     if book.get(sheet_key(StandingsSheet)) is None:
         found = ", ".join(f"'{n}'" for n in book.sheet_names) or "none"
-        problem = f"is not a tally standings workbook: it has no 'Standings' sheet (sheets found: {found})"
+        problem = _(
+            "is not a tally standings workbook: it has no '{standings}' sheet (sheets found: {found})",
+            standings=sheet_name_of(StandingsSheet),
+            found=found,
+        )
         raise InputError([Problem.of(NOT_STANDINGS, path.name, None, None, None, problem)], source=str(path))
     game = standings_game({normalized_header(n) for n in book.listed})
     frames, problems = {}, []
@@ -382,7 +400,7 @@ def compared_frames(path: Path, limits: Limits | None = None) -> tuple[Game, dic
                 sheet,
                 pd.Series(repeated_keys(frame, present).to_numpy(), index=sheet.frame.index),
                 [k for k, v in sheet.headers.items() if v in present],
-                "this key already appears in an earlier row, so the rows cannot be matched",
+                _("this key already appears in an earlier row, so the rows cannot be matched"),
                 KEY_REPEATS,
             )
         )
@@ -408,13 +426,13 @@ def diff(
     if out is not None:
         target = output_target(out, default_name=f"{new.stem}-changes.xlsx", force=force, inputs=[old, new])
     game, before = compared_frames(old, limits)
-    _, after = compared_frames(new, limits)
+    _same_game, after = compared_frames(new, limits)
     frame = changes(before, after, game.compared_sheets, game.beside)
     if target is not None:
         write_workbook(
             target,
             [OutputSheet(sheet_name_of(Change), frame)],
-            title=f"Changes from {old.name} to {new.name}",
+            title=_("Changes from {old} to {new}", old=old.name, new=new.name),
         )
     return frame
 
@@ -433,7 +451,7 @@ def demo(
     folder = Path(samples) if samples is not None else BUNDLED
     inputs = sorted(p for p in folder.iterdir() if is_workbook_name(p)) if folder.is_dir() else []
     if not inputs:
-        raise UsageError(f"no sample workbooks (*.xlsx) in {folder}")
+        raise UsageError(_("no sample workbooks (*.xlsx) in {folder}", folder=folder))
     into = writable_folder(output_folder(out, option="--out"))
     targets = [
         output_target(into / f"{s.stem}-standings.xlsx", default_name=None, force=force, inputs=inputs)
@@ -470,7 +488,7 @@ def bridge_pairs_schedule(
     (the message says which sizes do); InputError for a workbook without a usable Pairs sheet."""
     source = Path(pairs)
     if boards_per_round < 1 or first_board < 1:
-        raise UsageError("--boards-per-round and --first-board are whole numbers from 1")
+        raise UsageError(_("--boards-per-round and --first-board are whole numbers from 1"))
     path = output_target(out, default_name=f"{source.stem}-schedule.xlsx", force=force, inputs=[source])
     table = entrant_pairs(read_workbook(source).sheets)
     moves = movement(
@@ -483,7 +501,9 @@ def bridge_pairs_schedule(
     )
     last = first_board + moves.sets * boards_per_round - 1
     if last > BOARD.high:
-        raise UsageError(f"the boards would run to {last:,}: a board number is {BOARD.words}")
+        raise UsageError(
+            _("the boards would run to {last}: a board number is {span}", last=f"{last:,}", span=BOARD.words)
+        )
     title = event or source.stem
     sheets = pairs_schedule_sheets(table, moves, boards_per_round, first_board, title)
     return write_workbook(path, sheets, title=title)

@@ -12,10 +12,12 @@ workbook read by `tally rank`, `X` what is not about the workbook (usage, an int
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from typing import Literal
 
 import pandas as pd
+
+from pipeline.i18n import N_, _, n_, spoken_language
 
 Severity = Literal["error", "warning"]
 
@@ -83,14 +85,15 @@ class Problem:
     code: str = ""
 
     def __str__(self) -> str:
-        where = [self.sheet]
+        """Where and what, its frame words (row, column, warning) in the language spoken."""
+        where = self.sheet
         if self.row is not None:
-            where.append(f"row {self.row}")
+            where = _("{place}, {then}", place=where, then=_("row {row}", row=self.row))
         if self.column:
-            where.append(f"column '{self.column}'")
+            where = _("{place}, {then}", place=where, then=_("column '{column}'", column=self.column))
         shown = "" if not self.value else f" [{self.value}]"
-        label = "warning: " if self.severity == "warning" else ""
-        return f"{', '.join(where)}{shown}: {label}{self.problem}"
+        label = _("warning: ") if self.severity == "warning" else ""
+        return _("{where}: {problem}", where=where + shown, problem=label + self.problem)
 
     @property
     def line(self) -> str:
@@ -116,7 +119,7 @@ SHEET, ROW, COLUMN, VALUE, PROBLEM, SEVERITY, CODE = (f.name for f in fields(Pro
 PROBLEM_COLUMNS = [CODE, SHEET, ROW, COLUMN, VALUE, PROBLEM, SEVERITY]
 
 
-OTHER_DIGITS = " (this cell holds digits other than 0-9: type them again with 0-9)"
+OTHER_DIGITS = N_(" (this cell holds digits other than 0-9: type them again with 0-9)")
 
 
 def problems_with_digit_hints(frame: pd.DataFrame) -> pd.Series:
@@ -125,7 +128,7 @@ def problems_with_digit_hints(frame: pd.DataFrame) -> pd.Series:
     read = pd.Series(shown.to_numpy(dtype=object), index=frame.index).str.normalize("NFKC")  # as numbers are
     other = read.str.contains(r"(?![0-9])\d")
     hinted = other.to_numpy(dtype=bool) & (frame[SEVERITY] == "error").to_numpy()
-    return frame[PROBLEM].where(~hinted, frame[PROBLEM].astype("str") + OTHER_DIGITS)
+    return frame[PROBLEM].where(~hinted, frame[PROBLEM].astype("str") + _(OTHER_DIGITS))
 
 
 def problems_from_frame(frame: pd.DataFrame) -> list[Problem]:
@@ -162,11 +165,13 @@ def sorted_problems(problems: Iterable[Problem]) -> list[Problem]:
 @dataclass(frozen=True)
 class Report:
     """What validating one workbook found: the game it holds (`unknown` when unreadable) and every problem,
-    in reading order. Valid when none of them is an error."""
+    in reading order, and the language its messages were made in (the language spoken when it was made: the
+    command line prints it in that language). Valid when none of them is an error."""
 
     game: str
     problems: list[Problem]
     source: str = ""
+    language: str = field(default_factory=spoken_language)
 
     @property
     def errors(self) -> list[Problem]:
@@ -185,15 +190,22 @@ class Report:
 
 
 class TallyError(Exception):
-    """Base class for the errors tally reports to people."""
+    """Base class for the errors tally reports to people; `language` is the language spoken when it was made
+    (its message's), which the command line prints it in."""
 
     exit_code = 1
     code = ""  # the kind's code the command line prints beside the message
 
+    def __init__(self, *args: object) -> None:
+        super().__init__(*args)
+        self.language = spoken_language()
+
     @property
     def line(self) -> str:
         """The error as the command line prints it, with its code when it has one."""
-        return f"error [{self.code}]: {self}" if self.code else f"error: {self}"
+        if self.code:
+            return _("error [{code}]: {message}", code=self.code, message=str(self))
+        return _("error: {message}", message=str(self))
 
 
 class InputError(TallyError):
@@ -205,7 +217,16 @@ class InputError(TallyError):
         self.problems = sorted_problems(problems)
         self.source = source
         errors = sum(p.severity == "error" for p in self.problems)
-        super().__init__(f"{errors} problem(s) in {source or 'the workbook'}")
+        where = source or _("the workbook")
+        super().__init__(
+            n_(
+                "{count} problem(s) in {source}",
+                "{count} problem(s) in {source}",
+                errors,
+                count=errors,
+                source=where,
+            )
+        )
 
     @property
     def errors(self) -> list[Problem]:

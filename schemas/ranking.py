@@ -48,29 +48,31 @@ class SeasonEvent(pa.DataFrameModel):
     """One standings workbook of the season: where it came from, when it was played and what it weighs. The
     `Events` sheet lists them (with each one's Window)."""
 
-    file: Series[str] = column("File", unique=True)
-    game: Series[str] = column("Game")  # a game of pipeline/games/registry.py
-    event: Series[str] = column("Event")
-    date: Series[pa.DateTime] = column("Date")
-    weight: Series[float] = column("Weight", gt=0)
+    file: Series[str] = column("File", names={"es": ("Archivo",), "zh": ("文件",)}, unique=True)
+    # a game of pipeline/games/registry.py
+    game: Series[str] = column("Game", names={"es": ("Juego",), "zh": ("类别",)})
+    event: Series[str] = column("Event", names={"es": ("Evento",), "zh": ("赛事",)})
+    date: Series[pa.DateTime] = column("Date", names={"es": ("Fecha",), "zh": ("日期",)})
+    weight: Series[float] = column("Weight", names={"es": ("Peso",), "zh": ("权重",)}, gt=0)
     field: Series[int] = column("Field", ge=1)
     sha256: Series[str] = column("SHA-256", str_length={"min_value": 64, "max_value": 64})
 
     class Config:
         name = "Events"
+        metadata = {"names": {"es": ("Eventos",), "zh": ("赛事",)}}
         strict = True
 
 
 class Contribution(pa.DataFrameModel):
     """What one event gives one competitor: the place, the field and the points (in units of the last decimal)."""
 
-    file: Series[str] = column("File")
-    date: Series[pa.DateTime] = column("Date")
+    file: Series[str] = column("File", names={"es": ("Archivo",), "zh": ("文件",)})
+    date: Series[pa.DateTime] = column("Date", names={"es": ("Fecha",), "zh": ("日期",)})
     player: Series[str] = column("Player")
     name: Series[str] = column("Name", nullable=True)
-    place: Series[int] = column("Place", ge=1)
+    place: Series[int] = column("Place", names={"es": ("Puesto",), "zh": ("位次",)}, ge=1)
     field: Series[int] = column("Field", ge=1)
-    weight: Series[float] = column("Weight", gt=0)
+    weight: Series[float] = column("Weight", names={"es": ("Peso",), "zh": ("权重",)}, gt=0)
     units: Series[int] = column("Points", ge=0)
 
     class Config:
@@ -81,12 +83,13 @@ class CountedContribution(Contribution):
     """A contribution judged against the window and the best-N rule. The `Contributions` sheet lists them
     (with each one's Event)."""
 
-    window: Series[str] = column("Window", isin=WINDOW)
-    counted: Series[bool] = column("Counted")
-    note: Series[str] = column("Note")
+    window: Series[str] = column("Window", names={"es": ("Periodo",), "zh": ("统计期",)}, isin=WINDOW)
+    counted: Series[bool] = column("Counted", names={"es": ("Cuenta",), "zh": ("计入",)})
+    note: Series[str] = column("Note", names={"es": ("Nota",), "zh": ("备注",)})
 
     class Config:
         name = "Contributions"
+        metadata = {"names": {"es": ("Aportes",), "zh": ("各赛积分",)}}
 
 
 class PlayerTotal(pa.DataFrameModel):
@@ -94,8 +97,8 @@ class PlayerTotal(pa.DataFrameModel):
 
     player: Series[str] = column("Player", unique=True)
     units: Series[int] = column("Points", ge=0)
-    events: Series[int] = column("Events", ge=0)
-    best: Series[int] = column("Best", ge=0)
+    events: Series[int] = column("Events", names={"es": ("Eventos",), "zh": ("赛事数",)}, ge=0)
+    best: Series[int] = column("Best", names={"es": ("Mejor",), "zh": ("最佳",)}, ge=0)
 
     class Config:
         strict = True
@@ -108,11 +111,12 @@ class RankingRow(pa.DataFrameModel):
     player: Series[str] = column("Player", unique=True)
     name: Series[str] = column("Name", nullable=True)
     units: Series[int] = column("Points", ge=0)
-    events: Series[int] = column("Events", ge=1)
-    best: Series[int] = column("Best", ge=0)
+    events: Series[int] = column("Events", names={"es": ("Eventos",), "zh": ("赛事数",)}, ge=1)
+    best: Series[int] = column("Best", names={"es": ("Mejor",), "zh": ("最佳",)}, ge=0)
 
     class Config:
         name = "Ranking"
+        metadata = {"names": {"es": ("Ranking",), "zh": ("排行榜",)}}
         strict = True
 
 
@@ -120,11 +124,12 @@ class IdentityReport(pa.DataFrameModel):
     """A likely mistake in who is who: one ID under several names, or one name under several IDs (the
     `Identity` sheet)."""
 
-    check: Series[str] = column("Check")
+    check: Series[str] = column("Check", names={"es": ("Comprobación",), "zh": ("核对项",)})
     players: Series[str] = column("Player")
     names: Series[str] = column("Names")
-    seen_in: Series[str] = column("Seen In")
+    seen_in: Series[str] = column("Seen In", names={"es": ("Visto en",), "zh": ("出现于",)})
 
     class Config:
         name = "Identity"
+        metadata = {"names": {"es": ("Identidad",), "zh": ("身份核对",)}}
         strict = True

@@ -44,6 +44,10 @@ NOT_COLUMNS: dict[tuple[str, str], str] = {
     ("pipeline/games/bridge/settings.py", "date"): "the Date setting's key in the bridge settings",
     ("pipeline/games/bridge/settings.py", "weight"): "the Weight setting's key in the bridge settings",
     ("pipeline/games/bridge/methods/matchpoints.py", "MP"): "the matchpoint method's name (Settings Scoring)",
+    (
+        "pipeline/federation/ranking/report.py",
+        "counted",
+    ): "a contribution's Note in words, translated (COUNTED)",
 }
 
 

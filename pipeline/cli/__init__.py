@@ -19,6 +19,7 @@ from pipeline.cli.standings import standings_command
 from pipeline.cli.template import template_command
 from pipeline.cli.validate import validate
 from pipeline.games.registry import GAMES
+from pipeline.i18n import _
 from pipeline.workbook import stopping
 
 EXTRA_COMMANDS = {"domino": domino.add_commands, "bridge": bridge.add_commands}  # beyond `standings`
@@ -55,13 +56,13 @@ def demo(
     Example: tally demo --out out
     """
     guarded(lambda: api.demo(samples, out, force=force, scored=shown))
-    typer.echo(f"site -> {out / api.DEMO_SITE / 'index.html'}")
+    typer.echo(_("site -> {path}", path=out / api.DEMO_SITE / "index.html"))
 
 
 def shown(source: Path, scored: api.Scored) -> None:
-    """One sample scored: its warnings, and where its standings went."""
+    """One sample scored: its warnings (in its language), and where its standings went."""
     if scored.standings.warnings:
-        report_problems(scored.standings.warnings, str(source))
+        report_problems(scored.standings.warnings, str(source), lang=scored.standings.language)
     typer.echo(f"{source.name} -> {scored.path}")
 
 
@@ -113,5 +114,7 @@ def main() -> None:
     finally:
         name = stopping.stopped_by()
         if name is not None:
-            typer.echo(f"tally: stopped by {name}; no half-written file was left behind", err=True)
+            typer.echo(
+                _("tally: stopped by {signal}; no half-written file was left behind", signal=name), err=True
+            )
             raise SystemExit(128 + signal.Signals[name].value)

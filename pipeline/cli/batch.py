@@ -13,14 +13,17 @@ from pipeline.cli.common import (
     DEFAULT_WORKERS,
     EngineName,
     Force,
+    Lang,
     MaxUnzipped,
     Scheduler,
     Workers,
     folder_option,
     guarded,
+    spoken,
 )
 from pipeline.federation.batch import BatchRun
 from pipeline.federation.engines import Engine
+from pipeline.i18n import _
 from pipeline.workbook import Limits
 
 
@@ -39,6 +42,7 @@ def batch(
         "Also write a site of every event (a site each, and an index linking them) into this folder.",
         "--publish",
     ),
+    lang: Lang = None,
 ) -> None:
     """Score every domino and bridge results workbook under FOLDER; unchanged ones are skipped.
 
@@ -51,8 +55,13 @@ def batch(
     With --publish SITE, every event scored or unchanged is also published (from its standings workbook) as a
     site in SITE/<workbook>/, with SITE/index.html linking them (see tally publish).
 
+    With --lang, every event's standings are written in that language; without it, each in its own (the
+    Language setting, else the workbook's language), as `tally <game> standings` does. The summary is in
+    --lang, else English; each failure in its event's language.
+
     Example: tally batch results/ -o standings/ --workers 2
     """
+    chosen = spoken(lang)
     run = guarded(
         lambda: api.batch(
             folder,
@@ -62,6 +71,7 @@ def batch(
             force=force,
             publish=publish,
             scored=summary,
+            lang=chosen,
         )
     )
     if run.failed:
@@ -69,11 +79,17 @@ def batch(
 
 
 def summary(run: BatchRun) -> None:
-    """The batch's summary: outputs that took another name, the counts, each failure with its first problem."""
+    """The batch's summary (in the language spoken: --lang, else English): outputs that took another name,
+    the counts, each failure with its first problem."""
     for job in run.moved:  # the outputs that could not take the usual name
         typer.echo(f"{job.key} -> {Path(os.path.relpath(job.target, run.home)).as_posix()} ({job.moved})")
     typer.echo(
-        f"{len(run.done) - len(run.failed)} computed, {len(run.unchanged)} unchanged, {len(run.failed)} failed"
+        _(
+            "{computed} computed, {unchanged} unchanged, {failed} failed",
+            computed=len(run.done) - len(run.failed),
+            unchanged=len(run.unchanged),
+            failed=len(run.failed),
+        )
     )
     for job, message in run.failed:  # the failures, each with its first located problem
         typer.echo(f"  - {job.key}: {message}", err=True)

@@ -8,6 +8,7 @@ import typer
 
 from pipeline import api
 from pipeline.cli.common import Force, guarded, out_option
+from pipeline.i18n import _
 
 
 def schedule(
@@ -71,7 +72,7 @@ def schedule(
         drawn = guarded(
             lambda: api.swiss_round(entrants, out, name=event, rounds=rounds, movement=movement, force=force)
         )
-        typer.echo(f"wrote {drawn.path}: round {drawn.round}")
+        typer.echo(_("wrote {path}: round {round}", path=drawn.path, round=drawn.round))
         return
     if movement is None:
         written = guarded(lambda: api.teams_schedule(entrants, out, rounds=rounds, event=event, force=force))
@@ -91,7 +92,7 @@ def schedule(
                 force=force,
             )
         )
-    typer.echo(f"wrote {written}")
+    typer.echo(_("wrote {path}", path=written))
 
 
 def add_commands(group: typer.Typer) -> None:

@@ -11,6 +11,7 @@ from typing import Annotated, Any, TypeVar
 
 import typer
 
+from pipeline.i18n import _, n_, speaking, spoken_language
 from pipeline.problems import INTERNAL, InputError, Problem, TallyError
 from pipeline.workbook import Limits
 from pipeline.workbook.atomic import stop_if_asked
@@ -41,7 +42,8 @@ Lang = Annotated[
     typer.Option(
         "--lang",
         help="The language written for people (sheet names, headers, text, messages): en, es or zh (default: "
-        "the Language setting, else the workbook's own language when it is clearly Spanish or Chinese, else en).",
+        "each event's Language setting, else its workbook's own language when it is clearly Spanish or Chinese, "
+        "else en; for rank, the language most of the standings read are in).",
     ),
 ]
 Workers = Annotated[
@@ -92,35 +94,59 @@ class _State:
 state = _State()
 
 
-def report_problems(problems: list[Problem], source: str = "", *, show_all: bool = False) -> None:
-    """Print the problems (errors first, at most SHOWN unless show_all) and their count, on stderr."""
-    errors = [p for p in problems if p.severity == "error"]
-    warnings = [p for p in problems if p.severity == "warning"]
-    head = f"{source}: " if source else ""
-    if errors:
-        typer.echo(f"{head}{len(errors)} problem(s) must be fixed before tally can score it:", err=True)
-    elif warnings:
-        typer.echo(f"{head}{len(warnings)} warning(s):", err=True)
-    listed = errors + warnings
-    for p in listed if show_all else listed[:SHOWN]:
-        typer.echo(f"  - {p.line}", err=True)
-    if not show_all and len(listed) > SHOWN:
-        typer.echo(
-            f"  ... and {len(listed) - SHOWN} more: {len(errors)} error(s) and {len(warnings)} warning(s) "
-            "in all (add --all to list every one)",
-            err=True,
-        )
+def report_problems(
+    problems: list[Problem], source: str = "", *, show_all: bool = False, lang: str | None = None
+) -> None:
+    """Print the problems (errors first, at most SHOWN unless show_all) and their count, on stderr, in `lang`
+    (the language they were made in; by default the one spoken)."""
+    with speaking(lang or spoken_language()):
+        errors = [p for p in problems if p.severity == "error"]
+        warnings = [p for p in problems if p.severity == "warning"]
+        head = _("{source}: ", source=source) if source else ""
+        if errors:
+            typer.echo(
+                head
+                + n_(
+                    "{count} problem(s) must be fixed before tally can score it:",
+                    "{count} problem(s) must be fixed before tally can score it:",
+                    len(errors),
+                    count=len(errors),
+                ),
+                err=True,
+            )
+        elif warnings:
+            typer.echo(
+                head + n_("{count} warning(s):", "{count} warning(s):", len(warnings), count=len(warnings)),
+                err=True,
+            )
+        listed = errors + warnings
+        for p in listed if show_all else listed[:SHOWN]:
+            typer.echo(f"  - {p.line}", err=True)
+        if not show_all and len(listed) > SHOWN:
+            typer.echo(
+                "  ... "
+                + _(
+                    "and {more} more: {errors} error(s) and {warnings} warning(s) in all (add --all to list "
+                    "every one)",
+                    more=len(listed) - SHOWN,
+                    errors=len(errors),
+                    warnings=len(warnings),
+                ),
+                err=True,
+            )
 
 
 def guarded(action: Callable[[], T], *, show_all: bool = False) -> T:
-    """Run the action: a TallyError becomes its message and exit code; anything else exit 3."""
+    """Run the action: a TallyError becomes its message (in the language it was made in) and exit code;
+    anything else exit 3."""
     try:
         return action()
     except InputError as exc:
-        report_problems(exc.problems, exc.source, show_all=show_all)
+        report_problems(exc.problems, exc.source, show_all=show_all, lang=exc.language)
         raise typer.Exit(exc.exit_code) from None
     except TallyError as exc:
-        typer.echo(exc.line, err=True)
+        with speaking(exc.language):
+            typer.echo(exc.line, err=True)
         raise typer.Exit(exc.exit_code) from None
     except (typer.Exit, typer.Abort):
         raise
@@ -129,7 +155,19 @@ def guarded(action: Callable[[], T], *, show_all: bool = False) -> T:
         if state.debug:
             raise
         typer.echo(
-            f"internal error [{INTERNAL.code}]: {type(exc).__name__}: {exc} (run with --debug for details)",
+            _(
+                "internal error [{code}]: {error} (run with --debug for details)",
+                code=INTERNAL.code,
+                error=f"{type(exc).__name__}: {exc}",
+            ),
             err=True,
         )
         raise typer.Exit(3) from None
+
+
+def spoken(lang: str | None) -> str | None:
+    """A `--lang` as typed, checked (None when not given); exit 2 with the usage error for an unknown one,
+    before anything is read."""
+    from pipeline.language import checked_language
+
+    return guarded(lambda: checked_language(lang))

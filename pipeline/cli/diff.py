@@ -10,6 +10,7 @@ import typer
 
 from pipeline import api
 from pipeline.cli.common import DEFAULT_UNZIPPED, Force, MaxUnzipped, guarded, out_option
+from pipeline.i18n import _
 from pipeline.workbook import Limits
 from schemas.common import titles_of
 from schemas.corrections import Change as D
@@ -17,7 +18,7 @@ from schemas.corrections import Change as D
 
 def change_lines(frame: pd.DataFrame) -> list[str]:
     """Each change as a line: `Standings, Player 12 (Ana): Rank 3 -> 2`."""
-    shown = frame.astype("object").where(frame.notna(), "(blank)").astype("str")
+    shown = frame.astype("object").where(frame.notna(), _("(blank)")).astype("str")
     headers = titles_of(D)
     sheet, key, column, old, new = (shown[headers[c]] for c in (D.sheet, D.key, D.column, D.old, D.new))
     lines = sheet + ", " + key + ": " + column + " " + old + " -> " + new
@@ -50,4 +51,4 @@ def diff(
         return
     for line in change_lines(frame):  # one line per change
         typer.echo(line)
-    typer.echo(f"{len(frame)} change(s)" if len(frame) else "no changes")
+    typer.echo(_("{count} change(s)", count=len(frame)) if len(frame) else _("no changes"))

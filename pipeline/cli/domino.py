@@ -10,6 +10,7 @@ import typer
 from pipeline import api
 from pipeline.cli.common import Force, guarded, out_option
 from pipeline.games.domino.settings import POINTS_TARGET, TARGET_SETTING
+from pipeline.i18n import _
 from schemas.domino import TARGET
 
 
@@ -80,13 +81,15 @@ def schedule(
     if made.report is not None:
         repeats = dict(made.report.to_numpy().tolist())
         typer.echo(
-            "partners repeated: {}; pairs meeting as opponents more than twice: {}; most meetings: {}".format(
-                repeats["Pairs of players who partner more than once"],
-                repeats["Pairs of players who meet as opponents more than twice"],
-                repeats["Most times two players meet as opponents"],
+            _(
+                "partners repeated: {partners}; pairs meeting as opponents more than twice: {opponents}; most "
+                "meetings: {most}",
+                partners=repeats["Pairs of players who partner more than once"],
+                opponents=repeats["Pairs of players who meet as opponents more than twice"],
+                most=repeats["Most times two players meet as opponents"],
             )
         )
-    typer.echo(f"wrote {made.path}")
+    typer.echo(_("wrote {path}", path=made.path))
 
 
 def add_commands(group: typer.Typer) -> None:

@@ -8,6 +8,7 @@ import typer
 
 from pipeline import api
 from pipeline.cli.common import DEFAULT_UNZIPPED, Force, MaxUnzipped, ShowAll, folder_option, guarded
+from pipeline.i18n import _
 from pipeline.workbook import Limits
 
 
@@ -32,4 +33,4 @@ def publish(
     folder = guarded(
         lambda: api.publish(workbook, out, force=force, limits=Limits(max_unzipped_mb)), show_all=show_all
     )
-    typer.echo(f"wrote {folder / 'index.html'}")
+    typer.echo(_("wrote {path}", path=folder / "index.html"))

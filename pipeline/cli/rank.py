@@ -12,19 +12,24 @@ from pipeline.cli.common import (
     DEFAULT_WORKERS,
     EngineName,
     Force,
+    Lang,
     MaxUnzipped,
     Scheduler,
     Workers,
     folder_option,
     guarded,
     out_option,
+    spoken,
 )
 from pipeline.federation.engines import Engine
 from pipeline.federation.rank import SHOWN, RankRun
 from pipeline.federation.ranking.identity import IDENTITY_CODES
+from pipeline.federation.ranking.report import written_words
 from pipeline.federation.ranking.season import season_note
 from pipeline.games.registry import GAMES
+from pipeline.i18n import _, speaking
 from pipeline.workbook import Limits
+from schemas.common import sheet_name_of, sheet_names_of
 from schemas.ranking import IdentityReport as I
 
 
@@ -60,6 +65,7 @@ def rank(
         "Also write the ranking as a site into this folder: a page per player and per event.",
         "--publish",
     ),
+    lang: Lang = None,
 ) -> None:
     """Rank players across a season of events from their standings workbooks.
 
@@ -67,8 +73,12 @@ def rank(
     best 10 events in the 365 days up to --as-of. Every default can be changed in --config (see
     docs/federation.md). Exit 1 (nothing written) if any workbook cannot be ranked.
 
+    The ranking workbook is written in --lang, else in the language most of the standings workbooks read are
+    in (Spanish, Chinese), else English; the Parquet tables keep English names.
+
     Example: tally rank standings/ -o ranking.xlsx --as-of 2026-11-30
     """
+    chosen = spoken(lang)
     ranked = guarded(
         lambda: api.rank(
             events,
@@ -81,27 +91,47 @@ def rank(
             limits=Limits(max_unzipped_mb),
             force=force,
             publish=publish,
+            lang=chosen,
         )
     )
-    summary(ranked)
+    with speaking(ranked.language):
+        summary(ranked)
 
 
 def summary(run: RankRun) -> None:
-    """The season's warnings, the identity reports (at most SHOWN) and what was ranked, as of when."""
+    """The season's warnings, the identity reports (at most SHOWN) and what was ranked, as of when, in the
+    language spoken (the ranking's)."""
     for warning in run.warnings:
-        typer.echo(f"warning: [{warning.code}] {season_note(warning)}", err=True)
+        typer.echo(_("warning: ") + f"[{warning.code}] {season_note(warning)}", err=True)
     reports = run.reports
     if len(reports):
         typer.echo(
-            f"{len(reports)} identity report(s) (one ID under several names, or one name under several IDs):",
+            _(
+                "{count} identity report(s) (one ID under several names, or one name under several IDs):",
+                count=len(reports),
+            ),
             err=True,
         )
         shown = reports.head(SHOWN)
-        for check, players, names in zip(shown[I.check], shown[I.players], shown[I.names], strict=True):
-            typer.echo(f"  - [{IDENTITY_CODES[check]}] {check}: {players} ({names})", err=True)
+        checks = written_words(shown[I.check])
+        for check, said, players, names in zip(
+            shown[I.check], checks, shown[I.players], shown[I.names], strict=True
+        ):
+            typer.echo(f"  - [{IDENTITY_CODES[check]}] {said}: {players} ({names})", err=True)
         if len(reports) > SHOWN:
-            typer.echo(f"  ... and {len(reports) - SHOWN} more: every one is in the Identity sheet", err=True)
-    typer.echo(
-        f"{run.ranked} ranked from {run.events} event(s) as of {run.as_of:%Y-%m-%d}: {run.out}"
-        + (f" (Parquet in {run.parquet})" if run.parquet is not None else "")
+            identity = sheet_names_of(I).get(run.language, (sheet_name_of(I),))[0]
+            more = _(
+                "and {more} more: every one is in the {sheet} sheet",
+                more=len(reports) - SHOWN,
+                sheet=identity,
+            )
+            typer.echo(f"  ... {more}", err=True)
+    said = _(
+        "{ranked} ranked from {events} event(s) as of {as_of}: {out}",
+        ranked=run.ranked,
+        events=run.events,
+        as_of=f"{run.as_of:%Y-%m-%d}",
+        out=run.out,
     )
+    parquet = "" if run.parquet is None else " " + _("(Parquet in {folder})", folder=run.parquet)
+    typer.echo(said + parquet)

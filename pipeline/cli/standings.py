@@ -17,8 +17,10 @@ from pipeline.cli.common import (
     guarded,
     out_option,
     report_problems,
+    spoken,
 )
 from pipeline.games.game import Game
+from pipeline.i18n import _, speaking
 from pipeline.workbook import Limits
 
 
@@ -39,13 +41,15 @@ def standings_command(game: Game) -> Callable[..., None]:
         lang: Lang = None,
     ) -> None:
         limits = Limits(max_unzipped_mb)
+        chosen = spoken(lang)
         scored = guarded(
-            lambda: api.score(results, out, game=game.name, force=force, limits=limits, lang=lang),
+            lambda: api.score(results, out, game=game.name, force=force, limits=limits, lang=chosen),
             show_all=show_all,
         )
-        if scored.standings.warnings:
-            report_problems(scored.standings.warnings, str(results))
-        typer.echo(f"wrote {scored.path}")
+        with speaking(scored.standings.language):  # the event's language, as its standings are written
+            if scored.standings.warnings:
+                report_problems(scored.standings.warnings, str(results))
+            typer.echo(_("wrote {path}", path=scored.path))
 
     standings.__doc__ = game.standings_help
     return standings

@@ -11,6 +11,7 @@ import typer
 from pipeline import api
 from pipeline.cli.common import Force, guarded, out_option
 from pipeline.games.registry import GAMES
+from pipeline.i18n import _
 
 
 def template_command() -> Callable[..., None]:
@@ -31,6 +32,6 @@ def template_command() -> Callable[..., None]:
         Example: tally template domino -o blank-event.xlsx
         """
         written = guarded(lambda: api.template(str(game.value), out, force=force))
-        typer.echo(f"wrote {written}")
+        typer.echo(_("wrote {path}", path=written))
 
     return template

@@ -8,9 +8,22 @@ from pathlib import Path
 import typer
 
 from pipeline import api
-from pipeline.cli.common import DEFAULT_UNZIPPED, Lang, MaxUnzipped, ShowAll, guarded, report_problems, state
+from pipeline.cli.common import (
+    DEFAULT_UNZIPPED,
+    Lang,
+    MaxUnzipped,
+    ShowAll,
+    guarded,
+    report_problems,
+    spoken,
+    state,
+)
+from pipeline.i18n import N_, _, speaking
 from pipeline.problems import CANNOT_WRITE, INTERNAL, USAGE, Problem, TallyError, UsageError
 from pipeline.workbook import Limits
+
+# the game a workbook holds, as the verdict names it (a game registered from outside: its name as it is)
+GAME_WORDS = {"domino": N_("domino"), "bridge": N_("bridge"), "unknown": N_("unknown")}
 
 
 def json_validation(path: Path, limits: Limits, lang: str | None) -> tuple[list[Problem], int]:
@@ -24,16 +37,9 @@ def json_validation(path: Path, limits: Limits, lang: str | None) -> tuple[list[
     except Exception as exc:  # unexpected: reported as a record; the traceback only with --debug
         if state.debug:
             raise
-        return [
-            Problem.of(
-                INTERNAL,
-                path.name or str(path),
-                None,
-                None,
-                None,
-                f"internal error: {type(exc).__name__}: {exc}",
-            )
-        ], 3
+        with speaking(lang):
+            text = _("internal error: {error}", error=f"{type(exc).__name__}: {exc}")
+        return [Problem.of(INTERNAL, path.name or str(path), None, None, None, text)], 3
     return problems, 1 if any(p.severity == "error" for p in problems) else 0
 
 
@@ -59,13 +65,18 @@ def validate(
         problems, code = json_validation(workbook, Limits(max_unzipped_mb), lang)
         typer.echo(json.dumps([p.as_record() for p in problems], ensure_ascii=False, indent=1))
         raise typer.Exit(code)
+    lang = spoken(lang)
     report = guarded(lambda: api.validate(workbook, limits=Limits(max_unzipped_mb), lang=lang))
     problems, kind = report.problems, report.game
     errors = len(report.errors)
     if problems:
-        report_problems(problems, str(workbook), show_all=show_all)
-    verdict = (
-        "no problems found" if not problems else f"{errors} error(s), {len(problems) - errors} warning(s)"
-    )
-    typer.echo(f"{workbook}: {kind} workbook: {verdict}")
+        report_problems(problems, str(workbook), show_all=show_all, lang=report.language)
+    with speaking(report.language):  # the language the problems were made in
+        verdict = (
+            _("no problems found")
+            if not problems
+            else _("{errors} error(s), {warnings} warning(s)", errors=errors, warnings=len(problems) - errors)
+        )
+        game = _(GAME_WORDS[kind]) if kind in GAME_WORDS else kind
+        typer.echo(_("{workbook}: {game} workbook: {verdict}", workbook=workbook, game=game, verdict=verdict))
     raise typer.Exit(1 if errors else 0)

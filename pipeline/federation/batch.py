@@ -18,6 +18,7 @@ from pipeline.federation.batch_plan import Job, manifest_entries, planned
 from pipeline.federation.engines import Engine, running
 from pipeline.federation.folders import input_workbooks
 from pipeline.federation.tasks import scored_file, scoring_crashed
+from pipeline.i18n import _
 from pipeline.problems import CannotWrite, UsageError
 from pipeline.workbook.files import MANIFEST, content_hash, read_manifest, write_manifest
 from pipeline.workbook.targets import output_folder, path_state, writable_folder
@@ -43,11 +44,13 @@ class BatchRun:
         return [job for job, _, _, _ in self.done if job.moved]
 
 
-def scored_jobs(jobs: list[Job], engine: Engine, max_unzipped_mb: int) -> list[tuple[Job, str, str, str]]:
-    """Every job scored on the engine (one task per workbook), by input path: (job, status, first problem,
-    the SHA-256 of the bytes scored)."""
+def scored_jobs(
+    jobs: list[Job], engine: Engine, max_unzipped_mb: int, lang: str | None = None
+) -> list[tuple[Job, str, str, str]]:
+    """Every job scored on the engine (one task per workbook, each in `lang` or its own language), by input
+    path: (job, status, first problem, the SHA-256 of the bytes scored)."""
     with running(engine) as runner:
-        items = [(str(job.source), str(job.target), max_unzipped_mb) for job in jobs]
+        items = [(str(job.source), str(job.target), max_unzipped_mb, lang) for job in jobs]
         results = runner.map(scored_file, items, "scoring", scoring_crashed)
     return sorted(((job, *result) for job, result in zip(jobs, results, strict=True)), key=lambda d: d[0].key)
 
@@ -69,12 +72,18 @@ def check_manifest_place(home: Path) -> None:
     except FileNotFoundError:
         return
     except OSError as exc:
-        raise CannotWrite(f"cannot write {path}: {exc.strerror or exc}; nothing was scored") from None
-    if not stat.S_ISREG(mode):
-        kind = "a folder" if stat.S_ISDIR(mode) else "not a regular file"
         raise CannotWrite(
-            f"cannot write the batch manifest {path}: {kind} is in its place; move it away and run again "
-            "(nothing was scored)"
+            _("cannot write {path}: {reason}; nothing was scored", path=path, reason=exc.strerror or exc)
+        ) from None
+    if not stat.S_ISREG(mode):
+        kind = _("a folder") if stat.S_ISDIR(mode) else _("not a regular file")
+        raise CannotWrite(
+            _(
+                "cannot write the batch manifest {path}: {kind} is in its place; move it away and run again "
+                "(nothing was scored)",
+                path=path,
+                kind=kind,
+            )
         )
 
 
@@ -85,11 +94,13 @@ def run_batch(
     max_unzipped_mb: int,
     force: bool = False,
     scored: Callable[[BatchRun], None] = lambda run: None,
+    lang: str | None = None,
 ) -> BatchRun:
-    """Plan, score and record one batch; `scored` is told what was scored before the manifest is written, so
-    that a manifest that cannot be written (a full disk) still leaves the run reported."""
+    """Plan, score and record one batch, each event's standings in `lang` (by default its own, as `standings`
+    chooses); `scored` is told what was scored before the manifest is written, so that a manifest that cannot
+    be written (a full disk) still leaves the run reported."""
     if not folder.is_dir():
-        raise UsageError(f"{folder}: not a folder")
+        raise UsageError(_("{folder}: not a folder", folder=folder))
     if out is not None:
         out = output_folder(out, option="--out")
     home = out or folder
@@ -98,9 +109,11 @@ def run_batch(
     manifest = read_manifest(home)
     sources = input_workbooks(folder)
     digests = [digest_or_blank(s) for s in sources]
-    todo, unchanged = planned(sources, digests, folder, out, manifest, __version__, path_state, force)
-    done = scored_jobs(todo, engine, max_unzipped_mb) if todo else []
+    # each input's entry records the version with the --lang asked: another language scores it again
+    version = __version__ if lang is None else f"{__version__} --lang {lang}"
+    todo, unchanged = planned(sources, digests, folder, out, manifest, version, path_state, force)
+    done = scored_jobs(todo, engine, max_unzipped_mb, lang) if todo else []
     run = BatchRun(done, unchanged, home)
     scored(run)
-    write_manifest(home, manifest_entries(unchanged, done, manifest, __version__, home), __version__)
+    write_manifest(home, manifest_entries(unchanged, done, manifest, version, home), __version__)
     return run

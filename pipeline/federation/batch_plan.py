@@ -8,12 +8,13 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from pipeline.i18n import N_, _
 from pipeline.workbook.files import HASH, OUTPUT, STATUS, VERSION, ManifestEntry
 
 if TYPE_CHECKING:  # planning stays pure: only the type of what the file system says
     from pipeline.workbook.targets import PathState
 
-_WHY = {"other": "is not tally's", "special": "is not a regular file"}
+_WHY = {"other": N_("{name} is not tally's"), "special": N_("{name} is not a regular file")}
 
 
 @dataclass(frozen=True)
@@ -81,15 +82,15 @@ def free_target(
     while True:  # a few names at most, unless the folder is full of such names
         path = output_path(job.source, folder, out, n)
         if _same(path) in inputs:
-            reason = "is an input of this batch"
+            reason = _("{name} is an input of this batch", name=path.name)
         elif _same(path) in taken:
-            reason = f"is the output of {taken[_same(path)]}"
+            reason = _("{name} is the output of {other}", name=path.name, other=taken[_same(path)])
         else:
             state = state_of(path)
             if state in ("absent", "tally") or (state == "other" and force):
                 return path, why
-            reason = _WHY[state]
-        why = why or f"{path.name} {reason}"
+            reason = _(_WHY[state], name=path.name)
+        why = why or reason
         n += 1
 
 

@@ -18,11 +18,12 @@ from typing import Any
 
 import typer
 
+from pipeline.i18n import N_, _
 from pipeline.problems import UsageError
 from pipeline.workbook.stopping import install_in_worker
 
 ENGINES = ("local", "dask")
-DASK_EXTRA = "the Dask engine needs the optional extra: pip install 'tally[dask]'"
+DASK_EXTRA = N_("the Dask engine needs the optional extra: pip install 'tally[dask]'")
 CONNECT_TIMEOUT = "10s"  # how long to try reaching a Dask scheduler named with --scheduler
 
 
@@ -97,7 +98,7 @@ class Runner:
         from distributed import as_completed
 
         futures = self.client.map(task, *zip(*items, strict=True), pure=False)
-        for _ in as_completed(futures):  # progress only
+        for _done in as_completed(futures):  # progress only
             bar.update(1)
         results = []
         for item, future in zip(items, futures, strict=True):  # in order
@@ -132,7 +133,7 @@ def _local_map(
             try:
                 results[i] = alone.submit(task, *items[i]).result()
             except BrokenProcessPool:
-                results[i] = crashed(items[i], "it stopped without a word: a crash, or the memory ran out")
+                results[i] = crashed(items[i], _("it stopped without a word: a crash, or the memory ran out"))
         bar.update(1)
     return results
 
@@ -142,13 +143,17 @@ def dask_client(engine: Engine) -> Any:
     try:
         from distributed import Client, LocalCluster
     except ImportError:
-        raise UsageError(DASK_EXTRA) from None
+        raise UsageError(_(DASK_EXTRA)) from None
     if engine.scheduler:
         try:
             return Client(engine.scheduler, timeout=CONNECT_TIMEOUT)
         except (OSError, TimeoutError) as exc:
             raise UsageError(
-                f"--scheduler {engine.scheduler}: cannot reach the Dask scheduler ({exc})"
+                _(
+                    "--scheduler {scheduler}: cannot reach the Dask scheduler ({error})",
+                    scheduler=engine.scheduler,
+                    error=exc,
+                )
             ) from None
     cluster = LocalCluster(
         n_workers=worker_count(engine.workers, engine.workers),
@@ -164,9 +169,11 @@ def dask_client(engine: Engine) -> Any:
 def running(engine: Engine) -> Iterator[Runner]:
     """A runner for the engine; a Dask client (and a cluster it started) is closed afterwards."""
     if engine.name not in ENGINES:
-        raise UsageError(f"--engine {engine.name}: expected one of {', '.join(ENGINES)}")
+        raise UsageError(
+            _("--engine {engine}: expected one of {engines}", engine=engine.name, engines=", ".join(ENGINES))
+        )
     if engine.scheduler and engine.name != "dask":
-        raise UsageError("--scheduler needs --engine dask")
+        raise UsageError(_("--scheduler needs --engine dask"))
     if engine.name == "local":
         yield Runner(engine)
         return

@@ -26,6 +26,8 @@ from pipeline.federation.ranking.season import (
 )
 from pipeline.federation.tasks import reading_crashed, season_file_at
 from pipeline.games.registry import GAMES
+from pipeline.i18n import ENGLISH, _, speaking
+from pipeline.language import sheet_in
 from pipeline.problems import Problem, TallyError, UsageError
 from pipeline.sheets import OutputSheet
 from pipeline.workbook import write_workbook
@@ -54,19 +56,24 @@ def config_rules(config: Path | None) -> RankingRules:
         with opened_regular(config) as handle:
             data = handle.read(MAX_CONFIG + 1)
     except FileNotFoundError:
-        raise UsageError(f"--config {config}: no such file") from None
+        raise UsageError(_("--config {config}: no such file", config=config)) from None
     except ValueError as exc:
-        raise UsageError(f"--config {config} is {exc}, not a TOML file") from None
+        raise UsageError(_("--config {config} is {kind}, not a TOML file", config=config, kind=exc)) from None
     except OSError as exc:
-        raise UsageError(f"--config {config}: cannot be read ({exc.strerror or exc})") from None
+        why = exc.strerror or exc
+        raise UsageError(_("--config {config}: cannot be read ({why})", config=config, why=why)) from None
     if len(data) > MAX_CONFIG:
         raise UsageError(
-            f"--config {config}: larger than {MAX_CONFIG:,} bytes; a ranking configuration is a few lines"
+            _(
+                "--config {config}: larger than {most} bytes; a ranking configuration is a few lines",
+                config=config,
+                most=f"{MAX_CONFIG:,}",
+            )
         )
     try:
         return ranking_rules(tomllib.loads(data.decode("utf-8")), str(config))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise UsageError(f"--config {config}: not a TOML file ({exc})") from None
+        raise UsageError(_("--config {config}: not a TOML file ({why})", config=config, why=exc)) from None
 
 
 def event_files(events: list[Path]) -> list[Path]:
@@ -77,13 +84,16 @@ def event_files(events: list[Path]) -> list[Path]:
             inside = standings_workbooks(given)
             if not inside:
                 raise UsageError(
-                    f"{given}: no standings workbooks (with Standings and Rules sheets) in this folder"
+                    _(
+                        "{folder}: no standings workbooks (with Standings and Rules sheets) in this folder",
+                        folder=given,
+                    )
                 )
             found += inside
         elif given.exists():
             found.append(given)
         else:
-            raise UsageError(f"{given}: no such file or folder")
+            raise UsageError(_("{path}: no such file or folder", path=given))
     return list(dict.fromkeys(found, None))
 
 
@@ -105,10 +115,11 @@ def parquet_targets(folder: Path, force: bool, inputs: list[Path]) -> dict[str, 
 
 
 def season_files(
-    runner: Runner, paths: list[Path], rules: RankingRules, max_unzipped_mb: int
+    runner: Runner, paths: list[Path], rules: RankingRules, max_unzipped_mb: int, lang: str | None = None
 ) -> list[SeasonFile]:
-    """Every workbook read (one task each); SeasonError lists every problem of every bad one."""
-    items = [(str(p.resolve()), p.as_posix(), rules, max_unzipped_mb) for p in paths]
+    """Every workbook read (one task each, its problems in `lang`, else English); SeasonError lists every
+    problem of every bad one."""
+    items = [(str(p.resolve()), p.as_posix(), rules, max_unzipped_mb, lang) for p in paths]
     files = runner.map(season_file_at, items, "reading", reading_crashed)
     bad = [(p, f.problems) for p, f in zip(paths, files, strict=True) if f.problems]
     if bad:
@@ -118,10 +129,13 @@ def season_files(
             for problem in problems
         ]
         shown = "\n".join(f"  - {line}" for line in lines[:SHOWN])
-        more = f"\n  ... and {len(lines) - SHOWN} more" if len(lines) > SHOWN else ""
-        raise SeasonError(
-            f"{len(bad)} of {len(paths)} standings workbook(s) cannot be ranked; nothing was written:\n{shown}{more}"
+        more = "\n  ... " + _("and {more} more", more=len(lines) - SHOWN) if len(lines) > SHOWN else ""
+        head = _(
+            "{bad} of {count} standings workbook(s) cannot be ranked; nothing was written:",
+            bad=len(bad),
+            count=len(paths),
         )
+        raise SeasonError(f"{head}\n{shown}{more}")
     return files
 
 
@@ -132,16 +146,34 @@ def one_game(files: list[SeasonFile], game: str | None) -> list[SeasonFile]:
         return [f for f, g in zip(files, games, strict=True) if g == game]
     if len(set(games)) > 1:
         counts = ", ".join(f"{games.count(g)} {g}" for g in sorted(set(games)))
-        several = "both games" if len(set(games)) == 2 else "several games"
-        choices = " or ".join(f"--game {g}" for g in GAMES if g in games)
-        raise UsageError(f"the events are of {several} ({counts}): rank one game at a time with {choices}")
+        several = _("both games") if len(set(games)) == 2 else _("several games")
+        choices = _(" or ").join(f"--game {g}" for g in GAMES if g in games)
+        raise UsageError(
+            _(
+                "the events are of {several} ({counts}): rank one game at a time with {choices}",
+                several=several,
+                counts=counts,
+                choices=choices,
+            )
+        )
     return files
+
+
+def season_language(files: list[SeasonFile], lang: str | None) -> str:
+    """The language a ranking is written in: `lang` (--lang) when given, else the language more than half of
+    the standings workbooks read are written in, else English."""
+    if lang is not None:
+        return lang
+    languages = [f.language for f in files]
+    common = max(set(languages), key=languages.count, default=ENGLISH)
+    return common if 2 * languages.count(common) > len(languages) else ENGLISH
 
 
 @dataclass
 class RankRun:
     """What one ranking did: where it was written, how many were ranked from how many events, as of which
-    day, the season's warnings, the identity reports and the sheets written."""
+    day, the season's warnings, the identity reports, the sheets (with English names and headers, as the
+    Parquet tables and the site take them; the workbook has them in `language`) and the language."""
 
     out: Path
     parquet: Path | None
@@ -151,6 +183,7 @@ class RankRun:
     warnings: list[Problem]
     reports: pd.DataFrame
     sheets: list[OutputSheet] = field(default_factory=list)
+    language: str = ENGLISH
 
 
 def run_rank(
@@ -164,11 +197,14 @@ def run_rank(
     max_unzipped_mb: int,
     today: dt.date,
     force: bool = False,
+    lang: str | None = None,
 ) -> RankRun:
     """read every event -> rank -> write the workbook (and Parquet). Every output path is checked before any
-    event is read; `today` decides the default as-of date and which events are dated in the future."""
+    event is read; `today` decides the default as-of date and which events are dated in the future. The
+    workbook's sheet names, headers and prose are in `lang`, else in the language most standings read are in
+    (`season_language`); what is found before (usage, a workbook that cannot be read) in `lang`, else English."""
     if game is not None and game not in GAMES:
-        raise UsageError(f"--game {game}: expected {' or '.join(GAMES)}")
+        raise UsageError(_("--game {game}: expected {games}", game=game, games=_(" or ").join(GAMES)))
     rules = config_rules(config)
     as_of_given = as_of_date(as_of_text)
     paths = event_files(events)
@@ -178,13 +214,21 @@ def run_rank(
     if parquet is not None:
         writable_folder(parquet)
     with running(engine) as runner:
-        season = season_of(one_game(season_files(runner, paths, rules, max_unzipped_mb), game))
+        files = season_files(runner, paths, rules, max_unzipped_mb, lang)
+        language = season_language(files, lang)
+        with speaking(language):
+            chosen = one_game(files, game)
+            season = season_of(chosen)
+            warnings = [*season.warnings]
         if season.events.empty:
-            raise UsageError(f"no {game} events among the {len(paths)} standings workbook(s)")
+            raise UsageError(
+                _("no {game} events among the {count} standings workbook(s)", game=game, count=len(paths))
+            )
         as_of = (
             as_of_given if as_of_given is not None else default_as_of(season.events[SeasonEvent.date], today)
         )
-        warnings = [*season.warnings, *future_warnings(season.events, today, as_of, rules)]
+        with speaking(language):
+            warnings += future_warnings(season.events, today, as_of, rules)
         if runner.client is not None:
             partitions = max(1, engine.workers) * 2
             counted, ranking = dask_ranked_season(
@@ -193,9 +237,12 @@ def run_rank(
         else:
             counted, ranking = ranked_season(season.contributions, as_of, rules)
     reports = identity_reports(counted)
-    notes = [season_note(w) for w in warnings]
-    sheets = ranking_sheets(ranking, counted, season.events, reports, rules, as_of, notes)
-    write_workbook(out, sheets, title=f"Ranking as of {as_of:%Y-%m-%d}")
+    game_name = str(season.events[SeasonEvent.game].iloc[0])
+    with speaking(language):
+        notes = [season_note(w) for w in warnings]
+        sheets = ranking_sheets(ranking, counted, season.events, reports, rules, as_of, notes)
+        title = _("Ranking as of {as_of}", as_of=f"{as_of:%Y-%m-%d}")
+        write_workbook(out, [sheet_in(s, language, game_name) for s in sheets], title=title)
     if tables is not None:
         write_parquet_tables(tables, parquet_tables(sheets))
-    return RankRun(out, parquet, len(ranking), len(season.events), as_of, warnings, reports, sheets)
+    return RankRun(out, parquet, len(ranking), len(season.events), as_of, warnings, reports, sheets, language)

@@ -5,6 +5,7 @@ These run in worker processes or on Dask workers, so they take plain paths and r
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 
@@ -12,10 +13,13 @@ from pipeline.federation.ranking.rules import RankingRules
 from pipeline.federation.ranking.season import RANK_SHEETS, SeasonFile, season_file
 from pipeline.games.registry import standings_game
 from pipeline.games.scoring import standings_of, written
+from pipeline.i18n import ENGLISH, _, speaking
+from pipeline.language import sheet_names
 from pipeline.problems import INTERNAL, USAGE, InputError, Problem, TallyError, kind
-from pipeline.sheets import normalized_header
+from pipeline.sheets import Sheet, header_key, normalized_header, sheet_key
 from pipeline.workbook import Limits, read_workbook
-from schemas.common import sheet_name_of
+from schemas.common import LANGUAGES, sheet_name_of
+from schemas.ranking import StandingsSheet
 
 NOT_READ = kind(
     "R112",
@@ -29,26 +33,30 @@ DIED = kind(
 )
 
 
-def scored_file(source: str, target: str, max_unzipped_mb: int) -> tuple[str, str, str]:
-    """Score one results workbook and write its standings: ("ok", "", digest) or ("failed", its first
-    problem, digest); the digest is the SHA-256 of the bytes scored ("" when none were read)."""
+def scored_file(
+    source: str, target: str, max_unzipped_mb: int, lang: str | None = None
+) -> tuple[str, str, str]:
+    """Score one results workbook and write its standings in `lang` (by default its own language, as
+    `standings` chooses): ("ok", "", digest) or ("failed", its first problem in the language it was made in,
+    digest); the digest is the SHA-256 of the bytes scored ("" when none were read)."""
     book = None
-    try:
-        book = read_workbook(Path(source), limits=Limits(max_unzipped_mb))
-        written(standings_of(book), Path(target))  # the same path as `tally <game> standings`
-        return "ok", "", book.digest
-    except InputError as exc:
-        listed = exc.errors or exc.problems
-        return (
-            "failed",
-            failure_text(Path(source), listed[0]) if listed else str(exc),
-            book.digest if book else "",
-        )
-    except TallyError as exc:  # the standings cannot be written (a full disk, a read-only folder)
-        return "failed", f"[{exc.code}] {exc}" if exc.code else str(exc), book.digest if book else ""
-    except Exception as exc:  # one broken file must not stop the others
-        why = f"[{INTERNAL.code}] internal error: {type(exc).__name__}: {exc}"
-        return "failed", why, book.digest if book else ""
+    with speaking(lang):  # what is found before the workbook's language is known
+        try:
+            book = read_workbook(Path(source), limits=Limits(max_unzipped_mb))
+            scored = standings_of(book, lang=lang)
+            with speaking(scored.language):  # as `tally <game> standings` writes it
+                written(scored, Path(target))
+            return "ok", "", book.digest
+        except InputError as exc:
+            listed = exc.errors or exc.problems
+            with speaking(exc.language):
+                shown = failure_text(Path(source), listed[0]) if listed else str(exc)
+            return "failed", shown, book.digest if book else ""
+        except TallyError as exc:  # the standings cannot be written (a full disk, a read-only folder)
+            return "failed", f"[{exc.code}] {exc}" if exc.code else str(exc), book.digest if book else ""
+        except Exception as exc:  # one broken file must not stop the others
+            why = _("internal error: {error}", error=f"{type(exc).__name__}: {exc}")
+            return "failed", f"[{INTERNAL.code}] {why}", book.digest if book else ""
 
 
 def failure_text(source: Path, problem: Problem) -> str:
@@ -59,34 +67,54 @@ def failure_text(source: Path, problem: Problem) -> str:
     return problem.line
 
 
-def scoring_crashed(item: tuple[str, str, int], why: str) -> tuple[str, str, str]:
-    """The result of an input whose scoring process died."""
-    return "failed", f"the process scoring it died ({why}); it was not scored", ""
+def scoring_crashed(item: tuple[str, str, int, str | None], why: str) -> tuple[str, str, str]:
+    """The result of an input whose scoring process died (said in the batch's `lang`)."""
+    with speaking(item[3]):
+        return "failed", _("the process scoring it died ({why}); it was not scored", why=why), ""
 
 
-def season_file_at(path: str, shown: str, rules: RankingRules, max_unzipped_mb: int) -> SeasonFile:
-    """Read one standings workbook (its Standings and Rules sheets) into the season's terms."""
+def season_file_at(
+    path: str, shown: str, rules: RankingRules, max_unzipped_mb: int, lang: str | None = None
+) -> SeasonFile:
+    """Read one standings workbook (its Standings and Rules sheets) into the season's terms, its problems in
+    `lang` (else English), with the language it is written in."""
+    with speaking(lang):
+        return spoken_season_file(path, shown, rules, max_unzipped_mb)
+
+
+def standings_language(sheets: Mapping[str, Sheet], game: str) -> str:
+    """The language a standings workbook is written in: that its Standings sheet is named in (`Clasificación`
+    is Spanish), English when its name is English or not found."""
+    found = sheets.get(sheet_key(StandingsSheet))
+    if found is None:
+        return ENGLISH
+    written = header_key(found.name)
+    english = sheet_name_of(StandingsSheet)
+    named = {lang: sheet_names(lang, game).get(english) for lang in LANGUAGES if lang != ENGLISH}
+    return next((lang for lang, name in named.items() if name and header_key(name) == written), ENGLISH)
+
+
+def spoken_season_file(path: str, shown: str, rules: RankingRules, max_unzipped_mb: int) -> SeasonFile:
+    """`season_file_at` in the language spoken."""
     try:
         book = read_workbook(
             Path(path), sheets=[sheet_name_of(m) for m in RANK_SHEETS], limits=Limits(max_unzipped_mb)
         )
         game = standings_game({normalized_header(n) for n in book.listed}).name
-        return season_file(book.sheets, shown, book.digest, rules, game)
+        found = season_file(book.sheets, shown, book.digest, rules, game)
+        return replace(found, language=standings_language(book.sheets, game))
     except InputError as exc:  # the file itself is named as the user gave it
         named = [replace(p, sheet=shown) if p.sheet == Path(path).name else p for p in exc.problems]
         return SeasonFile(None, None, named or [Problem.of(NOT_READ, shown, None, None, None, str(exc))])
     except TallyError as exc:
         return SeasonFile(None, None, [Problem.of(USAGE, shown, None, None, None, str(exc))])
     except Exception as exc:  # one broken file must not stop the others
-        return SeasonFile(
-            None,
-            None,
-            [Problem.of(INTERNAL, shown, None, None, None, f"internal error: {type(exc).__name__}: {exc}")],
-        )
+        why = _("internal error: {error}", error=f"{type(exc).__name__}: {exc}")
+        return SeasonFile(None, None, [Problem.of(INTERNAL, shown, None, None, None, why)])
 
 
-def reading_crashed(item: tuple[str, str, RankingRules, int], why: str) -> SeasonFile:
-    """The season's view of a standings workbook whose reading process died."""
-    return SeasonFile(
-        None, None, [Problem.of(DIED, item[1], None, None, None, f"the process reading it died ({why})")]
-    )
+def reading_crashed(item: tuple[str, str, RankingRules, int, str | None], why: str) -> SeasonFile:
+    """The season's view of a standings workbook whose reading process died (said in the ranking's `lang`)."""
+    with speaking(item[4]):
+        text = _("the process reading it died ({why})", why=why)
+    return SeasonFile(None, None, [Problem.of(DIED, item[1], None, None, None, text)])

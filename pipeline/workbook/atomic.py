@@ -16,6 +16,7 @@ import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from pipeline.i18n import _
 from pipeline.problems import CannotWrite
 
 TEMP_PREFIX, TEMP_SUFFIX = ".tally-", ".tmp"  # short: a long target name must not make it too long
@@ -52,7 +53,11 @@ def cannot_write(target: Path, exc: OSError) -> CannotWrite:
     """The error to report when the file system refuses a write."""
     reason = exc.strerror or str(exc) or type(exc).__name__
     return CannotWrite(
-        f"cannot write {target}: {reason}; nothing was written (the previous file, if any, is unchanged)"
+        _(
+            "cannot write {path}: {reason}; nothing was written (the previous file, if any, is unchanged)",
+            path=target,
+            reason=reason,
+        )
     )
 
 

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
+from pipeline.i18n import N_, _
 from pipeline.problems import InputError, Kind, Problem, UsageError, kind
 from pipeline.sheets import column_letters, sheet_key_of
 from pipeline.workbook import package as pkg
@@ -43,27 +44,44 @@ _STRINGS_START = 1 << 16  # the shared strings' start tag is within this many by
 _SST = re.compile(rb"<(?:[\w.-]+:)?sst\b[^>]*?\buniqueCount\s*=\s*[\"'](\d+)[\"']")
 
 KIND_WORDS = {
-    "empty": "is empty (0 bytes), not an xlsx workbook; was it saved completely?",
-    "truncated": "is damaged: a zip archive cut short (an interrupted copy or download?); copy or download it "
-    "again",
-    "encrypted": "is password-protected (encrypted), so tally cannot read it; in Excel choose File > Info > "
-    "Protect Workbook > Encrypt with Password, clear the password, save, and run tally again",
-    "xls": "is an Excel 97-2003 workbook (.xls); open it in Excel and save it as an .xlsx workbook",
-    "html": "is a web page (HTML) saved with a spreadsheet name, not an xlsx workbook; open it in Excel and "
-    "save it as an .xlsx workbook",
-    "xml2003": "is an Excel 2003 XML spreadsheet, not an xlsx workbook; open it in Excel and save it as an "
-    ".xlsx workbook",
-    "pdf": "is a PDF document, not an xlsx workbook; tally reads the workbook the results were typed in",
-    "text": "is a text file (a CSV?), not an xlsx workbook; open it in Excel and save it as an .xlsx workbook",
-    "unknown": "is not an xlsx workbook (not a zip archive)",
-    "xlsb": "is an Excel binary workbook (.xlsb); open it in Excel and save it as an .xlsx workbook",
-    "ods": "is an OpenDocument spreadsheet (.ods); open it in LibreOffice or Excel and save it as an Excel "
-    "workbook (.xlsx)",
-    "docx": "is a Word document, not an xlsx workbook; tally reads the workbook the results were typed in",
-    "pptx": "is a PowerPoint presentation, not an xlsx workbook; tally reads the workbook the results were "
-    "typed in",
-    "zip": "is a zip archive but not an xlsx workbook (it has no workbook part); save it from Excel as an .xlsx "
-    "workbook",
+    "empty": N_("is empty (0 bytes), not an xlsx workbook; was it saved completely?"),
+    "truncated": N_(
+        "is damaged: a zip archive cut short (an interrupted copy or download?); copy or download it again"
+    ),
+    "encrypted": N_(
+        "is password-protected (encrypted), so tally cannot read it; in Excel choose File > Info > "
+        "Protect Workbook > Encrypt with Password, clear the password, save, and run tally again"
+    ),
+    "xls": N_("is an Excel 97-2003 workbook (.xls); open it in Excel and save it as an .xlsx workbook"),
+    "html": N_(
+        "is a web page (HTML) saved with a spreadsheet name, not an xlsx workbook; open it in Excel and "
+        "save it as an .xlsx workbook"
+    ),
+    "xml2003": N_(
+        "is an Excel 2003 XML spreadsheet, not an xlsx workbook; open it in Excel and save it as an "
+        ".xlsx workbook"
+    ),
+    "pdf": N_("is a PDF document, not an xlsx workbook; tally reads the workbook the results were typed in"),
+    "text": N_(
+        "is a text file (a CSV?), not an xlsx workbook; open it in Excel and save it as an .xlsx workbook"
+    ),
+    "unknown": N_("is not an xlsx workbook (not a zip archive)"),
+    "xlsb": N_("is an Excel binary workbook (.xlsb); open it in Excel and save it as an .xlsx workbook"),
+    "ods": N_(
+        "is an OpenDocument spreadsheet (.ods); open it in LibreOffice or Excel and save it as an Excel "
+        "workbook (.xlsx)"
+    ),
+    "docx": N_(
+        "is a Word document, not an xlsx workbook; tally reads the workbook the results were typed in"
+    ),
+    "pptx": N_(
+        "is a PowerPoint presentation, not an xlsx workbook; tally reads the workbook the results were "
+        "typed in"
+    ),
+    "zip": N_(
+        "is a zip archive but not an xlsx workbook (it has no workbook part); save it from Excel as an .xlsx "
+        "workbook"
+    ),
 }
 
 
@@ -156,11 +174,12 @@ def inspected(path: Path, limits: Limits, sheets: set[str] | None = None) -> Ite
     try:
         handle = pkg.opened_regular(path)
     except FileNotFoundError:
-        raise UsageError(f"{path}: no such file") from None
+        raise UsageError(_("{path}: no such file", path=path)) from None
     except ValueError as exc:
-        raise UsageError(f"{path} is {exc}, not a workbook file") from None
+        raise UsageError(_("{path} is {kind}, not a workbook file", path=path, kind=exc)) from None
     except OSError as exc:
-        raise refused(path, f"cannot be opened ({exc.strerror or exc})", CANNOT_OPEN) from None
+        why = _("cannot be opened ({reason})", reason=exc.strerror or exc)
+        raise refused(path, why, CANNOT_OPEN) from None
     with handle:
         before = file_stamp(handle)
         try:
@@ -168,14 +187,13 @@ def inspected(path: Path, limits: Limits, sheets: set[str] | None = None) -> Ite
         except pkg.Refusal as exc:
             raise refused(path, str(exc), exc.kind) from None
         except (OSError, OddSheet) as exc:
-            raise refused(
-                path, f"cannot be read ({exc}); open it in Excel and save it again", pkg.DAMAGED
-            ) from None
+            why = _("cannot be read ({error}); open it in Excel and save it again", error=exc)
+            raise refused(path, why, pkg.DAMAGED) from None
         after = file_stamp(handle)
     try:
         if after != before:
             raise refused(
-                path, "changed while tally was reading it; save it, close it and run tally again", CHANGED
+                path, _("changed while tally was reading it; save it, close it and run tally again"), CHANGED
             )
         yield found[0]
     finally:
@@ -190,36 +208,46 @@ def _inspected(
     if size > cap:
         raise pkg.Refusal(
             pkg.TOO_BIG,
-            f"is a {size / MB:,.0f} MB file; tally reads workbooks of at most {cap / MB:,.0f} MB unpacked; if "
-            "it is genuine, raise the limit with --max-unzipped-mb",
+            _(
+                "is a {size} MB file; tally reads workbooks of at most {cap} MB unpacked; if it is genuine, "
+                "raise the limit with --max-unzipped-mb",
+                size=f"{size / MB:,.0f}",
+                cap=f"{cap / MB:,.0f}",
+            ),
         )
     digest = file_digest(handle)
     if not pkg.is_zip(handle):
         found = pkg.file_kind(handle)
-        raise pkg.Refusal(pkg.PASSWORD if found == "encrypted" else pkg.NOT_A_WORKBOOK, KIND_WORDS[found])
+        raise pkg.Refusal(pkg.PASSWORD if found == "encrypted" else pkg.NOT_A_WORKBOOK, _(KIND_WORDS[found]))
     count = pkg.entry_count(handle)
     if count > pkg.MAX_ENTRIES:
         raise pkg.Refusal(
-            pkg.TOO_MANY_PARTS, f"holds {count:,} parts; an Excel workbook holds a few dozen (a zip bomb?)"
+            pkg.TOO_MANY_PARTS,
+            _("holds {count} parts; an Excel workbook holds a few dozen (a zip bomb?)", count=f"{count:,}"),
         )
     infos = _zip_directory(handle)
     declared = sum(i.file_size for i in infos)
     if declared > cap:
         raise pkg.Refusal(
             pkg.TOO_BIG,
-            f"unpacks to more than {declared / MB:,.0f} MB from a {size / MB:,.2f} MB file (a zip bomb?); "
-            f"tally unpacks at most {cap / MB:,.0f} MB; if the workbook is genuine, raise the limit with "
-            "--max-unzipped-mb",
+            _(
+                "unpacks to more than {declared} MB from a {size} MB file (a zip bomb?); tally unpacks at most "
+                "{cap} MB; if the workbook is genuine, raise the limit with --max-unzipped-mb",
+                declared=f"{declared / MB:,.0f}",
+                size=f"{size / MB:,.2f}",
+                cap=f"{cap / MB:,.0f}",
+            ),
         )
     table = pkg.part_table(infos)
     other = pkg.zip_kind([i.filename for i in infos])
     if other != "zip":  # another program's file (.xlsb, .ods, .docx): say so before reading its parts
-        raise pkg.Refusal(pkg.NOT_A_WORKBOOK, KIND_WORDS[other])
+        raise pkg.Refusal(pkg.NOT_A_WORKBOOK, _(KIND_WORDS[other]))
     budget = pkg.Budget(cap, limits.max_inflate_ratio)
     try:
         book = pkg.book_of(handle, table, pkg.workbook_part(handle, table, budget), budget)
     except LookupError:
-        raise pkg.Refusal(pkg.NOT_A_WORKBOOK, KIND_WORDS[pkg.zip_kind([i.filename for i in infos])]) from None
+        said = _(KIND_WORDS[pkg.zip_kind([i.filename for i in infos])])
+        raise pkg.Refusal(pkg.NOT_A_WORKBOOK, said) from None
     read = [s for s in book.sheets if s.part and (wanted is None or sheet_key_of(s.name) in wanted)]
     _refuse_clashes(read)
     parts = list(dict.fromkeys(s.part for s in read if s.part))
@@ -262,13 +290,17 @@ def _refuse_clashes(read: list[pkg.SheetEntry]) -> None:
         key = sheet_key_of(sheet.name)
         if key in seen:
             first = seen[key]
-            hidden = [f"'{s.name}' is hidden" for s in (first, sheet) if s.state != "visible"]
+            hidden = [_("'{sheet}' is hidden", sheet=s.name) for s in (first, sheet) if s.state != "visible"]
             raise pkg.Refusal(
                 SHEETS_ALIKE,
-                f"has two sheets that tally reads as the same sheet, '{first.name}' and '{sheet.name}'"
-                + (f" ({', '.join(hidden)})" if hidden else "")
-                + "; delete the one that is not current, or rename it so that it differs by more than letter "
-                "case, spaces and '_'",
+                _(
+                    "has two sheets that tally reads as the same sheet, '{first}' and '{second}'{hidden}; delete "
+                    "the one that is not current, or rename it so that it differs by more than letter case, "
+                    "spaces and '_'",
+                    first=first.name,
+                    second=sheet.name,
+                    hidden=f" ({', '.join(hidden)})" if hidden else "",
+                ),
             )
         seen[key] = sheet
 
@@ -285,8 +317,11 @@ class _DtdWatch:
         if b"<!" in data and (b"<!DOCTYPE" in data or b"<!ENTITY" in data):
             raise pkg.Refusal(
                 DTD,
-                f"part {self.part} declares a DTD (<!DOCTYPE or <!ENTITY), which Excel never writes and which "
-                "can expand into gigabytes (an XML entity bomb); refused",
+                _(
+                    "part {part} declares a DTD (<!DOCTYPE or <!ENTITY), which Excel never writes and which can "
+                    "expand into gigabytes (an XML entity bomb); refused",
+                    part=self.part,
+                ),
             )
         self.tail = data[-8:]
 
@@ -310,8 +345,13 @@ def _copied(handle: BinaryIO, info: zipfile.ZipInfo, budget: pkg.Budget, copy: p
     if declared and int(declared.group(1)) > items:
         raise pkg.Refusal(
             STRINGS_BOMB,
-            f"declares {int(declared.group(1)):,} shared strings in {info.filename} but holds {items:,} "
-            "(a memory bomb: the reader would reserve room for them all); open it in Excel and save it again",
+            _(
+                "declares {declared} shared strings in {part} but holds {items} (a memory bomb: the reader would "
+                "reserve room for them all); open it in Excel and save it again",
+                declared=f"{int(declared.group(1)):,}",
+                part=info.filename,
+                items=f"{items:,}",
+            ),
         )
 
 
@@ -330,7 +370,10 @@ def _sheet_facts(
     if info.file_size == 0:
         raise pkg.Refusal(
             EMPTY_SHEET_PART,
-            f"has an empty worksheet part ({info.filename}, 0 bytes); open it in Excel and save it again",
+            _(
+                "has an empty worksheet part ({part}, 0 bytes); open it in Excel and save it again",
+                part=info.filename,
+            ),
         )
     if facts.plain:  # an unusual form: place the cells by the plain rule, with a parser
         again = pkg.Budget(budget.cap, budget.ratio)
@@ -338,14 +381,23 @@ def _sheet_facts(
             facts.extent = plain_extent(pkg.inflated(handle, info, again), limits.max_odd_cells)
         except OddSheet as exc:
             raise pkg.Refusal(
-                ODD_SHEET, f"has a worksheet ({info.filename}) that {exc}; open it in Excel and save it again"
+                ODD_SHEET,
+                _(
+                    "has a worksheet ({part}) that {fault}; open it in Excel and save it again",
+                    part=info.filename,
+                    fault=exc,
+                ),
             ) from None
         except ValueError:
             raise pkg.Refusal(
                 ODD_FORM_TOO_BIG,
-                f"has a worksheet ({info.filename}) written in an unusual form (cells without references, "
-                f"comments or other quoting) with more than {limits.max_odd_cells:,} cells, too many for "
-                "tally to check; open it in Excel and save it again",
+                _(
+                    "has a worksheet ({part}) written in an unusual form (cells without references, comments or "
+                    "other quoting) with more than {most} cells, too many for tally to check; open it in Excel "
+                    "and save it again",
+                    part=info.filename,
+                    most=f"{limits.max_odd_cells:,}",
+                ),
             ) from None
     return facts
 
@@ -355,36 +407,67 @@ def _refuse_shape(sheet: str, facts: SheetFacts, limits: Limits) -> None:
     if facts.blank_rows > limits.max_blank_rows:
         raise pkg.Refusal(
             BLANK_ROWS,
-            f"sheet '{sheet}' has {facts.blank_rows:,} blank formatted rows below its last value (row "
-            f"{facts.value_row:,}); tally accepts at most {limits.max_blank_rows:,}; select the empty rows below "
-            "your data, delete them and save",
+            _(
+                "sheet '{sheet}' has {blank} blank formatted rows below its last value (row {row}); tally "
+                "accepts at most {most}; select the empty rows below your data, delete them and save",
+                sheet=sheet,
+                blank=f"{facts.blank_rows:,}",
+                row=f"{facts.value_row:,}",
+                most=f"{limits.max_blank_rows:,}",
+            ),
         )
     extent: Extent = facts.extent
     if extent.rows > EXCEL_MAX_ROWS:
         raise pkg.Refusal(
             ROW_BEYOND,
-            f"sheet '{sheet}' has a cell in row {extent.rows:,}; Excel stops at {EXCEL_MAX_ROWS:,}",
+            _(
+                "sheet '{sheet}' has a cell in row {row}; Excel stops at {last}",
+                sheet=sheet,
+                row=f"{extent.rows:,}",
+                last=f"{EXCEL_MAX_ROWS:,}",
+            ),
         )
     if extent.columns > limits.max_columns:
         far = column_letters(min(extent.columns, 10**6) - 1)
         raise pkg.Refusal(
             COLUMN_BEYOND,
-            f"sheet '{sheet}' uses column {far} (column {extent.columns:,}); tally reads at most "
-            f"{limits.max_columns} columns (A to ZZ); delete the far columns and save",
+            _(
+                "sheet '{sheet}' uses column {far} (column {number}); tally reads at most {most} columns (A to "
+                "ZZ); delete the far columns and save",
+                sheet=sheet,
+                far=far,
+                number=f"{extent.columns:,}",
+                most=limits.max_columns,
+            ),
         )
     grid = extent.rows * extent.columns
     if grid > limits.max_cells:
         raise pkg.Refusal(
             GRID_TOO_BIG,
-            f"sheet '{sheet}' spans {extent.rows:,} rows by {extent.columns:,} columns ({grid:,} cells); tally "
-            f"reads at most {limits.max_cells:,}",
+            _(
+                "sheet '{sheet}' spans {rows} rows by {columns} columns ({cells} cells); tally reads at most "
+                "{most}",
+                sheet=sheet,
+                rows=f"{extent.rows:,}",
+                columns=f"{extent.columns:,}",
+                cells=f"{grid:,}",
+                most=f"{limits.max_cells:,}",
+            ),
         )
     if grid > limits.free_cells and grid > limits.max_sparsity * max(facts.values, 1):
         raise pkg.Refusal(
             GRID_SPARSE,
-            f"sheet '{sheet}' spans {extent.rows:,} rows by {extent.columns:,} columns ({grid:,} cells) but only "
-            f"{facts.values:,} of them hold a value; a cell far from the others (down to row {extent.rows:,}, "
-            f"across to column {column_letters(extent.columns - 1)}) makes the grid this big: delete it and save",
+            _(
+                "sheet '{sheet}' spans {rows} rows by {columns} columns ({cells} cells) but only {values} of them "
+                "hold a value; a cell far from the others (down to row {rows}, across to column {far}) makes "
+                "the grid this big: delete it and save",
+                sheet=sheet,
+                rows=f"{extent.rows:,}",
+                columns=f"{extent.columns:,}",
+                cells=f"{grid:,}",
+                values=f"{facts.values:,}",
+                far=column_letters(extent.columns - 1),
+            ),
         )
 
 

@@ -38,6 +38,7 @@ from urllib.parse import unquote
 from xml.parsers import expat
 from xml.sax.saxutils import quoteattr
 
+from pipeline.i18n import N_, _
 from pipeline.problems import Kind, kind
 
 MB = 1_000_000
@@ -93,7 +94,11 @@ class Refusal(Exception):
 def damaged(detail: str) -> Refusal:
     """The refusal of a damaged package, saying what is wrong and what to do."""
     return Refusal(
-        DAMAGED, f"is damaged ({detail}); open it in Excel, which may offer to repair it, and save it again"
+        DAMAGED,
+        _(
+            "is damaged ({detail}); open it in Excel, which may offer to repair it, and save it again",
+            detail=detail,
+        ),
     )
 
 
@@ -143,15 +148,15 @@ def _special_kind(mode: int) -> str:
     if stat.S_ISREG(mode):
         return ""
     for test, words in (
-        (stat.S_ISDIR, "a folder"),
-        (stat.S_ISFIFO, "a named pipe (FIFO)"),
-        (stat.S_ISCHR, "a device"),
-        (stat.S_ISBLK, "a device"),
-        (stat.S_ISSOCK, "a socket"),
+        (stat.S_ISDIR, N_("a folder")),
+        (stat.S_ISFIFO, N_("a named pipe (FIFO)")),
+        (stat.S_ISCHR, N_("a device")),
+        (stat.S_ISBLK, N_("a device")),
+        (stat.S_ISSOCK, N_("a socket")),
     ):
         if test(mode):
-            return words
-    return "not a regular file"
+            return _(words)
+    return _("not a regular file")
 
 
 def is_zip(handle: BinaryIO) -> bool:
@@ -242,9 +247,12 @@ def part_table(infos: list[zipfile.ZipInfo]) -> dict[str, zipfile.ZipInfo]:
     if bad:
         raise Refusal(
             PART_NAME,
-            f"holds a part named {bad[0]!r}, which is not a valid part name in an Office package (empty, '.' "
-            "or '..' segments, or a backslash); Excel would not open it as it stands: open it in Excel or "
-            "LibreOffice, save it as a new .xlsx workbook and use that",
+            _(
+                "holds a part named {part}, which is not a valid part name in an Office package (empty, '.' "
+                "or '..' segments, or a backslash); Excel would not open it as it stands: open it in Excel or "
+                "LibreOffice, save it as a new .xlsx workbook and use that",
+                part=repr(bad[0]),
+            ),
         )
     table: dict[str, zipfile.ZipInfo] = {}
     for info in infos:  # the zip directory, a few dozen entries
@@ -252,11 +260,16 @@ def part_table(infos: list[zipfile.ZipInfo]) -> dict[str, zipfile.ZipInfo]:
             continue
         key = ascii_folded(info.filename)
         if key in table:
-            spelled = "" if info.filename == table[key].filename else f" (also spelled {info.filename!r})"
+            same = info.filename == table[key].filename
+            spelled = "" if same else _(" (also spelled {name})", name=repr(info.filename))
             raise Refusal(
                 PART_TWICE,
-                f"holds the part {table[key].filename!r} twice{spelled}: part names do not depend on letter "
-                "case, so a reader could take either copy; save the workbook again from Excel",
+                _(
+                    "holds the part {part} twice{spelled}: part names do not depend on letter case, so a reader "
+                    "could take either copy; save the workbook again from Excel",
+                    part=repr(table[key].filename),
+                    spelled=spelled,
+                ),
             )
         table[key] = info
     return table
@@ -274,12 +287,16 @@ def _data_offset(handle: BinaryIO, info: zipfile.ZipInfo) -> int:
     handle.seek(info.header_offset)
     header = handle.read(30)
     if len(header) != 30 or header[:4] != b"PK\x03\x04":
-        raise damaged(f"the part {info.filename} is not where the zip directory says")
+        raise damaged(_("the part {part} is not where the zip directory says", part=info.filename))
     flags, name_size, extra_size = struct.unpack("<H", header[6:8])[0], *struct.unpack("<HH", header[26:30])
     local = handle.read(name_size).decode("utf-8" if flags & 0x800 else "cp437", "replace")
     if local != info.orig_filename:
         raise damaged(
-            f"the zip directory names a part {info.orig_filename!r} whose data is stored as {local!r}"
+            _(
+                "the zip directory names a part {part} whose data is stored as {local}",
+                part=repr(info.orig_filename),
+                local=repr(local),
+            )
         )
     return info.header_offset + 30 + name_size + extra_size
 
@@ -290,13 +307,20 @@ def inflated(handle: BinaryIO, info: zipfile.ZipInfo, budget: Budget) -> Iterato
     if info.flag_bits & 0x1:
         raise Refusal(
             PASSWORD,
-            f"has an encrypted part ({info.filename}); remove the password in Excel and save it again",
+            _(
+                "has an encrypted part ({part}); remove the password in Excel and save it again",
+                part=info.filename,
+            ),
         )
     if info.compress_type not in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED):
         raise Refusal(
             DAMAGED,
-            f"stores the part {info.filename} with compression method {info.compress_type}, which Excel never "
-            "uses; save the workbook again from Excel",
+            _(
+                "stores the part {part} with compression method {method}, which Excel never uses; save the "
+                "workbook again from Excel",
+                part=info.filename,
+                method=info.compress_type,
+            ),
         )
     handle.seek(_data_offset(handle, info))
     left, fed, out, crc = info.compress_size, 0, 0, 0
@@ -306,7 +330,7 @@ def inflated(handle: BinaryIO, info: zipfile.ZipInfo, budget: Budget) -> Iterato
         if not tail:
             raw = handle.read(min(RAW_CHUNK, left))
             if not raw:
-                raise damaged(f"the part {info.filename} is cut short")
+                raise damaged(_("the part {part} is cut short", part=info.filename))
             left -= len(raw)
             fed += len(raw)
             tail = raw
@@ -316,7 +340,9 @@ def inflated(handle: BinaryIO, info: zipfile.ZipInfo, budget: Budget) -> Iterato
             try:
                 piece = inflater.decompress(tail, PIECE)
             except zlib.error as exc:
-                raise damaged(f"the part {info.filename} cannot be unpacked: {exc}") from None
+                raise damaged(
+                    _("the part {part} cannot be unpacked: {error}", part=info.filename, error=exc)
+                ) from None
             tail = inflater.unconsumed_tail
         out += len(piece)
         budget.used += len(piece)
@@ -325,10 +351,13 @@ def inflated(handle: BinaryIO, info: zipfile.ZipInfo, budget: Budget) -> Iterato
         if piece:
             yield piece
     if inflater is not None and not inflater.eof:
-        raise damaged(f"the part {info.filename} is cut short")
+        raise damaged(_("the part {part} is cut short", part=info.filename))
     if out != info.file_size or crc != info.CRC:
         raise damaged(
-            f"the part {info.filename} does not match the size or checksum the zip directory records"
+            _(
+                "the part {part} does not match the size or checksum the zip directory records",
+                part=info.filename,
+            )
         )
 
 
@@ -337,21 +366,35 @@ def _check_growth(info: zipfile.ZipInfo, out: int, packed: int, budget: Budget) 
     if budget.used > budget.cap:
         raise Refusal(
             TOO_BIG,
-            f"unpacks to more than {budget.used / MB:,.0f} MB (a zip bomb?); tally unpacks at most "
-            f"{budget.cap / MB:,.0f} MB; if the workbook is genuine, raise the limit with --max-unzipped-mb",
+            _(
+                "unpacks to more than {used} MB (a zip bomb?); tally unpacks at most {cap} MB; if the workbook "
+                "is genuine, raise the limit with --max-unzipped-mb",
+                used=f"{budget.used / MB:,.0f}",
+                cap=f"{budget.cap / MB:,.0f}",
+            ),
         )
     if out > info.file_size:
         raise Refusal(
             LYING_SIZE,
-            f"has a part ({info.filename}) that unpacks to more than the {info.file_size:,} bytes the zip "
-            "directory declares for it (a zip bomb?); refused",
+            _(
+                "has a part ({part}) that unpacks to more than the {size} bytes the zip directory declares for "
+                "it (a zip bomb?); refused",
+                part=info.filename,
+                size=f"{info.file_size:,}",
+            ),
         )
     if out > GRACE and out > budget.ratio * max(packed, 1):
         raise Refusal(
             RATIO,
-            f"has a part ({info.filename}) that unpacks to more than {budget.ratio} times its packed size "
-            f"({out:,} bytes from {packed:,} so far: a zip bomb?); workbooks pack about 5 to 10 to 1, and tally "
-            f"refuses a part packed more than {budget.ratio} to 1",
+            _(
+                "has a part ({part}) that unpacks to more than {ratio} times its packed size ({out} bytes from "
+                "{packed} so far: a zip bomb?); workbooks pack about 5 to 10 to 1, and tally refuses a part "
+                "packed more than {ratio} to 1",
+                part=info.filename,
+                ratio=budget.ratio,
+                out=f"{out:,}",
+                packed=f"{packed:,}",
+            ),
         )
 
 
@@ -360,7 +403,11 @@ def small_part(handle: BinaryIO, info: zipfile.ZipInfo, budget: Budget) -> bytes
     if info.file_size > MAX_SMALL_PART:
         raise Refusal(
             BIG_PART,
-            f"has a part {info.filename} of {info.file_size / MB:,.0f} MB; Excel writes it in a few KB",
+            _(
+                "has a part {part} of {size} MB; Excel writes it in a few KB",
+                part=info.filename,
+                size=f"{info.file_size / MB:,.0f}",
+            ),
         )
     return b"".join(inflated(handle, info, budget))
 
@@ -380,7 +427,12 @@ def elements(data: bytes, part: str, local: str) -> list[dict[str, str]]:
         parser.Parse(data, True)
     except expat.ExpatError as exc:
         raise damaged(
-            f"the part {part} is not well-formed XML: {expat.ErrorString(exc.code)}, line {exc.lineno}"
+            _(
+                "the part {part} is not well-formed XML: {error}, line {line}",
+                part=part,
+                error=expat.ErrorString(exc.code),
+                line=exc.lineno,
+            )
         ) from None
     return found
 
@@ -419,7 +471,7 @@ def relationships(
 
 def workbook_part(handle: BinaryIO, table: dict[str, zipfile.ZipInfo], budget: Budget) -> zipfile.ZipInfo:
     """The workbook part, found as Excel finds it (Refusal when the package has none)."""
-    for _, rel_type, target in relationships(handle, table, "", budget):  # the package's own relationships
+    for _rid, rel_type, target in relationships(handle, table, "", budget):  # the package's own relationships
         if rel_type == "officeDocument" and ascii_folded(target) in table:
             return table[ascii_folded(target)]
     raise LookupError("no workbook part")
@@ -439,12 +491,22 @@ def book_of(
         name, rid = attrs.get(_NAME, ""), local_attr(attrs, _ID) or ""
         if rid not in rels:
             raise damaged(
-                f"the sheet {name!r} names the relationship {rid!r}, which the workbook does not have"
+                _(
+                    "the sheet {sheet} names the relationship {rid}, which the workbook does not have",
+                    sheet=repr(name),
+                    rid=repr(rid),
+                )
             )
         rel_type, target = rels[rid]
         part = table.get(ascii_folded(target))
         if rel_type == "worksheet" and part is None:
-            raise damaged(f"the sheet {name!r} is stored in {target}, which is not in the file")
+            raise damaged(
+                _(
+                    "the sheet {sheet} is stored in {part}, which is not in the file",
+                    sheet=repr(name),
+                    part=target,
+                )
+            )
         sheets.append(
             SheetEntry(
                 name,

@@ -23,6 +23,7 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from pipeline.i18n import N_, _
 from pipeline.problems import ROW, InputError, Problem, UsageError, kind
 from pipeline.sheets import (
     INVISIBLE,
@@ -157,10 +158,12 @@ def package_problems(sheet: Sheet, facts: SheetFacts) -> list[Problem]:
             FORMULA,
             sheet.name,
             row,
-            header_of.get(column_letters(col), f"column {column_letters(col)}"),
+            header_of.get(column_letters(col), _("column {letter}", letter=column_letters(col))),
             formula,
-            "a formula saved without its result: tally reads the value Excel last calculated and there is "
-            "none; open the workbook in Excel, let it calculate, and save it (or type the value)",
+            _(
+                "a formula saved without its result: tally reads the value Excel last calculated and there is "
+                "none; open the workbook in Excel, let it calculate, and save it (or type the value)"
+            ),
         )
         for row, col, formula in facts.formulas
     ]
@@ -169,10 +172,13 @@ def package_problems(sheet: Sheet, facts: SheetFacts) -> list[Problem]:
             MERGED,
             sheet.name,
             top,
-            header_of.get(column_letters(left), f"column {column_letters(left)}"),
+            header_of.get(column_letters(left), _("column {letter}", letter=column_letters(left))),
             ref,
-            f"merged cells {ref}: only the first cell of a merge keeps its value, the others read as blank; "
-            "unmerge them and type the value in every cell",
+            _(
+                "merged cells {cells}: only the first cell of a merge keeps its value, the others read as blank; "
+                "unmerge them and type the value in every cell",
+                cells=ref,
+            ),
         )
         for ref, top, bottom, left in facts.merged
         if bottom >= sheet.header_row
@@ -193,7 +199,7 @@ UNREADABLE = kind(
     "a part the reader cannot read after inspection (damaged, or not from a spreadsheet)",
     example="event.xlsx: cannot be read: the XML of the sheet 'Matches' is damaged or was not written by a spreadsheet program (...); open the workbook in Excel or LibreOffice, save it again and use the saved copy",
 )
-HIDDEN = (
+HIDDEN = N_(
     "this sheet is hidden in Excel, and tally reads it all the same; unhide it (right-click a sheet tab, "
     "Unhide) to see what is scored"
 )
@@ -203,15 +209,15 @@ def read_workbook(path: Path, sheets: Iterable[str] | None = None, limits: Limit
     """Every (or the named) sheet of an xlsx workbook, as text; hostile packages are refused first."""
     path = Path(path)
     if not path.exists() and not path.is_symlink():
-        raise UsageError(f"{path}: no such file")
+        raise UsageError(_("{path}: no such file", path=path))
     if path.is_dir():
-        raise UsageError(f"{path} is a folder, not a workbook")
+        raise UsageError(_("{path} is a folder, not a workbook", path=path))
     wanted = None if sheets is None else {sheet_key_of(s) for s in sheets}
     with inspected(path, limits or Limits(), wanted) as found:
         try:
             reader = fastexcel.read_excel(found.source)
         except fastexcel.FastExcelError as exc:
-            raise _unreadable(path, "its styles or shared strings", exc) from exc
+            raise _unreadable(path, _("its styles or shared strings"), exc) from exc
         result: dict[str, Sheet] = {}
         for entry in found.sheets:  # the sheets inspected, in workbook order
             if entry.name not in found.facts:
@@ -220,10 +226,10 @@ def read_workbook(path: Path, sheets: Iterable[str] | None = None, limits: Limit
                 loaded = reader.load_sheet(entry.name, header_row=None, skip_rows=0, dtypes="string")
                 table = _text_table(loaded.to_arrow())
             except fastexcel.FastExcelError as exc:
-                raise _unreadable(path, f"the sheet '{entry.name}'", exc) from exc
+                raise _unreadable(path, _("the sheet '{sheet}'", sheet=entry.name), exc) from exc
             sheet = sheet_from_grid(entry.name, table, found.facts[entry.name])
             if entry.state != "visible":
-                sheet.problems.append(Problem.of(HIDDEN_SHEET, entry.name, None, None, None, HIDDEN))
+                sheet.problems.append(Problem.of(HIDDEN_SHEET, entry.name, None, None, None, _(HIDDEN)))
             result[sheet_key_of(entry.name)] = sheet  # `Partidas` and `比赛` are the Matches sheet
     return Workbook(path, result, found.digest, [s.name for s in found.sheets])
 
@@ -234,8 +240,10 @@ def _unreadable(path: Path, what: str, exc: Exception) -> InputError:
     detail = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
     for noise in ("calamine error: ", "Xlsx error: ", "Xml error: "):
         detail = detail.replace(noise, "")
-    problem = (
-        f"cannot be read: the XML of {what} is damaged or was not written by a spreadsheet program ({detail}); "
-        "open the workbook in Excel or LibreOffice, save it again and use the saved copy"
+    problem = _(
+        "cannot be read: the XML of {what} is damaged or was not written by a spreadsheet program ({detail}); "
+        "open the workbook in Excel or LibreOffice, save it again and use the saved copy",
+        what=what,
+        detail=detail,
     )
     return InputError([Problem.of(UNREADABLE, path.name, None, None, None, problem)], source=str(path))

@@ -34,6 +34,7 @@ from xml.parsers import expat
 
 import numpy as np
 
+from pipeline.i18n import N_, _
 from pipeline.sheets import column_number
 
 EXCEL_MAX_ROWS = 1_048_576
@@ -223,7 +224,13 @@ def plain_extent(pieces: Iterable[bytes], most_cells: int) -> Extent:
     def place(ref: str, pattern: re.Pattern[str], what: str) -> tuple[int, int]:
         hit = pattern.fullmatch(ref)
         if hit is None:
-            raise OddSheet(f"holds {what} '{ref[:20]}' that names no cell (Excel writes A1 to XFD1048576)")
+            raise OddSheet(
+                _(
+                    "holds {what} '{ref}' that names no cell (Excel writes A1 to XFD1048576)",
+                    what=_(what),
+                    ref=ref[:20],
+                )
+            )
         return int(hit.group(2)) - 1, column_number(hit.group(1).upper()) if hit.group(1) else 0
 
     def start(name: str, attrs: dict[str, str]) -> None:
@@ -231,13 +238,15 @@ def plain_extent(pieces: Iterable[bytes], most_cells: int) -> Extent:
         if at.done:
             return
         if local == _ROW_TAG and _REF_ATTR in attrs:
-            at.row = place(attrs[_REF_ATTR], _ROW_REF, "a row number")[0]
+            at.row = place(attrs[_REF_ATTR], _ROW_REF, N_("a row number"))[0]
         elif local == _CELL_TAG:
             at.cells += 1
             if at.cells > most_cells:
                 raise ValueError(f"more than {most_cells:,} cells")
             row, col = (
-                place(attrs[_REF_ATTR], _REF, "a cell reference") if _REF_ATTR in attrs else (at.row, at.col)
+                place(attrs[_REF_ATTR], _REF, N_("a cell reference"))
+                if _REF_ATTR in attrs
+                else (at.row, at.col)
             )
             at.col = col + 1
             at.rows, at.cols = max(at.rows, row + 1), max(at.cols, col + 1)
@@ -258,7 +267,13 @@ def plain_extent(pieces: Iterable[bytes], most_cells: int) -> Extent:
             parser.Parse(piece, False)
         parser.Parse(b"", True)
     except expat.ExpatError as exc:
-        raise OddSheet(f"is not well-formed XML ({expat.ErrorString(exc.code)}, line {exc.lineno})") from None
+        raise OddSheet(
+            _(
+                "is not well-formed XML ({error}, line {line})",
+                error=expat.ErrorString(exc.code),
+                line=exc.lineno,
+            )
+        ) from None
     return Extent(at.rows, at.cols, at.cells)
 
 
@@ -294,7 +309,10 @@ class SheetScan:
         if cut <= 0:  # no row starts after the first: wait for more (a row bigger than MAX_CARRY is refused)
             if len(data) > MAX_CARRY:
                 raise OddSheet(
-                    f"holds more than {MAX_CARRY >> 20} MB of XML in one row (or after its last row)"
+                    _(
+                        "holds more than {size} MB of XML in one row (or after its last row)",
+                        size=MAX_CARRY >> 20,
+                    )
                 )
             self._pending, self._size = [data], len(data)
             return

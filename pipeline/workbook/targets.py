@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Literal
 
+from pipeline.i18n import N_, _
 from pipeline.problems import CannotWrite, UsageError
 from pipeline.workbook.atomic import TEMP_PREFIX, TEMP_SUFFIX, signals_held
 from pipeline.workbook.files import written_by_tally
@@ -22,12 +23,20 @@ from pipeline.workbook.files import written_by_tally
 PathState = Literal["absent", "tally", "other", "special"]  # what is at a path, for planning a batch
 NAME_MAX_FALLBACK = 255
 _KINDS = {
-    stat.S_IFIFO: "a FIFO (named pipe)",
-    stat.S_IFCHR: "a character device",
-    stat.S_IFBLK: "a block device",
-    stat.S_IFSOCK: "a socket",
-    stat.S_IFDIR: "a folder",
+    stat.S_IFIFO: N_("a FIFO (named pipe)"),
+    stat.S_IFCHR: N_("a character device"),
+    stat.S_IFBLK: N_("a block device"),
+    stat.S_IFSOCK: N_("a socket"),
+    stat.S_IFDIR: N_("a folder"),
 }
+
+
+A_FILE = N_("a file")  # what is at a path that is none of the above
+
+
+def kind_words(mode: int, otherwise: str) -> str:
+    """What a file of this mode is, in words, in the language spoken (`otherwise` for any other kind)."""
+    return _(_KINDS.get(stat.S_IFMT(mode), otherwise))
 
 
 def _status(path: Path) -> os.stat_result | None:
@@ -39,12 +48,16 @@ def _status(path: Path) -> os.stat_result | None:
         return None
     except NotADirectoryError:
         raise UsageError(
-            f"{path}: a folder in this path is a file, so nothing can be written there"
+            _("{path}: a folder in this path is a file, so nothing can be written there", path=path)
         ) from None
     except OSError as exc:
         if exc.errno in (errno.ENAMETOOLONG, errno.ELOOP):
-            raise UsageError(f"{path}: {exc.strerror}; choose another output path") from None
-        raise CannotWrite(f"cannot write {path}: {exc.strerror or exc}; nothing was written") from None
+            raise UsageError(
+                _("{path}: {reason}; choose another output path", path=path, reason=exc.strerror)
+            ) from None
+        raise CannotWrite(
+            _("cannot write {path}: {reason}; nothing was written", path=path, reason=exc.strerror or exc)
+        ) from None
 
 
 def _existing_ancestor(path: Path) -> Path:
@@ -55,8 +68,13 @@ def _existing_ancestor(path: Path) -> Path:
             continue
         if not stat.S_ISDIR(status.st_mode):
             raise UsageError(
-                f"{path}: {parent} is {_KINDS.get(stat.S_IFMT(status.st_mode), 'a file')}, not a folder, "
-                "so nothing can be written under it; choose another output path"
+                _(
+                    "{path}: {parent} is {kind}, not a folder, so nothing can be written under it; choose "
+                    "another output path",
+                    path=path,
+                    parent=parent,
+                    kind=kind_words(status.st_mode, A_FILE),
+                )
             )
         return parent
     return Path(".")
@@ -80,8 +98,14 @@ def _check_names(path: Path) -> None:
         if size > longest:
             shown = name if len(name) <= 40 else f"{name[:20]}...{name[-12:]}"
             raise UsageError(
-                f"the name '{shown}' is {size} bytes long; the file system of {ancestor} allows {longest}: "
-                "choose a shorter name"
+                _(
+                    "the name '{name}' is {size} bytes long; the file system of {folder} allows {most}: choose a "
+                    "shorter name",
+                    name=shown,
+                    size=size,
+                    folder=ancestor,
+                    most=longest,
+                )
             )
 
 
@@ -123,14 +147,25 @@ def output_target(
     (docs/trust.md, "Safe files"); a link at the path is followed."""
     text = os.fspath(path)
     if not text:
-        raise UsageError(f"{option}: the output path is empty; give a file name, or a folder to write into")
+        raise UsageError(
+            _(
+                "{option}: the output path is empty; give a file name, or a folder to write into",
+                option=option,
+            )
+        )
     target = Path(text)
     _check_names(target)
     as_folder = text.endswith(("/", os.sep)) or _is_folder(target)
     if as_folder and default_name is not None:
         target = target / default_name
     elif as_folder:
-        raise UsageError(f"{target} is a folder; tally never replaces a folder: choose another {option}")
+        raise UsageError(
+            _(
+                "{target} is a folder; tally never replaces a folder: choose another {option}",
+                target=target,
+                option=option,
+            )
+        )
     if target.is_symlink():
         target = Path(os.path.realpath(target))
     _check_names(target)
@@ -138,22 +173,34 @@ def output_target(
     for source in inputs:  # the command's inputs
         if same_file(target, source):
             raise UsageError(
-                f"the output path {target} is an input of this command; tally never overwrites its input, "
-                f"not even with --force: choose another {option}"
+                _(
+                    "the output path {target} is an input of this command; tally never overwrites its input, "
+                    "not even with --force: choose another {option}",
+                    target=target,
+                    option=option,
+                )
             )
     if status is None:
         return target
     if not stat.S_ISREG(status.st_mode):
-        kind = _KINDS.get(stat.S_IFMT(status.st_mode), "not a regular file")
         raise UsageError(
-            f"{target} is {kind}; tally writes only regular files and never replaces anything else: "
-            f"choose another {option}"
+            _(
+                "{target} is {kind}; tally writes only regular files and never replaces anything else: choose "
+                "another {option}",
+                target=target,
+                kind=kind_words(status.st_mode, N_("not a regular file")),
+                option=option,
+            )
         )
     if force or owned(target):
         return target
     raise UsageError(
-        f"{target} already exists and tally did not write it (or it was changed after tally wrote it), so "
-        f"tally will not replace it: choose another {option}, move the file away, or add --force to replace it"
+        _(
+            "{target} already exists and tally did not write it (or it was changed after tally wrote it), so "
+            "tally will not replace it: choose another {option}, move the file away, or add --force to replace it",
+            target=target,
+            option=option,
+        )
     )
 
 
@@ -168,13 +215,19 @@ def output_folder(path: Path | str, *, option: str) -> Path:
     is not a folder, or a path under a file."""
     text = os.fspath(path)
     if not text:
-        raise UsageError(f"{option}: the folder path is empty; give a folder to write into")
+        raise UsageError(_("{option}: the folder path is empty; give a folder to write into", option=option))
     folder = Path(text)
     _check_names(folder)
     status = _status(folder)
     if status is not None and not stat.S_ISDIR(status.st_mode):
-        kind = _KINDS.get(stat.S_IFMT(status.st_mode), "a file")
-        raise UsageError(f"{option} {folder}: this is {kind}, not a folder; give a folder to write into")
+        raise UsageError(
+            _(
+                "{option} {folder}: this is {kind}, not a folder; give a folder to write into",
+                option=option,
+                folder=folder,
+                kind=kind_words(status.st_mode, A_FILE),
+            )
+        )
     return folder
 
 
@@ -187,7 +240,11 @@ def writable_folder(folder: Path) -> Path:
             fd, probe = tempfile.mkstemp(prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX, dir=place)
         except OSError as exc:
             raise CannotWrite(
-                f"cannot write into {place}: {exc.strerror or exc}; nothing was written"
+                _(
+                    "cannot write into {folder}: {reason}; nothing was written",
+                    folder=place,
+                    reason=exc.strerror or exc,
+                )
             ) from None
         os.close(fd)
         os.unlink(probe)

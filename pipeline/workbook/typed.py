@@ -16,6 +16,7 @@ from pathlib import Path
 import openpyxl
 import pandas as pd
 
+from pipeline.i18n import _
 from pipeline.problems import InputError, Problem
 from pipeline.sheets import Sheet, column_number
 from pipeline.workbook.guard import CHANGED, Limits, inspected
@@ -50,7 +51,7 @@ def typed_tables(book: Workbook, limits: Limits | None = None) -> dict[str, pd.D
     wanted = set(book.sheets)
     with inspected(book.path, limits or Limits(), wanted) as found:
         if found.digest != book.digest:
-            problem = "changed while tally was reading it; save it, close it and run tally again"
+            problem = _("changed while tally was reading it; save it, close it and run tally again")
             raise InputError([Problem.of(CHANGED, book.path.name, None, None, None, problem)])
         source = io.BytesIO(found.source) if isinstance(found.source, bytes) else Path(found.source)
         loaded = openpyxl.load_workbook(source, read_only=True, data_only=True)

@@ -20,6 +20,7 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from pipeline.i18n import _
 from pipeline.problems import UsageError
 from pipeline.sheets import OutputSheet, column_letters, declared_number_formats
 from pipeline.workbook.atomic import atomic_target
@@ -249,7 +250,8 @@ def _header_footer_xml(sheet: OutputSheet) -> str:
     right = f'&amp;R&amp;"-,Bold"&amp;10{fenced(status)}' if status else ""
     header = left + right if title else ""
     event = fenced(sheet.footer or title)
-    footer = f"&amp;C{event + ' - ' if event else ''}page &amp;P of &amp;N"
+    page = _("page {page} of {pages}", page="&amp;P", pages="&amp;N")  # Excel's page fields
+    footer = f"&amp;C{event + ' - ' if event else ''}{page}"
     return f"<headerFooter>{f'<oddHeader>{header}</oddHeader>' if header else ''}<oddFooter>{footer}</oddFooter></headerFooter>"
 
 
@@ -298,7 +300,12 @@ def _sheet_xml(
     top = header_row(sheet)
     if len(frame) + top > EXCEL_MAX_ROWS:
         raise UsageError(
-            f"sheet {sheet.name} would have {len(frame) + top:,} rows; Excel allows {EXCEL_MAX_ROWS:,}"
+            _(
+                "sheet {sheet} would have {rows} rows; Excel allows {most}",
+                sheet=sheet.name,
+                rows=f"{len(frame) + top:,}",
+                most=f"{EXCEL_MAX_ROWS:,}",
+            )
         )
     n_cols = max(len(frame.columns), 1)
     last = f"{column_letters(n_cols - 1)}{len(frame) + top}"

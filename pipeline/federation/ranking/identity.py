@@ -5,6 +5,7 @@ from __future__ import annotations
 import pandas as pd
 
 from pipeline.games.ordering import lexicographic_order, natural_ranks
+from pipeline.i18n import _each
 from pipeline.problems import kind
 from schemas.ranking import Contribution, IdentityReport
 
@@ -40,7 +41,7 @@ def name_uses(contributions: pd.DataFrame) -> pd.DataFrame:
     """Each (ID, name) pair seen, labelled with in how many events and the newest file it appears in."""
     seen = contributions.dropna(subset=[C.name]).sort_values([C.date, C.file], kind="stable")
     grouped = seen.groupby([C.player, C.name], sort=True)
-    label = grouped.size().astype("str") + " event(s), newest " + grouped[C.file].last()
+    label = _each("{count} event(s), newest {file}", count=grouped.size(), file=grouped[C.file].last())
     return label.rename("label").reset_index()
 
 
@@ -70,7 +71,9 @@ def identity_reports(contributions: pd.DataFrame) -> pd.DataFrame:
             I.check: SAME_NAME,
             I.players: by_name[C.player].agg(lambda ids: "; ".join(dict.fromkeys(ids))),
             I.names: by_name[C.name].agg(lambda names: "; ".join(dict.fromkeys(names))),
-            I.seen_in: (shared[C.player] + " as " + shared[C.name] + ": " + shared["label"])
+            I.seen_in: _each(
+                "{id} as {name}: {seen}", id=shared[C.player], name=shared[C.name], seen=shared["label"]
+            )
             .groupby(shared["folded"])
             .agg("; ".join),
         }

@@ -5,16 +5,28 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from pipeline.federation.ranking.points import window_start, window_words
+from pipeline.federation.ranking.identity import SAME_ID, SAME_NAME
+from pipeline.federation.ranking.points import AFTER, BEFORE, IN_WINDOW, window_start, window_words
 from pipeline.federation.ranking.rules import RankingRules
 from pipeline.games.ordering import lexicographic_order, natural_ranks
 from pipeline.games.settings import WEIGHT_SETTING
+from pipeline.i18n import N_, _, spoken_language
+from pipeline.language import header_in
 from pipeline.sheets import OutputSheet
 from schemas.common import sheet_name_of, titles_of
 from schemas.ranking import NOTE, CountedContribution, IdentityReport, RankingRow, SeasonEvent
 from schemas.shared import RulesSheet
 
-AS_OF = "As of"  # the Rules item of the day the ranking is as of
+AS_OF = N_("As of")  # the Rules item of the day the ranking is as of
+# the words the ranking's cells are computed in (English, as the models check them) -> the text written, in
+# the language spoken when the sheets are made
+WRITTEN_WORDS = {
+    IN_WINDOW: N_("in window"),
+    BEFORE: N_("before the window"),
+    AFTER: N_("after the as-of date"),
+    SAME_ID: N_("same ID, different names"),
+    SAME_NAME: N_("same name under different IDs (likely one person)"),
+}
 E, K, R, I = SeasonEvent, CountedContribution, RankingRow, IdentityReport  # noqa: E741
 HEADERS = {
     **titles_of(E),
@@ -59,7 +71,9 @@ def ranking_frame(ranking: pd.DataFrame, rules: RankingRules) -> pd.DataFrame:
     return headed(shown, RANKING_COLUMNS)
 
 
-def contributions_frame(counted: pd.DataFrame, events: pd.DataFrame, rules: RankingRules) -> pd.DataFrame:
+def contributions_frame(
+    counted: pd.DataFrame, events: pd.DataFrame, rules: RankingRules, as_of: pd.Timestamp
+) -> pd.DataFrame:
     """The Contributions sheet: one row per competitor and event, by competitor then date."""
     titles = events.set_index(E.file)[E.event]
     order = lexicographic_order(
@@ -74,50 +88,96 @@ def contributions_frame(counted: pd.DataFrame, events: pd.DataFrame, rules: Rank
         **{
             E.event: c[K.file].map(titles).astype("str"),
             K.units: points(c[K.units], rules),
-            K.counted: pd.Series(np.where(c[K.counted], "yes", "no"), index=c.index),
+            K.counted: pd.Series(np.where(c[K.counted], _("yes"), _("no")), index=c.index),
+            K.window: written_words(c[K.window]),
+            K.note: pd.Series(notes_of(c, as_of, rules), index=c.index),
         }
     )
     return headed(shown, CONTRIBUTION_COLUMNS)
 
 
+def written_words(words: pd.Series) -> pd.Series:
+    """The ranking's words (Window, Check) in the language spoken."""
+    return words.map({word: _(text) for word, text in WRITTEN_WORDS.items()}).fillna(words)
+
+
+def notes_of(counted: pd.DataFrame, as_of: pd.Timestamp, rules: RankingRules) -> np.ndarray:
+    """Each contribution's Note in the language spoken: counted, or why not (after the as-of date, before the
+    window, not among the best N), as `counted_contributions` decided it."""
+    start, end = f"{window_start(as_of, rules):%Y-%m-%d}", f"{as_of:%Y-%m-%d}"
+    return np.select(
+        [counted[K.counted].to_numpy(dtype=bool), counted[K.window].eq(AFTER), counted[K.window].eq(BEFORE)],
+        [
+            _("counted"),
+            _("played after the as-of date {as_of}", as_of=end),
+            _("played before the window ({start} to {as_of})", start=start, as_of=end),
+        ],
+        _("not among the best {best}", best=rules.best),
+    )
+
+
 def events_frame(events: pd.DataFrame, as_of: pd.Timestamp, rules: RankingRules) -> pd.DataFrame:
     """The Events sheet: each standings workbook read, by date."""
-    window = window_words(events[E.date], as_of, rules)
-    return headed(events.assign(**{K.window: window}), EVENT_COLUMNS)
+    window = pd.Series(window_words(events[E.date], as_of, rules), index=events.index, dtype="object")
+    return headed(events.assign(**{K.window: written_words(window)}), EVENT_COLUMNS)
 
 
 def identity_frame(reports: pd.DataFrame) -> pd.DataFrame:
     """The Identity sheet: each likely mix-up of IDs and names."""
-    return reports.rename(columns=titles_of(I))
+    return reports.assign(**{I.check: written_words(reports[I.check])}).rename(columns=titles_of(I))
 
 
 def rules_frame(rules: RankingRules, as_of: pd.Timestamp, events: int, notes: list[str]) -> pd.DataFrame:
     """The Rules sheet: the arithmetic and the choices behind the ranking, in words, then the season's notes."""
-    start = window_start(as_of, rules)
+    start, end = f"{window_start(as_of, rules):%Y-%m-%d}", f"{as_of:%Y-%m-%d}"
     rows = [
-        (AS_OF, f"{as_of:%Y-%m-%d}"),
-        (HEADERS[K.window], f"events dated {start:%Y-%m-%d} to {as_of:%Y-%m-%d} ({rules.window_days} days)"),
+        (_(AS_OF), end),
         (
-            "Event points",
-            f"weight x {rules.scale:g} x (field - place + 1) / field, rounded half up to {rules.decimals} decimals",
+            header_in(HEADERS[K.window], spoken_language()),
+            _(
+                "events dated {start} to {as_of} ({days} days)",
+                start=start,
+                as_of=end,
+                days=rules.window_days,
+            ),
         ),
         (
-            "Shared places",
-            "competitors sharing a place share the average of the points of the places they span",
+            _("Event points"),
+            _(
+                "weight x {scale} x (field - place + 1) / field, rounded half up to {decimals} decimals",
+                scale=f"{rules.scale:g}",
+                decimals=rules.decimals,
+            ),
         ),
-        (WEIGHT_SETTING.title, f"the event's Weight setting; {rules.default_weight:g} where none is given"),
         (
-            HEADERS[K.counted],
-            f"each competitor's best {rules.best} events in the window (equal points: the newer event first)",
+            _("Shared places"),
+            _("competitors sharing a place share the average of the points of the places they span"),
         ),
         (
-            "Ranking",
-            "most points, then more events counted, then the best single event; else the rank is shared",
+            WEIGHT_SETTING.written_name,
+            _(
+                "the event's Weight setting; {weight} where none is given",
+                weight=f"{rules.default_weight:g}",
+            ),
         ),
-        ("Players", "matched across events by ID (the Player, Pair or Team column of each Standings)"),
-        ("Events read", str(events)),
+        (
+            header_in(HEADERS[K.counted], spoken_language()),
+            _(
+                "each competitor's best {best} events in the window (equal points: the newer event first)",
+                best=rules.best,
+            ),
+        ),
+        (
+            _("Ranking"),
+            _("most points, then more events counted, then the best single event; else the rank is shared"),
+        ),
+        (
+            _("Players"),
+            _("matched across events by ID (the Player, Pair or Team column of each Standings)"),
+        ),
+        (_("Events read"), str(events)),
     ]
-    rows += [(NOTE, note) for note in notes]
+    rows += [(header_in(NOTE, spoken_language()), note) for note in notes]
     return pd.DataFrame(rows, columns=list(titles_of(RulesSheet).values()))
 
 
@@ -148,7 +208,9 @@ def ranking_sheets(
             highlight=pd.Series(table[HEADERS[R.rank]].to_numpy() <= 3),
             rank=HEADERS[R.rank],
         ),
-        OutputSheet(contributions, contributions_frame(counted, events, rules), {HEADERS[K.units]: fmt}),
+        OutputSheet(
+            contributions, contributions_frame(counted, events, rules, as_of), {HEADERS[K.units]: fmt}
+        ),
         OutputSheet(listed, events_frame(events, as_of, rules), widths={HEADERS[E.sha256]: 70}),
         OutputSheet(identity, identity_frame(reports), widths={HEADERS[I.seen_in]: 100}),
         OutputSheet(

@@ -11,7 +11,8 @@ from typing import Any
 import pandas as pd
 
 from pipeline.games.settings import WEIGHT
-from pipeline.parsing import DATE_RANGE, FIRST_DAY, LAST_DAY
+from pipeline.i18n import N_, _
+from pipeline.parsing import FIRST_DAY, LAST_DAY
 from pipeline.problems import UsageError
 from schemas.common import Span
 
@@ -39,16 +40,18 @@ class RankingRules:
     """How an event's places become ranking points and which events a total counts."""
 
     # points for first place in an event of weight 1
-    scale: float = rule(100.0, Limit(float, Span(0, 10_000, above=True), "points for first place: a number"))
+    scale: float = rule(
+        100.0, Limit(float, Span(0, 10_000, above=True), N_("points for first place: a number"))
+    )
     # events counted per competitor
-    best: int = rule(10, Limit(int, Span(1, 1_000), "events counted per competitor: a whole number"))
+    best: int = rule(10, Limit(int, Span(1, 1_000), N_("events counted per competitor: a whole number")))
     # the as-of day and the days before it
-    window_days: int = rule(365, Limit(int, Span(1, 36_600), "days in the window: a whole number"))
+    window_days: int = rule(365, Limit(int, Span(1, 36_600), N_("days in the window: a whole number")))
     # event points are rounded (half up) to this many decimals
-    decimals: int = rule(2, Limit(int, Span(0, 6), "decimals of event points: a whole number"))
+    decimals: int = rule(2, Limit(int, Span(0, 6), N_("decimals of event points: a whole number")))
     # an event whose standings carry no Weight
     default_weight: float = rule(
-        1.0, Limit(float, WEIGHT, "the weight of an event that gives none: a number")
+        1.0, Limit(float, WEIGHT, N_("the weight of an event that gives none: a number"))
     )
 
     @property
@@ -64,22 +67,42 @@ def ranking_rules(config: Mapping[str, object], source: str = "ranking.toml") ->
     """The rules from a parsed TOML mapping (top level or a [ranking] table); UsageError names a bad key."""
     table = config.get("ranking", config)
     if not isinstance(table, Mapping):
-        raise UsageError(f"{source}: [ranking] must be a table of settings")
+        raise UsageError(_("{source}: [ranking] must be a table of settings", source=source))
     outside = sorted(set(config) - {"ranking"}) if table is not config else []
     if outside:
         raise UsageError(
-            f"{source}: {', '.join(outside)} outside [ranking]: put every setting under [ranking], or none"
+            _(
+                "{source}: {keys} outside [ranking]: put every setting under [ranking], or none",
+                source=source,
+                keys=", ".join(outside),
+            )
         )
     known = [f.name for f in fields(RankingRules)]
     unknown = sorted(set(table) - set(known))
     if unknown:
-        raise UsageError(f"{source}: unknown setting(s) {', '.join(unknown)} (known: {', '.join(known)})")
+        raise UsageError(
+            _(
+                "{source}: unknown setting(s) {unknown} (known: {known})",
+                source=source,
+                unknown=", ".join(unknown),
+                known=", ".join(known),
+            )
+        )
     values: dict[str, object] = {}
     for key, value in table.items():  # a handful of settings
         limit = LIMITS[key]
         fits = value in limit.span and (limit.kind is float or float(value).is_integer())
         if not fits:
-            raise UsageError(f"{source}: {key} = {value!r}: expected {limit.expected} {limit.span.words}")
+            raise UsageError(
+                _(
+                    "{source}: {key} = {value}: expected {what} {span}",
+                    source=source,
+                    key=key,
+                    value=repr(value),
+                    what=_(limit.expected),
+                    span=limit.span.words,
+                )
+            )
         values[key] = limit.kind(value)
     return RankingRules(**values)  # type: ignore[arg-type]
 
@@ -98,4 +121,11 @@ def as_of_date(text: str | None) -> pd.Timestamp | None:
             raise ValueError(text)
         return day
     except ValueError:
-        raise UsageError(f"--as-of {text!r}: expected a date such as 2026-11-30 ({DATE_RANGE})") from None
+        raise UsageError(
+            _(
+                "--as-of {text}: expected a date such as 2026-11-30 (from {first} to {last})",
+                text=repr(text),
+                first=f"{FIRST_DAY:%Y-%m-%d}",
+                last=f"{LAST_DAY:%Y-%m-%d}",
+            )
+        ) from None

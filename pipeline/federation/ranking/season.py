@@ -15,8 +15,9 @@ import pandas as pd
 from pipeline.federation.ranking.points import event_contributions, window_start
 from pipeline.federation.ranking.rules import RankingRules
 from pipeline.games.checks import problems_where
-from pipeline.games.settings import EVENT_DATE, EVENT_NAME, WEIGHT, WEIGHT_SETTING, iso_date
-from pipeline.parsing import DATE_RANGE, as_ids
+from pipeline.games.settings import EVENT_DATE, EVENT_NAME, WEIGHT, WEIGHT_SETTING, SettingSpec, iso_date
+from pipeline.i18n import ENGLISH, N_, _
+from pipeline.parsing import FIRST_DAY, LAST_DAY, as_ids
 from pipeline.problems import Kind, Problem, kind, problems_from_frame
 from pipeline.sheets import Sheet, accepted_headers, normalized_header, sheet_key, with_english_headers
 from schemas.common import sheet_name_of
@@ -37,6 +38,7 @@ class SeasonFile:
     record: dict[str, object] | None
     contributions: pd.DataFrame | None
     problems: list[Problem] = field(default_factory=list)
+    language: str = ENGLISH  # the language the workbook is written in (its Standings sheet's name)
 
 
 NOT_STANDINGS = kind(
@@ -119,7 +121,7 @@ def season_warning(found: Kind, files: str, text: str) -> Problem:
 
 def season_note(warning: Problem) -> str:
     """A season warning as the ranking's Rules sheet notes it: the files, then what was noticed."""
-    return f"{warning.sheet}: {warning.problem}"
+    return _("{files}: {problem}", files=warning.sheet, problem=warning.problem)
 
 
 def event_weight(text: object) -> float | None:
@@ -137,29 +139,27 @@ def event_facts(rules: Sheet, default_weight: float) -> tuple[dict[str, object],
     problem for each bad one."""
     frame = rules.frame
     if RS.item not in frame or RS.value not in frame:
-        return {}, [
-            Problem.of(
-                RULES_COLUMNS, rules.name, rules.header_row, None, None, "expected the columns Item and Value"
-            )
-        ]
+        expected = _("expected the columns Item and Value")
+        return {}, [Problem.of(RULES_COLUMNS, rules.name, rules.header_row, None, None, expected)]
     items = frame[RS.item].astype("str").str.strip().str.lower()
     first = items[~items.duplicated()].dropna()
     row = dict(zip(first.to_numpy(), first.index, strict=True))  # item -> Excel row, a few dozen items
     value = frame[RS.value]
     shown = rules.written(RS.value)
     problems: list[Problem] = []
-    # the items holding the settings' values, as compared (Event, Date, Weight)
-    named, dated, weighed = (spec.title.lower() for spec in (EVENT_NAME, EVENT_DATE, WEIGHT_SETTING))
+    # the items holding the settings' values, as compared (Event, Date, Weight), named in any language
+    named, dated, weighed = (item_of(spec, row) for spec in (EVENT_NAME, EVENT_DATE, WEIGHT_SETTING))
     event = value.get(row[named]) if named in row else None
     facts: dict[str, object] = {E.event: "" if pd.isna(event) else str(event), E.weight: default_weight}
     if dated not in row:
-        problems.append(Problem.of(NO_DATE, rules.name, None, rules.written(RS.item), None, _NO_DATE))
+        problems.append(Problem.of(NO_DATE, rules.name, None, rules.written(RS.item), None, _(_NO_DATE)))
     else:
         typed = value.get(row[dated])
         facts[E.date] = iso_date(typed)
         if facts[E.date] is None:
             text = None if pd.isna(typed) else str(typed)
-            problems.append(Problem.of(BAD_DATE, rules.name, int(row[dated]), shown, text, _BAD_DATE))
+            bad = _(_BAD_DATE, first=f"{FIRST_DAY:%Y-%m-%d}", last=f"{LAST_DAY:%Y-%m-%d}")
+            problems.append(Problem.of(BAD_DATE, rules.name, int(row[dated]), shown, text, bad))
     typed_weight = value.get(row[weighed]) if weighed in row else None
     if typed_weight is not None and not pd.isna(typed_weight):
         weight = event_weight(typed_weight)
@@ -171,21 +171,28 @@ def event_facts(rules: Sheet, default_weight: float) -> tuple[dict[str, object],
                     int(row[weighed]),
                     shown,
                     str(typed_weight),
-                    f"expected {WEIGHT_SETTING.expected}",
+                    _("expected {what}", what=_(WEIGHT_SETTING.expected)),
                 )
             )
         facts[E.weight] = weight
     return facts, problems
 
 
-_NO_DATE = (
+_NO_DATE = N_(
     "no Date row: set Date (such as 2026-11-30) in the results workbook's Settings and score it again; a "
     "ranking needs every event's date"
 )
-_BAD_DATE = (
-    f"expected a date such as 2026-11-30 ({DATE_RANGE}): set Date in the results workbook's Settings and "
-    "score it again"
+_BAD_DATE = N_(
+    "expected a date such as 2026-11-30 (from {first} to {last}): set Date in the results workbook's Settings and score it "
+    "again"
 )
+
+
+def item_of(spec: SettingSpec, row: Mapping[str, object]) -> str:
+    """The Rules item (lower case) of a setting as a standings workbook names it: its name in any language
+    (a standings workbook written in Spanish says `Fecha`), the English title when none is present."""
+    names = [spec.title, *(n for given in spec.names.values() for n in given)]
+    return next((n.lower() for n in names if n.lower() in row), spec.title.lower())
 
 
 def competition_ranks(place: pd.Series) -> pd.Series:
@@ -210,7 +217,7 @@ def standings_placings(standings: Sheet) -> tuple[pd.DataFrame, list[Problem]]:
     frame = standings.frame.dropna(how="all")
     id_col = next((c for c in ID_COLUMNS if c in frame), None)
     if S.rank not in frame or id_col is None:
-        expected = "expected the columns Rank and one of Player, Pair or Team"
+        expected = _("expected the columns Rank and one of Player, Pair or Team")
         return pd.DataFrame(), [
             Problem.of(STANDINGS_COLUMNS, standings.name, standings.header_row, None, None, expected)
         ]
@@ -224,22 +231,29 @@ def standings_placings(standings: Sheet) -> tuple[pd.DataFrame, list[Problem]]:
     by_field = [competition_ranks(place[groups == g]) for g in groups.unique()]  # one field, or NS and EW
     in_order = pd.concat(by_field).reindex(place.index) if by_field else competition_ranks(place)
     checks = [
-        (~whole, S.rank, "the rank must be a whole number, 1 or more", BAD_RANK),
+        (~whole, S.rank, _("the rank must be a whole number, 1 or more"), BAD_RANK),
         (
             whole & (place > field_size),
             S.rank,
-            "the rank is beyond the number of competitors ranked",
+            _("the rank is beyond the number of competitors ranked"),
             BAD_RANK,
         ),
         (
             whole & (place <= field_size) & ~in_order.fillna(False).astype(bool),
             S.rank,
-            "the ranks must run as tally writes them, 1, 1, 3 (competitors sharing a place take the first "
-            "place they span; the next rank skips the shared places)",
+            _(
+                "the ranks must run as tally writes them, 1, 1, 3 (competitors sharing a place take the first "
+                "place they span; the next rank skips the shared places)"
+            ),
             RANK_ORDER,
         ),
-        (ids.isna(), id_col, "the competitor's id is blank", BLANK_ID),
-        (ids.notna() & ids.duplicated(keep="first"), id_col, "this competitor is listed twice", LISTED_TWICE),
+        (ids.isna(), id_col, _("the competitor's id is blank"), BLANK_ID),
+        (
+            ids.notna() & ids.duplicated(keep="first"),
+            id_col,
+            _("this competitor is listed twice"),
+            LISTED_TWICE,
+        ),
     ]
     located = [
         problems_where(standings, mask, col, text, found) for mask, col, text, found in checks if mask.any()
@@ -258,7 +272,11 @@ def season_file(
     missing = [sheet_name_of(m) for m in RANK_SHEETS if sheet_key(m) not in sheets]
     if missing:
         found = ", ".join(s.name for s in sheets.values()) or "none"
-        text = f"not a standings workbook written by tally: no {' or '.join(repr(m) for m in missing)} sheet (sheets found: {found})"
+        text = _(
+            "not a standings workbook written by tally: no {missing} sheet (sheets found: {found})",
+            missing=_(" or ").join(repr(m) for m in missing),
+            found=found,
+        )
         return SeasonFile(None, None, [Problem.of(NOT_STANDINGS, file, None, None, None, text)])
     standings = with_english_headers(sheets[sheet_key(S)], S)  # written in Spanish or Chinese too
     facts, problems = event_facts(with_english_headers(sheets[sheet_key(RS)], RS), rules.default_weight)
@@ -267,7 +285,12 @@ def season_file(
     if placings.empty and not problems:
         problems.append(
             Problem.of(
-                NO_COMPETITORS, sheets[sheet_key(S)].name, None, None, None, "no competitors in the Standings"
+                NO_COMPETITORS,
+                sheets[sheet_key(S)].name,
+                None,
+                None,
+                None,
+                _("no competitors in the Standings"),
             )
         )
     if problems:
@@ -305,7 +328,7 @@ def season_of(files: list[SeasonFile]) -> Season:
     copies = events[E.sha256].duplicated(keep="first")
     first_file = events.groupby(E.sha256)[E.file].transform("first")
     warnings = [
-        season_warning(SAME_BYTES, copy, f"the same bytes as {original}; counted once")
+        season_warning(SAME_BYTES, copy, _("the same bytes as {original}; counted once", original=original))
         for copy, original in zip(events.loc[copies, E.file], first_file[copies], strict=True)
     ]
     events = events[~copies].reset_index(drop=True)
@@ -316,7 +339,11 @@ def season_of(files: list[SeasonFile]) -> Season:
             season_warning(
                 ONE_EVENT_TWICE,
                 ", ".join(group),
-                f"two workbooks of one event ({event}, {date:%Y-%m-%d}); both are counted",
+                _(
+                    "two workbooks of one event ({event}, {date}); both are counted",
+                    event=event,
+                    date=f"{date:%Y-%m-%d}",
+                ),
             )
         )
     kept = set(events[E.file])
@@ -365,15 +392,25 @@ def future_warnings(
     day, start = pd.Timestamp(today), window_start(as_of, rules)
     later = events[events[E.date] > day]
     date = later[E.date]
+    shown = f"{as_of:%Y-%m-%d}"
     where = np.select(
         [date > as_of, date < start],
         [
-            "outside the window unless --as-of says otherwise (is its Date a typing slip?)",
-            f"before the window of --as-of {as_of:%Y-%m-%d}",
+            _("outside the window unless --as-of says otherwise (is its Date a typing slip?)"),
+            _("before the window of --as-of {as_of}", as_of=shown),
         ],
-        f"inside the window, because --as-of {as_of:%Y-%m-%d} includes it",
+        _("inside the window, because --as-of {as_of} includes it", as_of=shown),
     )
     return [
-        season_warning(AFTER_TODAY, file, f"dated {when:%Y-%m-%d}, after today ({day:%Y-%m-%d}): {said}")
+        season_warning(
+            AFTER_TODAY,
+            file,
+            _(
+                "dated {date}, after today ({today}): {where}",
+                date=f"{when:%Y-%m-%d}",
+                today=f"{day:%Y-%m-%d}",
+                where=said,
+            ),
+        )
         for file, when, said in zip(later[E.file], date, where, strict=True)
     ]
