@@ -8,6 +8,7 @@ import datetime as dt
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from pipeline.games.checks import with_aliases
 from pipeline.games.game import Game
 from pipeline.games.heading import Heading, event_heading, with_status_rows
 from pipeline.games.recognise import with_other_game
@@ -77,7 +78,9 @@ def setting_language(sheets: dict[str, Sheet]) -> str | None:
     """The Language setting as typed on a workbook's Settings sheet (None when not given or not read)."""
     wanted = sheet_key_of(sheet_name_of(SettingsSheet))
     sheet = next((s for key, s in sheets.items() if sheet_key_of(key) == wanted), None)
-    found = key_value_settings(sheet, settings_by_key(LANGUAGE))[0]
+    if sheet is None:
+        return None
+    found = key_value_settings(with_aliases(sheet, SettingsSheet)[0], settings_by_key(LANGUAGE))[0]
     given = next(iter(found.values()), None)
     return str(given) if given else None
 
