@@ -27,6 +27,7 @@ import pandas as pd
 from pipeline.federation.batch import BatchRun, run_batch
 from pipeline.federation.engines import Engine
 from pipeline.federation.rank import RankRun, run_rank
+from pipeline.games.bridge.interchange import interchange_book, results_workbook
 from pipeline.games.bridge.load import entrant_teams
 from pipeline.games.bridge.movements import movement
 from pipeline.games.bridge.pairs_schedule import entrant_pairs, pairs_schedule_sheets
@@ -52,6 +53,7 @@ from pipeline.publish.event import computed_event
 from pipeline.sheets import OutputSheet, normalized_header, sheet_key
 from pipeline.workbook import Limits, Workbook, read_workbook, write_workbook
 from pipeline.workbook.files import is_workbook_name
+from pipeline.workbook.interchange import INTERCHANGE_SUFFIXES
 from pipeline.workbook.targets import output_folder, output_target, writable_folder
 from pipeline.workbook.typed import typed_tables
 from schemas.bridge import BOARD, TeamsSheet
@@ -93,6 +95,7 @@ __all__ = [
     "diff",
     "domino_schedule",
     "bridge_pairs_schedule",
+    "convert",
     "publish",
     "rank",
     "read",
@@ -130,8 +133,12 @@ class Schedule:
 
 
 def read(path: Path | str, *, sheets: Iterable[str] | None = None, limits: Limits | None = None) -> Workbook:
-    """A workbook's sheets (or the named ones) as text, after the package is inspected."""
-    return read_workbook(Path(path), sheets, limits)
+    """A workbook's sheets (or the named ones) as text, after the package is inspected; a PBN (.pbn) or USEBIO
+    (.xml) results file as the sheets of a bridge results workbook (docs/interchange.md)."""
+    path = Path(path)
+    if path.suffix.lower() in INTERCHANGE_SUFFIXES:
+        return interchange_book(path, (limits or Limits()).max_unzipped_mb)
+    return read_workbook(path, sheets, limits)
 
 
 def validate(path: Path | str, *, limits: Limits | None = None) -> Report:
@@ -139,7 +146,7 @@ def validate(path: Path | str, *, limits: Limits | None = None) -> Report:
     is `unknown` when the file cannot be read at all (its one problem says why)."""
     path = Path(path)
     try:
-        book = read_workbook(path, limits=limits)
+        book = read(path, limits=limits)
     except InputError as exc:
         return Report("unknown", exc.problems, str(path))
     game = game_of(book.sheets)
@@ -160,7 +167,7 @@ def standings(
     from its sheets unless named; in `lang` (en, es, zh; by default the Language setting, else the workbook's
     own language). InputError when it cannot be scored; UsageError for an unknown `lang`."""
     chosen = checked_language(lang)  # before anything is read
-    book = source if isinstance(source, Workbook) else read_workbook(Path(source), limits=limits)
+    book = source if isinstance(source, Workbook) else read(source, limits=limits)
     return standings_of(book, None if game is None else game_named(game), lang=chosen)
 
 
@@ -191,6 +198,24 @@ def score(
     )
     result = standings(book or source, game=game, limits=limits, lang=lang)
     return Scored(written(result, target), result)
+
+
+def convert(
+    source: Path | str, out: Path | str | None = None, *, force: bool = False, limits: Limits | None = None
+) -> Path:
+    """A PBN (.pbn) or USEBIO (.xml) results file written as tally's bridge results workbook (Settings, Pairs
+    with names, Results) to `out` (a file, or a folder for `<input stem>.xlsx`; by default beside the input),
+    which scores to the same standings and which a director can correct in Excel. InputError when the file
+    cannot be read; UsageError for another kind of file."""
+    source = Path(source)
+    if source.suffix.lower() not in INTERCHANGE_SUFFIXES:
+        raise UsageError(f"{source}: tally convert reads a PBN (.pbn) or USEBIO (.xml) results file")
+    name = f"{source.stem}.xlsx"
+    target = output_target(
+        source.with_name(name) if out is None else out, default_name=name, force=force, inputs=[source]
+    )
+    book = interchange_book(source, (limits or Limits()).max_unzipped_mb)
+    return write_workbook(target, results_workbook(book), title=source.stem)
 
 
 def template(game: str, out: Path | str, *, force: bool = False) -> Path:
