@@ -1,0 +1,192 @@
+"""PBN and USEBIO results files read as bridge results (docs/interchange.md): standings computed by hand, the
+files' quirks, `tally convert`, and bad files refused with located problems, never a traceback."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pipeline import api
+from pipeline.cli import app
+from pipeline.problems import InputError
+
+HERE = Path(__file__).parent / "interchange"
+
+# The club evening of both files, worked by hand (MP, 2 per score beaten, 1 per tie; 3 results a board, top 4):
+# board 1 NS +430, +400, -50; board 2 -110, 0, +110; board 3 +500, -620, +100; board 4 +120, +90, +90.
+EXPECTED = [  # (rank, pair, MP, percent of 16)
+    (1, "4", 12.0, 75.0),
+    (2, "3", 11.0, 68.75),
+    (3, "5", 9.0, 56.25),
+    (4, "2", 7.0, 43.75),
+    (5, "6", 5.0, 31.25),
+    (6, "1", 4.0, 25.0),
+]
+
+
+def standings_rows(path: Path) -> list[tuple]:
+    frame = api.standings(path).sheets[0].frame
+    return [tuple(r) for r in frame[["Rank", "Pair", "MP", "Percent"]].itertuples(index=False)]
+
+
+@pytest.mark.parametrize("name", ["club-mp.pbn", "club-mp.xml"])
+def test_a_club_evening_scores_as_worked_by_hand(name):
+    assert standings_rows(HERE / name) == EXPECTED
+
+
+def test_pbn_tags_give_the_settings_and_the_total_score_table_the_names():
+    book = api.read(HERE / "club-mp.pbn")
+    settings = dict(book.get("Settings").frame[["key", "value"]].itertuples(index=False))
+    assert settings == {
+        "Event": 'Tuesday "Club" Pairs \\ A',  # \" and \\ unescaped
+        "Date": "2026-11-24",  # EventDate 2026.11.24
+        "Venue": "Riverside Bridge Club",
+        "Scoring": "MP",  # MatchPoints;MP2
+        "MP Scale": "2",
+    }
+    names = dict(book.get("Pairs").frame[["pair", "names"]].itertuples(index=False))
+    assert names["6"] == 'Jo "JJ" Park - Sam Wu'
+    results = book.get("Results").frame
+    assert list(results.index[:3]) == [25, 26, 27]  # the rows are the file's lines
+    assert results.loc[42, "contract"] == "Pass" and results.loc[27, "score"] == "-50"  # Score_EW 50 negated
+
+
+def test_usebio_names_date_and_method():
+    book = api.read(HERE / "club-mp.xml")
+    settings = dict(book.get("Settings").frame[["key", "value"]].itertuples(index=False))
+    assert settings == {"Event": "Tuesday Pairs & Supper", "Date": "2026-11-24", "Scoring": "MP"}
+    names = dict(book.get("Pairs").frame[["pair", "names"]].itertuples(index=False))
+    assert names["1"] == "Eva Lindé - Per Holm"  # ISO 8859-1, as the file declares
+
+
+@pytest.mark.parametrize("name", ["club-mp.pbn", "club-mp.xml"])
+def test_convert_writes_a_workbook_that_scores_the_same(tmp_path, name):
+    written = api.convert(HERE / name, tmp_path / "event.xlsx")
+    assert standings_rows(written) == EXPECTED
+
+
+QUIRKS = r"""% a scoring program's export
+[Event "Adjusted night"]
+[Board "1"]
+[Vulnerable "Both"]
+[Scoring "IMP"]
+[ScoreTable "PairId_NS\2R;PairId_EW\2R;Contract\5L;Declarer\1R;Result\2R;Score_NS\6R;Score_EW\6R;Names_NS\13;Names_EW"]
+ 1  2 4S    N 10    620      - Alfa Bravo    Charlie Delta
+ 3  4 -     -  -    A60    A40 Echo Fox      Golf Hotel
+ 5  6 NP    -  -      -      - India Jay     Kilo Lima
+ 7  8 -     -  -   +400      - Mike November Oscar Papa
+ 9 10 AVE+  -  -      -      - Quebec Romeo  Sierra Tango
+"""
+
+
+def test_adjusted_scores_not_played_and_a_score_alone(tmp_path):
+    path = tmp_path / "quirks.pbn"
+    path.write_text(QUIRKS)
+    book = api.read(path)
+    results = book.get("Results").frame
+    assert results["adjusted"].tolist()[1:3] == ["NS 60% EW 40%", "NP"]
+    assert results.loc[10, "score"] == "+400" and results.loc[10, "contract"] != results.loc[10, "contract"]
+    assert results.loc[11, "adjusted"] == "A+/A-"
+    assert results["vul"].unique().tolist() == ["All"]
+    settings = dict(book.get("Settings").frame[["key", "value"]].itertuples(index=False))
+    assert settings["Scoring"] == "Cross-IMP"
+    assert "pairs" not in book.sheets  # the names were written unquoted: dropped, not misread
+
+
+def problems_of(path: Path) -> list[tuple]:
+    with pytest.raises(InputError) as caught:
+        api.read(path)
+    return [(p.code, p.row, p.column) for p in caught.value.problems]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ('[Event "x"]\n[Board 1]\n', ("B212", 2, "[Board")),  # a value without quotes
+        ('[Event "x"]\n[Board "1"\n', ("B212", 2, "[Board")),  # truncated: no ]
+        ('[Event "x\n', ("B212", 1, "[Event")),  # a string never closed
+        ('[Event "x"]\n{ never closed\n[Board "1"]\n', ("B212", 2, "{")),
+        (
+            '[Board "1"]\n[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result"]\n1 2 4S\n',
+            ("B213", 3, "ScoreTable"),
+        ),
+        ('[Event "x"]\n[Board "1"]\n[Deal "N:AKQ2.AK3.AK4.AKQ - - -"]\n', ("B214", None, None)),
+        (
+            '[Scoring "BAM"]\n[Board "1"]\n[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result"]\n1 2 4S N 10\n',
+            ("B215", 1, "[Scoring]"),
+        ),
+        (
+            '[Competition "Teams"]\n[Board "1"]\n[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result"]\n1 2 4S N 10\n',
+            ("B215", 1, "[Competition]"),
+        ),
+    ],
+)
+def test_bad_pbn_files_are_located(tmp_path, text, expected):
+    path = tmp_path / "bad.pbn"
+    path.write_text(text)
+    assert expected in problems_of(path)
+
+
+def test_a_bad_contract_is_located_at_its_line_and_column(tmp_path):
+    path = tmp_path / "bad.pbn"
+    path.write_text(
+        '[Board "1"]\n[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result"]\n1 2 4Z N 10\n3 4 4S N 10\n'
+    )
+    problems = api.validate(path).errors
+    assert [(p.code, p.sheet, p.row, p.column) for p in problems] == [
+        ("B105", "bad.pbn", 3, "ScoreTable Contract")
+    ]
+
+
+BOMB = """<?xml version="1.0"?>
+<!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]>
+<USEBIO Version="1.2"><EVENT>&lol2;</EVENT></USEBIO>
+"""
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (BOMB, ("B216", None, "XML")),
+        ('<USEBIO Version="1.2">\n<EVENT EVENT_TYPE="PAIRS">\n<BOARD>\n', ("B216", 4, "XML")),  # truncated
+        (
+            '<USEBIO Version="1.2">\n<EVENT EVENT_TYPE="TEAMS"><BOARD><TRAVELLER_LINE/></BOARD></EVENT></USEBIO>',
+            ("B215", 2, "EVENT_TYPE"),
+        ),
+        ('<USEBIO Version="1.2">\n<EVENT EVENT_TYPE="PAIRS"></EVENT></USEBIO>', ("B214", None, None)),
+    ],
+)
+def test_bad_usebio_files_are_located(tmp_path, text, expected):
+    path = tmp_path / "bad.xml"
+    path.write_text(text)
+    assert expected in problems_of(path)
+
+
+def test_a_binary_file_is_named_and_the_command_exits_1(tmp_path):
+    path = tmp_path / "event.pbn"
+    path.write_bytes(b"PK\x03\x04\x00\x00binary")
+    assert problems_of(path) == [("B211", None, None)]
+    result = CliRunner().invoke(app, ["bridge", "standings", str(path), "-o", str(tmp_path / "o.xlsx")])
+    assert result.exit_code == 1 and "B211" in result.output and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("cut", [10, 200, 700, 1500])
+def test_a_truncated_file_is_a_problem_never_a_traceback(tmp_path, cut):
+    for name in ("club-mp.pbn", "club-mp.xml"):
+        path = tmp_path / name
+        path.write_bytes((HERE / name).read_bytes()[:cut])
+        result = CliRunner().invoke(
+            app, ["bridge", "standings", str(path), "-o", str(tmp_path / "o.xlsx"), "--force"]
+        )
+        assert result.exit_code in (0, 1), result.output
+        assert "Traceback" not in result.output and "internal error" not in result.output
+
+
+def test_convert_cli_and_a_workbook_refused(tmp_path):
+    runner = CliRunner()
+    result = runner.invoke(app, ["convert", str(HERE / "club-mp.pbn"), "-o", str(tmp_path / "e.xlsx")])
+    assert result.exit_code == 0, result.output
+    result = runner.invoke(app, ["convert", str(tmp_path / "e.xlsx"), "-o", str(tmp_path / "f.xlsx")])
+    assert result.exit_code == 2
