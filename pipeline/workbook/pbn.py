@@ -38,7 +38,7 @@ TOKEN = re.compile(
       | (?P<word>[^\s\[\]{};"]+)""",
     re.VERBOSE | re.MULTILINE,
 )
-COLUMN = re.compile(r"^\s*[+-]?(?P<name>[A-Za-z0-9_]+)(?:\\(?P<width>[0-9]+)?[RL]?)?\s*$")
+COLUMN = re.compile(r"^\s*[+-]?(?P<label>[A-Za-z0-9_]+)(?:\\(?P<width>[0-9]+)?[RL]?)?\s*$")
 
 
 @dataclass
@@ -66,7 +66,7 @@ def unescaped(text: str) -> str:
 def table_columns(value: str) -> list[str]:
     """The column names a table tag's value declares (`Contract\\4L` -> Contract; `+Rank\\2R` -> Rank)."""
     names = [COLUMN.match(part) for part in value.split(";") if part.strip()]
-    return [m["name"] if m else part.strip() for m, part in zip(names, value.split(";"), strict=False)]
+    return [m["label"] if m else part.strip() for m, part in zip(names, value.split(";"), strict=False)]
 
 
 def games_of(text: str, name: str) -> tuple[list[Game], list[Problem]]:

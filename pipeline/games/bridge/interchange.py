@@ -24,6 +24,8 @@ from pipeline.workbook.interchange import PBN_SUFFIX
 from pipeline.workbook.pbn import Game, Table, read_pbn
 from pipeline.workbook.reader import Workbook
 from pipeline.workbook.usebio import Element, read_usebio
+from schemas.bridge import EAST_WEST as EW
+from schemas.bridge import NORTH_SOUTH as NS
 from schemas.bridge import PairsSheet
 from schemas.bridge import PairsSheet as P
 from schemas.bridge import ResultsSheet as R
@@ -113,7 +115,7 @@ def built_sheets(name: str, built: Built) -> dict[str, Sheet]:
 PERCENT_SCORE = r"A(?P<pct>[0-9]{1,3})"
 AVERAGE_SCORE = r"(?:AVE|AV|A)(?P<ave>[+=-]?)"
 ONE_SIDE = rf"^(?:{PERCENT_SCORE}|{AVERAGE_SCORE})$"
-BOTH_SIDES = r"^A(?P<ns>[0-9]{1,3})/A?(?P<ew>[0-9]{1,3})$"
+BOTH_SIDES = r"^A(?P<north>[0-9]{1,3})/A?(?P<east>[0-9]{1,3})$"
 NOT_PLAYED = r"^(?:NP|N/P|NOTPLAYED|NOPLAY)$"
 AVERAGE_WORDS = {"+": "A+", "": "A", "=": "A", "-": "A-"}
 OTHER_SIDE = {"A+": "A-", "A": "A", "A-": "A+"}
@@ -139,13 +141,13 @@ def adjusted_cells(ns: pd.Series, ew: pd.Series, both: pd.Series) -> pd.Series:
     average (A+ -> A+/A-), as a director's split of fault would."""
     board = compact(both)
     ns = ns.where(compact(ns).str.fullmatch(ONE_SIDE).fillna(False).astype(bool), both)
-    ns_pct, ns_ave = side_cells(compact(ns).str.extract(ONE_SIDE), "NS")
-    ew_pct, ew_ave = side_cells(compact(ew).str.extract(ONE_SIDE), "EW")
+    ns_pct, ns_ave = side_cells(compact(ns).str.extract(ONE_SIDE), NS)
+    ew_pct, ew_ave = side_cells(compact(ew).str.extract(ONE_SIDE), EW)
     percent = ns_pct.where(ew_pct.isna(), (ns_pct.fillna("") + " " + ew_pct).str.strip())
     average = ns_ave.fillna(ew_ave.map(OTHER_SIDE)) + "/" + ew_ave.fillna(ns_ave.map(OTHER_SIDE))
     split = board.str.extract(BOTH_SIDES).astype("object")
-    both_pct = ("NS " + split["ns"].astype(str) + "% EW " + split["ew"].astype(str) + "%").where(
-        split["ns"].notna()
+    both_pct = ("NS " + split["north"].astype(str) + "% EW " + split["east"].astype(str) + "%").where(
+        split["north"].notna()
     )
     cells = both_pct.fillna(percent).fillna(average)
     not_played = board.str.fullmatch(NOT_PLAYED).fillna(False).astype(bool)
@@ -163,8 +165,8 @@ VULNERABLE = {
     "NONE": "None",
     "LOVE": "None",
     "-": "None",
-    "NS": "NS",
-    "EW": "EW",
+    NS: NS,
+    EW: EW,
     "ALL": "All",
     "BOTH": "All",
 }
@@ -187,7 +189,7 @@ def iso_date(text: str, pattern: str) -> str:
 
 
 SCORING_WORDS = {  # a PBN Scoring value's first word, upper-case without spaces, `_` or `-` -> the method
-    "MP": MP,
+    MP: MP,
     "MATCHPOINTS": MP,
     "MATCHPOINT": MP,
     "IMP": CROSS_IMP,
@@ -305,7 +307,7 @@ def results_columns(rows: pd.DataFrame) -> pd.DataFrame:
     marks (in Contract, Score_NS, Score_EW) as Adjusted."""
     contract = column_of(rows, CONTRACT_COL)
     ns_score, ew_score = column_of(rows, SCORE_NS_COL), column_of(rows, SCORE_EW_COL)
-    score_side = column_of(rows, SCORE_COL).str.extract(r"^\s*(?P<side>NS|EW)?\s*(?P<n>[+-]?[0-9]+)\s*$")
+    score_side = column_of(rows, SCORE_COL).str.extract(r"^\s*(?P<seat_side>NS|EW)?\s*(?P<n>[+-]?[0-9]+)\s*$")
     adjusted = adjusted_cells(ns_score, ew_score, contract)
     artificial = adjusted.notna()
     ew_negated = ("-" + ew_score.str.lstrip("+")).str.replace("--", "", regex=False)
@@ -313,7 +315,7 @@ def results_columns(rows: pd.DataFrame) -> pd.DataFrame:
         ~is_adjusted(ns_score) & ns_score.notna(), ew_negated.where(~is_adjusted(ew_score))
     )
     from_score = (
-        score_side["n"].where(score_side["side"].ne("EW"), "-" + score_side["n"]).str.replace("--", "")
+        score_side["n"].where(score_side["seat_side"].ne(EW), "-" + score_side["n"]).str.replace("--", "")
     )
     score = score.fillna(from_score.astype(TEXT))
     result = column_of(rows, RESULT_COL)
@@ -357,7 +359,7 @@ def result_headers() -> dict[str, str]:
     return {**headers, R.board: f"[{BOARD_TAG}]", R.vul: f"[{VULNERABLE_TAG}]"}
 
 
-DIRECTIONS = {"NS": "NS", "N": "NS", "EW": "EW", "E": "EW"}
+DIRECTIONS = {NS: NS, "N": NS, EW: EW, "E": EW}
 
 
 def pair_rows(games: list[Game], name: str) -> tuple[list[tuple[int, dict[str, str]]], list[Problem]]:
@@ -448,7 +450,7 @@ def checked_sheets(path: Path, built: Built, problems: list[Problem]) -> dict[st
 USEBIO_SCORING = {
     "MATCH_POINTS": MP,
     "MATCHPOINTS": MP,
-    "MP": MP,
+    MP: MP,
     "CROSS_IMPS": CROSS_IMP,
     "CROSS_IMP": CROSS_IMP,
     "IMPS": CROSS_IMP,
