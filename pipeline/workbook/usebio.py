@@ -55,7 +55,11 @@ class Element:
 
 
 class Refused(Exception):
-    """What the parser refuses, with the line."""
+    """What the parser refuses, with the line it was found at."""
+
+    def __init__(self, message: str, line: int) -> None:
+        super().__init__(message)
+        self.line = line
 
 
 def parsed_tree(text: str) -> Element:
@@ -67,14 +71,18 @@ def parsed_tree(text: str) -> Element:
     texts: list[list[str]] = []
 
     def refuse_entity(name: str, *args: object) -> None:
-        raise Refused(f"declares the entity {name}: USEBIO never does, and an XML bomb does")
+        raise Refused(
+            f"declares the entity {name}: USEBIO never does, and an XML bomb does", parser.CurrentLineNumber
+        )
 
     def refuse_external(*args: object) -> int:
-        raise Refused("refers to an external entity: USEBIO never does")
+        raise Refused("refers to an external entity: USEBIO never does", parser.CurrentLineNumber)
 
     def start(name: str, attributes: dict[str, str]) -> None:
         if len(stack) >= MAX_DEPTH:
-            raise Refused(f"nests elements more than {MAX_DEPTH} deep: this is not USEBIO")
+            raise Refused(
+                f"nests elements more than {MAX_DEPTH} deep: this is not USEBIO", parser.CurrentLineNumber
+            )
         element = Element(name, parser.CurrentLineNumber, dict(attributes))
         (stack[-1].children if stack else root).append(element)
         stack.append(element)
@@ -113,5 +121,5 @@ def read_usebio(path: Path, limit_mb: int) -> tuple[Element, str]:
         problem = f"this is not well-formed XML ({words}); the file is damaged or was cut short"
         found = Problem.of(BAD_XML, path.name, exc.lineno, "XML", words, problem)
     except Refused as exc:
-        found = Problem.of(BAD_XML, path.name, None, "XML", None, f"refused: the file {exc}")
+        found = Problem.of(BAD_XML, path.name, exc.line, "XML", None, f"refused: the file {exc}")
     raise InputError([found], source=str(path))

@@ -95,6 +95,37 @@ def test_adjusted_scores_not_played_and_a_score_alone(tmp_path):
     assert "pairs" not in book.sheets  # the names were written unquoted: dropped, not misread
 
 
+@pytest.mark.parametrize(
+    ("scoring", "expected"),
+    [
+        ("MP", {"Scoring": "MP"}),
+        ("MatchPoints;MP2", {"Scoring": "MP", "MP Scale": "1"}),  # PBN 2.1: MP2 is 1 a lower score, 0.5 a tie
+        ("MatchPoints;MP1", {"Scoring": "MP", "MP Scale": "2"}),
+        ("IMP", {"Scoring": "Cross-IMP"}),
+        ("IMP;Cross1", {"Scoring": "Cross-IMP"}),
+        ("IMP;Butler-2", {"Scoring": "Butler"}),
+        ("Butler", {"Scoring": "Butler"}),
+        ("TotalPoints", {"Scoring": "TP"}),
+    ],
+)
+def test_the_scoring_tag_gives_the_method(tmp_path, scoring, expected):
+    path = tmp_path / "event.pbn"
+    path.write_text(
+        f'[Scoring "{scoring}"]\n[Board "1"]\n[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result"]\n1 2 4S N 10\n'
+    )
+    settings = dict(api.read(path).get("Settings").frame[["key", "value"]].itertuples(index=False))
+    assert settings == expected
+
+
+def test_irregularities_marked_with_a_caret_are_read(tmp_path):
+    path = tmp_path / "event.pbn"
+    path.write_text(
+        '[Board "1"]\n[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result"]\n1 2 4S ^N ^10\n'
+    )
+    results = api.read(path).get("Results").frame
+    assert results.loc[3, ["declarer", "tricks"]].tolist() == ["N", "10"]
+
+
 def problems_of(path: Path) -> list[tuple]:
     with pytest.raises(InputError) as caught:
         api.read(path)
@@ -149,7 +180,7 @@ BOMB = """<?xml version="1.0"?>
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        (BOMB, ("B216", None, "XML")),
+        (BOMB, ("B216", 2, "XML")),
         ('<USEBIO Version="1.2">\n<EVENT EVENT_TYPE="PAIRS">\n<BOARD>\n', ("B216", 4, "XML")),  # truncated
         (
             '<USEBIO Version="1.2">\n<EVENT EVENT_TYPE="TEAMS"><BOARD><TRAVELLER_LINE/></BOARD></EVENT></USEBIO>',

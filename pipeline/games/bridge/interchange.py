@@ -202,7 +202,8 @@ SCORING_WORDS = {  # a PBN Scoring value's first word, upper-case without spaces
     "TOTALPOINTS": TP,
     "AGGREGATE": TP,
 }
-MP_SCALES = {"MP1": "1", "MP2": "2"}
+MP_SCALES = {"MP1": "2", "MP2": "1"}  # PBN 2.1: MP1 earns 2 a lower score and 1 a tie, MP2 1 and 0.5
+MODIFIERS = {"BUTLER": BUTLER, "CROSS": CROSS_IMP}  # an IMP modifier's start (Butler-2, Cross1) -> the method
 
 
 def settings_rows(games: list[Game], name: str) -> tuple[list[tuple[int, str, str]], list[Problem]]:
@@ -229,6 +230,8 @@ def settings_rows(games: list[Game], name: str) -> tuple[list[tuple[int, str, st
         line, value = first[SCORING_TAG]
         parts = [re.sub(r"[\s_-]+", "", p).upper() for p in value.split(";")]
         method = SCORING_WORDS.get(parts[0])
+        modified = [m for p in parts[1:] for word, m in MODIFIERS.items() if p.startswith(word)]
+        method = modified[0] if modified and method == CROSS_IMP else method
         if method is None:
             problem = (
                 "tally reads PBN events scored MP (MatchPoints), IMP (read as cross-IMPs), Butler or total points "
@@ -318,7 +321,7 @@ def results_columns(rows: pd.DataFrame) -> pd.DataFrame:
         score_side["n"].where(score_side["seat_side"].ne(EW), "-" + score_side["n"]).str.replace("--", "")
     )
     score = score.fillna(from_score.astype(TEXT))
-    result = column_of(rows, RESULT_COL)
+    result = column_of(rows, RESULT_COL).str.lstrip("^")  # ^9: players agreed a number of tricks not won
     relative = result.str.fullmatch(r"[=+-][0-9]*").fillna(False).astype(bool)
     out = {
         R.board: column_of(rows, BOARD_TAG),
@@ -329,7 +332,7 @@ def results_columns(rows: pd.DataFrame) -> pd.DataFrame:
         R.ns: column_of(rows, NS_COL),
         R.ew: column_of(rows, EW_COL),
         R.contract: contract.where(~artificial & ~is_adjusted(contract)),
-        R.declarer: column_of(rows, DECLARER_COL).where(~artificial),
+        R.declarer: column_of(rows, DECLARER_COL).str.lstrip("^").where(~artificial),  # ^S: dummy swapped
         R.tricks: result.where(~relative & ~artificial),
         R.result: result.where(relative & ~artificial),
         R.vul: vulnerability_words(column_of(rows, VULNERABLE_TAG)),
