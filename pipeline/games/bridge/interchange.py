@@ -69,24 +69,22 @@ PBN_DATE = r"(?P<y>[0-9]{4})\.(?P<m>[0-9]{2})\.(?P<d>[0-9]{2})"
 
 @dataclass
 class Built:
-    """What a reader found in a file: rows of settings (line, key, value), of pairs and of results (each a
-    dict of column -> text, with its line), the headers as the file names them, and the problems."""
+    """What a reader found in a file: the settings (line, key, value), the pairs and the results (text frames
+    of the models' columns indexed by line), the headers as the file names them, and the problems."""
 
     settings: list[tuple[int, str, str]] = field(default_factory=list)
-    pairs: list[tuple[int, dict[str, str]]] = field(default_factory=list)
-    results: list[tuple[int, dict[str, str]]] = field(default_factory=list)
+    pairs: pd.DataFrame = field(default_factory=pd.DataFrame)
+    results: pd.DataFrame = field(default_factory=pd.DataFrame)
     pair_headers: dict[str, str] = field(default_factory=dict)
     result_headers: dict[str, str] = field(default_factory=dict)
     setting_header: str = ""
     problems: list[Problem] = field(default_factory=list)
 
 
-def text_frame(rows: list[tuple[int, dict[str, str]]], columns: list[str]) -> pd.DataFrame:
-    """Rows of text as a frame of the given columns (blank where a row has none), indexed by line."""
-    frame = pd.DataFrame([values for _, values in rows], columns=columns, dtype="object")
-    frame = frame.astype(TEXT)
-    frame.index = pd.Index([line for line, _ in rows], name=ROW)
-    return frame.replace("", np.nan)
+def text_frame(frame: pd.DataFrame) -> pd.DataFrame:
+    """A frame as a sheet's text: blank cells NA, the columns no row fills dropped, indexed by line (`row`)."""
+    frame = frame.astype(TEXT).replace("", np.nan).dropna(axis=1, how="all")
+    return frame.rename_axis(ROW)
 
 
 def built_sheets(name: str, built: Built) -> dict[str, Sheet]:
@@ -94,19 +92,19 @@ def built_sheets(name: str, built: Built) -> dict[str, Sheet]:
     named after the file (so a problem reads `event.pbn, row 57`: the row is the file's line)."""
     sheets: dict[str, Sheet] = {}
     if built.settings:
-        rows = [
-            (line, {SettingsSheet.key: key, SettingsSheet.value: value})
-            for line, key, value in built.settings
-        ]
-        frame = text_frame(rows, [SettingsSheet.key, SettingsSheet.value])
+        lines, keys, values = zip(*built.settings, strict=True)
+        frame = pd.DataFrame({SettingsSheet.key: keys, SettingsSheet.value: values}, index=list(lines))
         headers = {SettingsSheet.key: "setting", SettingsSheet.value: built.setting_header}
-        sheets[sheet_key(SettingsSheet)] = Sheet(name, frame, headers, 1)
-    if built.pairs:
-        columns = list(dict.fromkeys(c for _, values in built.pairs for c in values))
-        sheets[sheet_key(PairsSheet)] = Sheet(name, text_frame(built.pairs, columns), built.pair_headers, 1)
-    columns = list(dict.fromkeys(c for _, values in built.results for c in values)) or [R.board]
-    frame = text_frame(built.results, columns)
-    sheets[sheet_key(R)] = Sheet(name, frame, {c: built.result_headers.get(c, c) for c in columns}, 1)
+        sheets[sheet_key(SettingsSheet)] = Sheet(name, text_frame(frame), headers, 1)
+    pairs = text_frame(built.pairs)
+    if not pairs.empty:
+        headers = {c: built.pair_headers.get(c, c) for c in pairs.columns}
+        sheets[sheet_key(PairsSheet)] = Sheet(name, pairs, headers, 1)
+    results = text_frame(built.results)
+    if results.columns.empty:
+        results = pd.DataFrame({R.board: pd.Series(dtype=TEXT)}).rename_axis(ROW)
+    headers = {c: built.result_headers.get(c, c) for c in results.columns}
+    sheets[sheet_key(R)] = Sheet(name, results, headers, 1)
     return sheets
 
 
@@ -365,7 +363,7 @@ def result_headers() -> dict[str, str]:
 DIRECTIONS = {NS: NS, "N": NS, EW: EW, "E": EW}
 
 
-def pair_rows(games: list[Game], name: str) -> tuple[list[tuple[int, dict[str, str]]], list[Problem]]:
+def pair_rows(games: list[Game], name: str) -> tuple[pd.DataFrame, list[Problem]]:
     """The pairs and their names: the TotalScoreTable's rows (PairId, Names, Direction), else the names the
     ScoreTables give (Names_NS, Names_EW), a pair once (its first line)."""
     problems: list[Problem] = []
@@ -395,10 +393,10 @@ def pair_rows(games: list[Game], name: str) -> tuple[list[tuple[int, dict[str, s
                 if pair in frame and names in frame:
                     frames.append(pd.DataFrame({P.pair: frame[pair], P.names: frame[names]}))
     if not frames:
-        return [], problems
+        return pd.DataFrame(), problems
     pairs = pd.concat(frames).astype(TEXT).dropna(subset=[P.pair])
     pairs = pairs[~pairs[P.pair].duplicated()].dropna(axis=1, how="all")
-    return [(int(line), row.dropna().to_dict()) for line, row in pairs.iterrows()], problems
+    return pairs, problems
 
 
 def pbn_built(games: list[Game], name: str) -> Built:
@@ -428,7 +426,7 @@ def pbn_built(games: list[Game], name: str) -> Built:
                 "only?)",
             )
         )
-    built.results = [(int(line), row.dropna().to_dict()) for line, row in results.iterrows()]
+    built.results = results
     built.problems = problems
     return built
 
@@ -529,10 +527,10 @@ def usebio_results(event: Element) -> pd.DataFrame:
     return frame
 
 
-def usebio_pairs(event: Element) -> list[tuple[int, dict[str, str]]]:
+def usebio_pairs(event: Element) -> pd.DataFrame:
     """The PARTICIPANTS' pairs: PAIR_NUMBER, the players' names joined by ` - `, DIRECTION (NS/EW); a pair
     once (its first line)."""
-    rows: list[tuple[int, dict[str, str]]] = []
+    rows: list[tuple[int, dict[str, str]]] = []  # (line, the pair's elements)
     seen: set[str] = set()
     for pair in event.all("PAIR"):  # the pairs of the event
         number = pair.value("PAIR_NUMBER")
@@ -542,8 +540,9 @@ def usebio_pairs(event: Element) -> list[tuple[int, dict[str, str]]]:
         names = " - ".join(p.value("PLAYER_NAME") for p in pair.all("PLAYER") if p.value("PLAYER_NAME"))
         direction = DIRECTIONS.get(re.sub(r"[^NSEW]", "", pair.value("DIRECTION").upper()), "")
         row = {P.pair: number, P.names: names, P.direction: direction}
-        rows.append((pair.line, {k: v for k, v in row.items() if v}))
-    return rows
+        rows.append((pair.line, row))
+    frame = pd.DataFrame([row for _, row in rows], index=[line for line, _ in rows], dtype="object")
+    return frame.astype(TEXT)
 
 
 def usebio_book(path: Path, limit_mb: int) -> tuple[dict[str, Sheet], str]:
@@ -562,7 +561,7 @@ def usebio_book(path: Path, limit_mb: int) -> tuple[dict[str, Sheet], str]:
         problems.append(Problem.of(NO_RESULTS, name, None, None, None, problem))
     else:
         results = results_columns(lines)
-        built.results = [(int(line), row.dropna().to_dict()) for line, row in results.iterrows()]
+        built.results = results
         usebio_names = {column: element for element, column in USEBIO_LINE.items()}
         pbn_names = {R.ns: NS_COL, R.ew: EW_COL, R.contract: CONTRACT_COL, R.declarer: DECLARER_COL}
         pbn_names |= {R.tricks: RESULT_COL, R.result: RESULT_COL, R.score: SCORE_NS_COL, R.round: ROUND_COL}
