@@ -6,6 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from pipeline import api
@@ -221,3 +223,42 @@ def test_convert_cli_and_a_workbook_refused(tmp_path):
     assert result.exit_code == 0, result.output
     result = runner.invoke(app, ["convert", str(tmp_path / "e.xlsx"), "-o", str(tmp_path / "f.xlsx")])
     assert result.exit_code == 2
+
+
+SPECIAL = '[]{}";%\\\n -#^'
+
+
+@st.composite
+def mutated(draw, name: str) -> bytes:
+    """A sample file with a few characters deleted, replaced or inserted where PBN's or XML's syntax turns."""
+    data = bytearray((HERE / name).read_bytes())
+    for _ in range(draw(st.integers(1, 4))):  # a few edits
+        at = draw(st.integers(0, len(data) - 1))
+        edit = draw(st.sampled_from(["delete", "replace", "insert"]))
+        char = draw(st.sampled_from(SPECIAL + "<>/&AXN0")).encode()
+        if edit == "delete":
+            del data[at]
+        elif edit == "replace":
+            data[at : at + 1] = char
+        else:
+            data[at:at] = char
+    return bytes(data)
+
+
+@pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
+@settings(
+    max_examples=60,
+    deadline=None,
+    derandomize=True,  # the same examples on every run
+    database=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(data=st.data())
+def test_a_mangled_file_is_scored_or_located_never_a_crash(tmp_path, data):
+    name = data.draw(st.sampled_from(["club-mp.pbn", "club-mp.xml"]))
+    path = tmp_path / name
+    path.write_bytes(data.draw(mutated(name)))
+    try:
+        api.standings(path)
+    except InputError as exc:
+        assert exc.problems and all(p.code for p in exc.problems)
