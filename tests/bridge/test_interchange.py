@@ -63,6 +63,7 @@ def test_usebio_names_date_and_method():
     assert names["1"] == "Eva Lindé - Per Holm"  # ISO 8859-1, as the file declares
 
 
+@pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
 @pytest.mark.parametrize("name", ["club-mp.pbn", "club-mp.xml"])
 def test_convert_writes_a_workbook_that_scores_the_same(tmp_path, name):
     written = api.convert(HERE / name, tmp_path / "event.xlsx")
