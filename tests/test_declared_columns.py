@@ -50,7 +50,7 @@ NOT_COLUMNS |= {
     ("pipeline/games/bridge/interchange.py", word): "a PBN 2.1 tag or table column name (docs/interchange.md)"
     for word in (
         *("Event", "Date", "Board", "Contract", "Declarer", "Result", "Score", "Section", "Table", "Round"),
-        *("Names", "Direction", "Session"),
+        *("Names", "Direction", "Session", "Room"),
     )
 }
 NOT_COLUMNS[("pipeline/workbook/pbn.py", "Table")] = "the suffix of a PBN table section's tag (PBN 2.1, 5.1)"

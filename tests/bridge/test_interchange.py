@@ -70,6 +70,15 @@ def test_convert_writes_a_workbook_that_scores_the_same(tmp_path, name):
     assert standings_rows(written) == EXPECTED
 
 
+@pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
+def test_convert_writes_a_teams_workbook_that_scores_the_same(tmp_path):
+    written = api.convert(HERE / "match.pbn", tmp_path / "match.xlsx")
+    book = api.read(written)
+    assert set(book.sheets) == {"settings", "teams", "matches", "results"}
+    standings = api.standings(book).sheets[0].frame
+    assert standings[["Team", "IMPs"]].values.tolist() == [["Lions", 13], ["Tigers", -13]]
+
+
 QUIRKS = r"""% a scoring program's export
 [Event "Adjusted night"]
 [Board "1"]
@@ -96,6 +105,21 @@ def test_adjusted_scores_not_played_and_a_score_alone(tmp_path):
     settings = dict(book.get("Settings").frame[["key", "value"]].itertuples(index=False))
     assert settings["Scoring"] == "Cross-IMP"
     assert "pairs" not in book.sheets  # the names were written unquoted: dropped, not misread
+
+
+def test_a_teams_match_from_each_rooms_tags_is_scored_by_hand():
+    # Board 1: Lions NS +420 (open), Tigers NS +400 (closed): +20, 1 IMP. Board 2: Lions NS +300 defending
+    # 4HX (open) and EW +420 (closed): +720, 12 IMPs. Lions 13 IMPs.
+    book = api.read(HERE / "match.pbn")
+    results = book.get("Results").frame
+    assert results["tricks"].tolist() == ["10", "9", "8", "10"]  # 10, NS 9 by N, EW 8 by W, ^10
+    assert results["score"].tolist() == ["420", "400", "300", "-420"]  # NS 420 ... EW 420
+    assert results["room"].tolist() == ["Open", "Closed", "Open", "Closed"]
+    matches = book.get("Matches").frame
+    assert matches[["match", "round", "home", "away"]].values.tolist() == [["1", "1", "Lions", "Tigers"]]
+    standings = api.standings(book).sheets[0].frame
+    assert standings[["Team", "IMPs"]].values.tolist() == [["Lions", 13], ["Tigers", -13]]
+    assert standings["VPs"].sum() == pytest.approx(20)
 
 
 @pytest.mark.parametrize(
@@ -152,9 +176,10 @@ def problems_of(path: Path) -> list[tuple]:
             ("B215", 1, "[Scoring]"),
         ),
         (
-            '[Competition "Teams"]\n[Board "1"]\n[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result"]\n1 2 4S N 10\n',
+            '[Competition "Individuals"]\n[Board "1"]\n[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result"]\n1 2 4S N 10\n',
             ("B215", 1, "[Competition]"),
         ),
+        ('[Competition "Teams"]\n[Board "1"]\n[Deal "N:AKQ2.AK3.AK4.AKQ - - -"]\n', ("B214", None, None)),
     ],
 )
 def test_bad_pbn_files_are_located(tmp_path, text, expected):

@@ -15,7 +15,14 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from pipeline.games.bridge.methods import butler, cross_imps, matchpoints, scoring_setting, total_points
+from pipeline.games.bridge.methods import (
+    butler,
+    cross_imps,
+    matchpoints,
+    scoring_setting,
+    teams,
+    total_points,
+)
 from pipeline.games.bridge.settings import MOVEMENT_SETTING
 from pipeline.games.settings import EVENT_DATE, EVENT_NAME, VENUE
 from pipeline.problems import ROW, InputError, Problem, kind
@@ -26,9 +33,10 @@ from pipeline.workbook.reader import Workbook
 from pipeline.workbook.usebio import Element, read_usebio
 from schemas.bridge import EAST_WEST as EW
 from schemas.bridge import NORTH_SOUTH as NS
-from schemas.bridge import PairsSheet
+from schemas.bridge import PairsSheet, TeamsSheet
 from schemas.bridge import PairsSheet as P
 from schemas.bridge import ResultsSheet as R
+from schemas.bridge import TeamMatchesSheet as M
 from schemas.common import sheet_name_of, titles_of
 from schemas.shared import SettingsSheet
 
@@ -50,12 +58,15 @@ UNREAD_EVENT = kind(
 )
 MP, CROSS_IMP, BUTLER, TP = (m.METHOD.name for m in (matchpoints, cross_imps, butler, total_points))
 MP_SCALE = matchpoints.METHOD.settings["mp_scale"].title
+TEAMS = teams.METHOD.name
 SCORING = scoring_setting().title
 
 # PBN's own words: tag names, table names and table columns (PBN 2.1, sections 3.4, 4 and 5).
 EVENT_TAG, DATE_TAG, EVENT_DATE_TAG, SITE_TAG = "Event", "Date", "EventDate", "Site"
 BOARD_TAG, VULNERABLE_TAG, SCORING_TAG, COMPETITION_TAG = "Board", "Vulnerable", "Scoring", "Competition"
 MOVEMENT_TAG = "Movement"  # not in PBN 2.1: read when a program writes it
+ROOM_TAG, HOME_TAG, VISIT_TAG, ROUND_TAG = "Room", "HomeTeam", "VisitTeam", "Round"
+CONTRACT_TAG, DECLARER_TAG, RESULT_TAG, SCORE_TAG = "Contract", "Declarer", "Result", "Score"
 SCORE_TABLE, TOTAL_TABLE = "ScoreTable", "TotalScoreTable"
 SECTION_COL, TABLE_COL, ROUND_COL = "Section", "Table", "Round"
 SESSION_COL = "Session"  # not a PBN column: a USEBIO SESSION_ID, when a file has several
@@ -75,6 +86,8 @@ class Built:
     settings: list[tuple[int, str, str]] = field(default_factory=list)
     pairs: pd.DataFrame = field(default_factory=pd.DataFrame)
     results: pd.DataFrame = field(default_factory=pd.DataFrame)
+    teams: pd.DataFrame = field(default_factory=pd.DataFrame)  # a teams event: Teams and Matches
+    matches: pd.DataFrame = field(default_factory=pd.DataFrame)
     pair_headers: dict[str, str] = field(default_factory=dict)
     result_headers: dict[str, str] = field(default_factory=dict)
     setting_header: str = ""
@@ -100,6 +113,10 @@ def built_sheets(name: str, built: Built) -> dict[str, Sheet]:
     if not pairs.empty:
         headers = {c: built.pair_headers.get(c, c) for c in pairs.columns}
         sheets[sheet_key(PairsSheet)] = Sheet(name, pairs, headers, 1)
+    for model, frame in ((TeamsSheet, built.teams), (M, built.matches)):  # a teams event's own sheets
+        if not frame.empty:
+            headers = {c: built.result_headers.get(c, c) for c in frame.columns}
+            sheets[sheet_key(model)] = Sheet(name, text_frame(frame), headers, 1)
     results = text_frame(built.results)
     if results.columns.empty:
         results = pd.DataFrame({R.board: pd.Series(dtype=TEXT)}).rename_axis(ROW)
@@ -243,12 +260,107 @@ def settings_rows(games: list[Game], name: str) -> tuple[list[tuple[int, str, st
                 rows.append((line, MP_SCALE, scale))
     if COMPETITION_TAG in first:
         line, value = first[COMPETITION_TAG]
-        if re.sub(r"\s+", "", value).upper() not in ("PAIRS", "PAIR"):
+        word = re.sub(r"\s+", "", value).upper()
+        if word in TEAMS_WORDS:
+            rows = [r for r in rows if r[1] not in (SCORING, MP_SCALE)] + [(line, SCORING, TEAMS)]
+            problems = [p for p in problems if p.column != f"[{SCORING_TAG}]"]
+        elif word not in ("PAIRS", "PAIR"):
             problem = (
-                f"tally reads PBN pairs events for now; this competition is {value} (docs/interchange.md)"
+                f"tally reads PBN pairs and teams events; this competition is {value} (docs/interchange.md)"
             )
             problems.append(Problem.of(UNREAD_EVENT, name, line, f"[{COMPETITION_TAG}]", value, problem))
     return rows, problems
+
+
+TEAMS_WORDS = ("TEAMS", "TEAM")
+SEAT_SIDES = {"N": NS, "S": NS, "E": EW, "W": EW}
+
+
+def is_teams(games: list[Game]) -> bool:
+    """True when the file is a teams event: its Competition says Teams."""
+    stated = next((g.tags[COMPETITION_TAG][1] for g in games if g.tags.get(COMPETITION_TAG, (0, ""))[1]), "")
+    return re.sub(r"\s+", "", stated).upper() in TEAMS_WORDS
+
+
+def tag_frame(games: list[Game], tags: tuple[str, ...], at: str) -> pd.DataFrame:
+    """Each game's values of these tags (blank when it has none), indexed by the line of its `at` tag; only
+    the games that state `at`."""
+    found = [g for g in games if g.tags.get(at, (0, ""))[1].strip()]
+    values = {tag: [g.tags.get(tag, (0, ""))[1].strip() for g in found] for tag in tags}
+    frame = pd.DataFrame(values, index=[g.tags[at][0] for g in found], dtype="object")
+    return frame.astype(TEXT).replace({"": pd.NA})
+
+
+def side_of_declarer(declarer: pd.Series) -> pd.Series:
+    """NS or EW, the side of each declarer (`^S` too); NA when there is none."""
+    return declarer.str.lstrip("^").str.upper().map(SEAT_SIDES).astype(TEXT)
+
+
+def tricks_of(result: pd.Series, declarer: pd.Series) -> pd.Series:
+    """Declarer's tricks from a Result tag (PBN 4: `9` declarer's; `NS 9`, `EW 4` a side's; a leading `^`
+    marks an agreed number): a side's count is declarer's when declarer sits on that side, else 13 less it."""
+    parts = result.str.lstrip("^").str.extract(r"^\s*(?:(?P<seat_side>NS|EW)\s*)?(?P<count>[0-9]+)\s*$")
+    tricks = pd.to_numeric(parts["count"])
+    theirs = parts["seat_side"].notna() & parts["seat_side"].ne(side_of_declarer(declarer)).fillna(True)
+    read = tricks.where(~theirs, 13 - tricks).astype("Int64").astype(TEXT)
+    return read.where(parts["count"].notna(), result)
+
+
+def signed_scores(score: pd.Series, declarer: pd.Series) -> pd.Series:
+    """North-south's score from a Score tag (`NS 100`, `EW 620`; a number alone is declarer's side's)."""
+    parts = score.str.extract(r"^\s*(?:(?P<seat_side>NS|EW)\s*)?(?P<count>[+-]?[0-9]+)\s*$")
+    side = parts["seat_side"].fillna(side_of_declarer(declarer))
+    number = pd.to_numeric(parts["count"])
+    return (
+        number.where(side.ne(EW), -number).astype("Int64").astype(TEXT).where(parts["count"].notna(), score)
+    )
+
+
+def team_results(games: list[Game]) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
+    """A teams event's Results (a row a game that states its Contract: Board, Match, Room, Contract, Declarer,
+    Tricks, Score, Vul), its Matches (a match a pairing of HomeTeam and VisitTeam in a Round, numbered in the
+    order met) and its Teams, each indexed by a line of the file (the Contract tag's)."""
+    tags = (BOARD_TAG, ROOM_TAG, HOME_TAG, VISIT_TAG, ROUND_TAG, DECLARER_TAG, RESULT_TAG, SCORE_TAG)
+    rows = tag_frame(games, (*tags, VULNERABLE_TAG, CONTRACT_TAG), CONTRACT_TAG)
+    if rows.empty:
+        return pd.DataFrame(), pd.DataFrame(), pd.DataFrame()
+    pairing = rows[[ROUND_TAG, HOME_TAG, VISIT_TAG]].fillna("")
+    codes, _ = pd.factorize(pairing[ROUND_TAG] + "\x00" + pairing[HOME_TAG] + "\x00" + pairing[VISIT_TAG])
+    match = pd.Series(codes + 1, index=rows.index).astype(str).astype(TEXT)
+    declarer = rows[DECLARER_TAG]
+    results = pd.DataFrame(
+        {
+            R.board: rows[BOARD_TAG],
+            R.match: match,
+            R.room: rows[ROOM_TAG],
+            R.contract: rows[CONTRACT_TAG],
+            R.declarer: declarer.str.lstrip("^"),
+            R.tricks: tricks_of(rows[RESULT_TAG], declarer),
+            R.score: signed_scores(rows[SCORE_TAG], declarer),
+            R.vul: vulnerability_words(rows[VULNERABLE_TAG]),
+        },
+        index=rows.index,
+    ).astype(TEXT)
+    numbered = rows[ROUND_TAG].str.fullmatch(r"[0-9]+").fillna(False).astype(bool)
+    matches = pd.DataFrame(
+        {
+            M.match: match,
+            M.round: rows[ROUND_TAG].where(numbered),
+            M.home: rows[HOME_TAG],
+            M.away: rows[VISIT_TAG],
+        }
+    )[~match.duplicated()]
+    named = pd.concat([rows[HOME_TAG], rows[VISIT_TAG]]).dropna()
+    entrants = pd.DataFrame({TeamsSheet.team: named[~named.duplicated()]})
+    return results, matches.astype(TEXT), entrants.astype(TEXT)
+
+
+def team_headers() -> dict[str, str]:
+    """Each column of a teams event's sheets as the file names where it comes from: its tag."""
+    tags = {R.board: BOARD_TAG, R.room: ROOM_TAG, R.contract: CONTRACT_TAG, R.declarer: DECLARER_TAG}
+    tags |= {R.tricks: RESULT_TAG, R.score: SCORE_TAG, R.vul: VULNERABLE_TAG, R.match: HOME_TAG}
+    tags |= {M.home: HOME_TAG, M.away: VISIT_TAG, M.round: ROUND_TAG, TeamsSheet.team: HOME_TAG}
+    return {column: f"[{tag}]" for column, tag in tags.items()}
 
 
 def table_frame(table: Table, name: str, table_tag: str) -> tuple[pd.DataFrame, list[Problem]]:
@@ -412,8 +524,12 @@ def pbn_built(games: list[Game], name: str) -> Built:
         P.names: f"{TOTAL_TABLE} {NAMES_COL}",
         P.direction: f"{TOTAL_TABLE} {DIRECTION_COL}",
     }
-    results, built.result_headers, found = score_rows(games, name)
-    problems += found
+    if is_teams(games):
+        results, built.matches, built.teams = team_results(games)
+        built.result_headers = team_headers()
+    else:
+        results, built.result_headers, found = score_rows(games, name)
+        problems += found
     if results.empty and not any(p.severity == "error" for p in problems):
         problems.append(
             Problem.of(
@@ -422,8 +538,11 @@ def pbn_built(games: list[Game], name: str) -> Built:
                 None,
                 None,
                 None,
-                f"no board of this file has a {SCORE_TABLE}, so it holds no results to score (a file of deals "
-                "only?)",
+                f"no game of this teams event states a {CONTRACT_TAG}, so it holds no results to score (a file "
+                "of deals only?)"
+                if is_teams(games)
+                else f"no board of this file has a {SCORE_TABLE}, so it holds no results to score (a file of "
+                "deals only?)",
             )
         )
     built.results = results
@@ -595,10 +714,11 @@ def as_written(frame: pd.DataFrame, model: type, numbers: tuple[str, ...] = ()) 
 
 
 def results_workbook(book: Workbook) -> list[OutputSheet]:
-    """The results workbook a director can correct in Excel and score again (Settings, Pairs, Results), from
-    the sheets a PBN or USEBIO file was read into."""
+    """The results workbook a director can correct in Excel and score again (Settings, Pairs or Teams and
+    Matches, Results), from the sheets a PBN or USEBIO file was read into."""
     written = []
-    for model, numbers in ((SettingsSheet, ()), (PairsSheet, ()), (R, NUMBER_COLUMNS)):  # the three sheets
+    sheets = ((SettingsSheet, ()), (PairsSheet, ()), (TeamsSheet, ()), (M, (M.round,)), (R, NUMBER_COLUMNS))
+    for model, numbers in sheets:  # the sheets a file gives
         sheet = book.sheets.get(sheet_key(model))
         if sheet is not None:
             written.append(OutputSheet(sheet_name_of(model), as_written(sheet.frame, model, numbers)))
