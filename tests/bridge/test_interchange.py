@@ -215,6 +215,7 @@ BOMB = """<?xml version="1.0"?>
             ("B215", 2, "EVENT_TYPE"),
         ),
         ('<USEBIO Version="1.2">\n<EVENT EVENT_TYPE="PAIRS"></EVENT></USEBIO>', ("B214", None, None)),
+        ('<?xml version="1.0"?>\n<workbook><sheet/></workbook>', ("B214", None, None)),  # not USEBIO
     ],
 )
 def test_bad_usebio_files_are_located(tmp_path, text, expected):

@@ -567,6 +567,7 @@ def checked_sheets(path: Path, built: Built, problems: list[Problem]) -> dict[st
 
 
 # USEBIO 1.2's own words: elements and values (docs/interchange.md).
+USEBIO_ROOT = "USEBIO"
 USEBIO_SCORING = {
     "MATCH_POINTS": MP,
     "MATCHPOINTS": MP,
@@ -677,6 +678,8 @@ def usebio_book(path: Path, limit_mb: int) -> tuple[dict[str, Sheet], str]:
     lines = usebio_results(event)
     if lines.empty:
         problem = "no BOARD of this file has a TRAVELLER_LINE, so it holds no results to score"
+        if root.name != USEBIO_ROOT:
+            problem = f"this is not a USEBIO file: its root element is <{root.name}>, not <{USEBIO_ROOT}>"
         problems.append(Problem.of(NO_RESULTS, name, None, None, None, problem))
     else:
         results = results_columns(lines)
