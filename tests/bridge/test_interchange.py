@@ -289,3 +289,36 @@ def test_a_mangled_file_is_scored_or_located_never_a_crash(tmp_path, data):
         api.standings(path)
     except InputError as exc:
         assert exc.problems and all(p.code for p in exc.problems)
+
+
+TWO_SECTIONS_PBN = r"""[Event "Two sections"]
+[Board "1"]
+[ScoreTable "Section\1L;PairId_NS\2R;PairId_EW\2R;Contract\4L;Declarer\1R;Result\2R"]
+A  1  2 3NT  N  9
+B  1  2 3NT  N 10
+[TotalScoreTable "Section\1L;PairId\2R;Names\20L"]
+A 1 "Ann - Bob"
+A 2 "Cid - Dan"
+B 1 "Eve - Fay"
+B 2 "Gus - Hal"
+"""
+
+TWO_SECTIONS_XML = """<USEBIO Version="1.2"><EVENT EVENT_TYPE="PAIRS"><SESSION SESSION_ID="1">
+<SECTION SECTION_ID="A"><PARTICIPANTS><PAIR><PAIR_NUMBER>1</PAIR_NUMBER><PLAYER><PLAYER_NAME>Ann</PLAYER_NAME></PLAYER></PAIR></PARTICIPANTS>
+<BOARD><BOARD_NUMBER>1</BOARD_NUMBER><TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER><CONTRACT>3NT</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>9</TRICKS><SCORE>400</SCORE></TRAVELLER_LINE></BOARD></SECTION>
+<SECTION SECTION_ID="B"><PARTICIPANTS><PAIR><PAIR_NUMBER>1</PAIR_NUMBER><PLAYER><PLAYER_NAME>Eve</PLAYER_NAME></PLAYER></PAIR></PARTICIPANTS>
+<BOARD><BOARD_NUMBER>1</BOARD_NUMBER><TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER><CONTRACT>3NT</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>10</TRICKS><SCORE>430</SCORE></TRAVELLER_LINE></BOARD></SECTION>
+</SESSION></EVENT></USEBIO>
+"""
+
+
+@pytest.mark.parametrize(("name", "text"), [("two.pbn", TWO_SECTIONS_PBN), ("two.xml", TWO_SECTIONS_XML)])
+def test_pair_numbers_of_several_sections_are_kept_apart(tmp_path, name, text):
+    path = tmp_path / name
+    path.write_text(text)
+    book = api.read(path)
+    results = book.get("Results").frame
+    assert results["ns"].tolist() == ["A1", "B1"] and results["ew"].tolist() == ["A2", "B2"]
+    assert results["section"].tolist() == ["A", "B"]
+    pairs = book.get("Pairs").frame
+    assert dict(pairs[["pair", "names"]].values.tolist())["B1"] in ("Eve - Fay", "Eve")

@@ -414,6 +414,14 @@ def column_of(rows: pd.DataFrame, name: str) -> pd.Series:
     return rows[name] if name in rows else pd.Series(pd.NA, index=rows.index, dtype=TEXT)
 
 
+def sectioned(ids: pd.Series, section: pd.Series) -> pd.Series:
+    """Pair ids as the event knows them: with more than one section, a pair is its section and its number
+    (`A1`, `B1`: numbers repeat from section to section); with one, its number as written."""
+    if section.nunique() < 2:
+        return ids
+    return (section.fillna("") + ids).where(ids.notna())
+
+
 def results_columns(rows: pd.DataFrame) -> pd.DataFrame:
     """ScoreTable rows as Results columns: Result as Tricks (a number) or Result (=, +1, -2); the NS score
     from Score_NS, else Score_EW negated, else Score (`NS 420`, `EW 100`); artificial scores and not-played
@@ -439,8 +447,8 @@ def results_columns(rows: pd.DataFrame) -> pd.DataFrame:
         R.section: column_of(rows, SECTION_COL),
         R.round: column_of(rows, ROUND_COL),
         R.table: column_of(rows, TABLE_COL),
-        R.ns: column_of(rows, NS_COL),
-        R.ew: column_of(rows, EW_COL),
+        R.ns: sectioned(column_of(rows, NS_COL), column_of(rows, SECTION_COL)),
+        R.ew: sectioned(column_of(rows, EW_COL), column_of(rows, SECTION_COL)),
         R.contract: contract.where(~artificial & ~is_adjusted(contract)),
         R.declarer: column_of(rows, DECLARER_COL).str.lstrip("^").where(~artificial),  # ^S: dummy swapped
         R.tricks: result.where(~relative & ~artificial),
@@ -489,7 +497,7 @@ def pair_rows(games: list[Game], name: str) -> tuple[pd.DataFrame, list[Problem]
             frames.append(
                 pd.DataFrame(
                     {
-                        P.pair: frame[PAIR_COL],
+                        P.pair: sectioned(frame[PAIR_COL], column_of(frame, SECTION_COL)),
                         P.names: column_of(frame, NAMES_COL),
                         P.direction: direction.map(DIRECTIONS).astype(TEXT),
                     }
@@ -503,7 +511,8 @@ def pair_rows(games: list[Game], name: str) -> tuple[pd.DataFrame, list[Problem]
             frame, _ = table_frame(table, name, SCORE_TABLE)
             for pair, names in ((NS_COL, NAMES_NS_COL), (EW_COL, NAMES_EW_COL)):
                 if pair in frame and names in frame:
-                    frames.append(pd.DataFrame({P.pair: frame[pair], P.names: frame[names]}))
+                    ids = sectioned(frame[pair], column_of(frame, SECTION_COL))
+                    frames.append(pd.DataFrame({P.pair: ids, P.names: frame[names]}))
     if not frames:
         return pd.DataFrame(), problems
     pairs = pd.concat(frames).astype(TEXT).dropna(subset=[P.pair])
@@ -545,6 +554,9 @@ def pbn_built(games: list[Game], name: str) -> Built:
                 "deals only?)",
             )
         )
+    if R.section in results and not built.pairs.empty and results[R.section].nunique() > 1:
+        known = built.pairs[P.pair].isin(pd.concat([results[R.ns], results[R.ew]]))
+        built.pairs = built.pairs if known.all() else pd.DataFrame()  # a list without its sections: unusable
     built.results = results
     built.problems = problems
     return built
@@ -648,12 +660,17 @@ def usebio_results(event: Element) -> pd.DataFrame:
 
 
 def usebio_pairs(event: Element) -> pd.DataFrame:
-    """The PARTICIPANTS' pairs: PAIR_NUMBER, the players' names joined by ` - `, DIRECTION (NS/EW); a pair
-    once (its first line)."""
+    """The PARTICIPANTS' pairs: PAIR_NUMBER (after its SECTION_ID when there are several sections), the
+    players' names joined by ` - `, DIRECTION (NS/EW); a pair once (its first line)."""
     rows: list[tuple[int, dict[str, str]]] = []  # (line, the pair's elements)
     seen: set[str] = set()
-    for pair in event.all("PAIR"):  # the pairs of the event
-        number = pair.value("PAIR_NUMBER")
+    sections = event.all("SECTION")
+    several = len({section.attributes.get("SECTION_ID", "") for section in sections}) > 1
+    placed = [
+        (s.attributes.get("SECTION_ID", "") if several else "", p) for s in sections for p in s.all("PAIR")
+    ]
+    for section, pair in placed or [("", p) for p in event.all("PAIR")]:  # the pairs of the event
+        number = section + pair.value("PAIR_NUMBER") if pair.value("PAIR_NUMBER") else ""
         if not number or number in seen:
             continue
         seen.add(number)
