@@ -4,6 +4,7 @@ pipeline/games/bridge/interchange.py. Decisions: docs/interchange.md."""
 
 from __future__ import annotations
 
+import codecs
 import hashlib
 from pathlib import Path
 
@@ -25,8 +26,8 @@ NOT_TEXT = kind(
 
 
 def file_text(path: Path, limit_mb: int) -> tuple[str, str]:
-    """The text of a results file and the SHA-256 of its bytes: UTF-8 (a byte-order mark dropped), else
-    ISO 8859-1 (PBN 2.1's own character set); a file over the limit, or holding NUL bytes, refused (B210,
+    """The text of a results file and the SHA-256 of its bytes: UTF-16 when it starts with its byte-order
+    mark, else UTF-8 (a byte-order mark dropped), else ISO 8859-1 (PBN 2.1's own character set); a file over the limit, or holding NUL bytes, refused (B210,
     B211); a missing file or a folder is a usage error."""
     path = Path(path)
     if not path.exists():
@@ -41,13 +42,18 @@ def file_text(path: Path, limit_mb: int) -> tuple[str, str]:
         )
         raise InputError([Problem.of(TOO_LARGE, path.name, None, None, None, problem)], source=str(path))
     data = path.read_bytes()
+    digest = hashlib.sha256(data).hexdigest()
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):  # Windows programs' "Unicode"
+        try:
+            return data.decode("utf-16"), digest
+        except UnicodeDecodeError:
+            pass
     if b"\x00" in data:
         problem = (
             "this is not a text file (it holds NUL bytes); a PBN or USEBIO file is text written by a scoring "
             "program"
         )
         raise InputError([Problem.of(NOT_TEXT, path.name, None, None, None, problem)], source=str(path))
-    digest = hashlib.sha256(data).hexdigest()
     try:
         return data.decode("utf-8-sig"), digest
     except UnicodeDecodeError:

@@ -322,3 +322,12 @@ def test_pair_numbers_of_several_sections_are_kept_apart(tmp_path, name, text):
     assert results["section"].tolist() == ["A", "B"]
     pairs = book.get("Pairs").frame
     assert dict(pairs[["pair", "names"]].values.tolist())["B1"] in ("Eve - Fay", "Eve")
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-8-sig", "latin-1"])
+def test_the_text_is_read_in_the_encodings_programs_write(tmp_path, encoding):
+    path = tmp_path / "event.xml"
+    text = (HERE / "club-mp.xml").read_bytes().decode("latin-1")
+    path.write_bytes(text.replace('encoding="iso-8859-1"', "").encode(encoding))
+    names = dict(api.read(path).get("Pairs").frame[["pair", "names"]].values.tolist())
+    assert names["1"] == "Eva Lindé - Per Holm"
