@@ -331,3 +331,40 @@ def test_the_text_is_read_in_the_encodings_programs_write(tmp_path, encoding):
     path.write_bytes(text.replace('encoding="iso-8859-1"', "").encode(encoding))
     names = dict(api.read(path).get("Pairs").frame[["pair", "names"]].values.tolist())
     assert names["1"] == "Eva Lindé - Per Holm"
+
+
+MITCHELL = r"""[Event "Mitchell"]
+[Board "1"]
+[Vulnerable "None"]
+[ScoreTable "Table\2R;Round\2R;PairId_NS\2R;PairId_EW\2R;Contract\4L;Declarer\1R;Result\2R"]
+ 1  1  1  1 3NT  N  9
+ 2  1  2  2 3NT  N 10
+
+[Event "#"]
+[Board "2"]
+[Vulnerable "NS"]
+[ScoreTable "Table\2R;Round\2R;PairId_NS\2R;PairId_EW\2R;Contract\4L;Declarer\1R;Result\2R"]
+ 1  2  1  2 2H   E  8
+ 2  2  2  1 2H   E  9
+[TotalScoreTable "PairId\2R;Direction\3L;Names\20L"]
+ 1 "NS" "Ann - Bob"
+ 2 "NS" "Cid - Dan"
+ 1 "EW" "Eve - Fay"
+ 2 "EW" "Gus - Hal"
+"""
+
+
+def test_a_mitchell_numbered_by_direction_ranks_two_fields(tmp_path):
+    # Board 1: NS 1 +400, NS 2 +430. Board 2: NS 1 -110 (2H=), NS 2 -140 (2H+1). Top 2 a board.
+    path = tmp_path / "mitchell.pbn"
+    path.write_text(MITCHELL)
+    frame = api.standings(path).sheets[0].frame
+    rows = frame[["Field", "Names", "MP"]].values.tolist()
+    assert sorted(rows) == sorted(
+        [
+            ["NS", "Ann - Bob", 2.0],
+            ["NS", "Cid - Dan", 2.0],
+            ["EW", "Eve - Fay", 4.0],
+            ["EW", "Gus - Hal", 0.0],
+        ]
+    )

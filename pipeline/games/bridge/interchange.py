@@ -516,7 +516,8 @@ def pair_rows(games: list[Game], name: str) -> tuple[pd.DataFrame, list[Problem]
     if not frames:
         return pd.DataFrame(), problems
     pairs = pd.concat(frames).astype(TEXT).dropna(subset=[P.pair])
-    pairs = pairs[~pairs[P.pair].duplicated()].dropna(axis=1, how="all")
+    key = [P.pair, P.direction] if P.direction in pairs else [P.pair]  # club numbering: NS 1 and EW 1
+    pairs = pairs[~pairs[key].duplicated()].dropna(axis=1, how="all")
     return pairs, problems
 
 
@@ -663,7 +664,7 @@ def usebio_pairs(event: Element) -> pd.DataFrame:
     """The PARTICIPANTS' pairs: PAIR_NUMBER (after its SECTION_ID when there are several sections), the
     players' names joined by ` - `, DIRECTION (NS/EW); a pair once (its first line)."""
     rows: list[tuple[int, dict[str, str]]] = []  # (line, the pair's elements)
-    seen: set[str] = set()
+    seen: set[tuple[str, str]] = set()
     sections = event.all("SECTION")
     several = len({section.attributes.get("SECTION_ID", "") for section in sections}) > 1
     placed = [
@@ -671,11 +672,11 @@ def usebio_pairs(event: Element) -> pd.DataFrame:
     ]
     for section, pair in placed or [("", p) for p in event.all("PAIR")]:  # the pairs of the event
         number = section + pair.value("PAIR_NUMBER") if pair.value("PAIR_NUMBER") else ""
-        if not number or number in seen:
-            continue
-        seen.add(number)
-        names = " - ".join(p.value("PLAYER_NAME") for p in pair.all("PLAYER") if p.value("PLAYER_NAME"))
         direction = DIRECTIONS.get(re.sub(r"[^NSEW]", "", pair.value("DIRECTION").upper()), "")
+        if not number or (number, direction) in seen:  # club numbering: NS 1 and EW 1 are two pairs
+            continue
+        seen.add((number, direction))
+        names = " - ".join(p.value("PLAYER_NAME") for p in pair.all("PLAYER") if p.value("PLAYER_NAME"))
         row = {P.pair: number, P.names: names, P.direction: direction}
         rows.append((pair.line, row))
     frame = pd.DataFrame([row for _, row in rows], index=[line for line, _ in rows], dtype="object")
