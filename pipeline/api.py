@@ -27,6 +27,7 @@ import pandas as pd
 from pipeline.federation.batch import BatchRun, run_batch
 from pipeline.federation.engines import Engine
 from pipeline.federation.rank import RankRun, run_rank
+from pipeline.games.bridge.interchange import interchange_book, results_workbook
 from pipeline.games.bridge.load import entrant_teams
 from pipeline.games.bridge.movements import movement
 from pipeline.games.bridge.pairs_schedule import entrant_pairs, pairs_schedule_sheets
@@ -53,6 +54,7 @@ from pipeline.publish.event import computed_event
 from pipeline.sheets import OutputSheet, normalized_header, sheet_key
 from pipeline.workbook import Limits, Workbook, read_workbook, write_workbook
 from pipeline.workbook.files import is_workbook_name
+from pipeline.workbook.interchange import INTERCHANGE_SUFFIXES
 from pipeline.workbook.targets import output_folder, output_target, writable_folder
 from pipeline.workbook.typed import typed_tables
 from schemas.bridge import BOARD, TeamsSheet
@@ -94,6 +96,7 @@ __all__ = [
     "diff",
     "domino_schedule",
     "bridge_pairs_schedule",
+    "convert",
     "publish",
     "rank",
     "read",
@@ -131,8 +134,12 @@ class Schedule:
 
 
 def read(path: Path | str, *, sheets: Iterable[str] | None = None, limits: Limits | None = None) -> Workbook:
-    """A workbook's sheets (or the named ones) as text, after the package is inspected."""
-    return read_workbook(Path(path), sheets, limits)
+    """A workbook's sheets (or the named ones) as text, after the package is inspected; a PBN (.pbn) or USEBIO
+    (.xml) results file as the sheets of a bridge results workbook (docs/interchange.md)."""
+    path = Path(path)
+    if path.suffix.lower() in INTERCHANGE_SUFFIXES:
+        return interchange_book(path, (limits or Limits()).max_unzipped_mb)
+    return read_workbook(path, sheets, limits)
 
 
 def validate(path: Path | str, *, limits: Limits | None = None, lang: str | None = None) -> Report:
@@ -143,7 +150,7 @@ def validate(path: Path | str, *, limits: Limits | None = None, lang: str | None
     path = Path(path)
     with speaking(chosen):
         try:
-            book = read_workbook(path, limits=limits)
+            book = read(path, limits=limits)
         except InputError as exc:
             return Report("unknown", exc.problems, str(path))
     game = game_of(book.sheets)
@@ -166,7 +173,7 @@ def standings(
     own language). InputError when it cannot be scored; UsageError for an unknown `lang`."""
     chosen = checked_language(lang)  # before anything is read
     with speaking(chosen):  # a workbook that cannot be read is said in `lang`, else English
-        book = source if isinstance(source, Workbook) else read_workbook(Path(source), limits=limits)
+        book = source if isinstance(source, Workbook) else read(source, limits=limits)
     return standings_of(book, None if game is None else game_named(game), lang=chosen)
 
 
@@ -199,6 +206,24 @@ def score(
     result = standings(book or source, game=game, limits=limits, lang=lang)
     with speaking(result.language):  # the footer's words, and a write refused, in the event's language
         return Scored(written(result, target), result)
+
+
+def convert(
+    source: Path | str, out: Path | str | None = None, *, force: bool = False, limits: Limits | None = None
+) -> Path:
+    """A PBN (.pbn) or USEBIO (.xml) results file written as tally's bridge results workbook (Settings, Pairs
+    with names, Results) to `out` (a file, or a folder for `<input stem>.xlsx`; by default beside the input),
+    which scores to the same standings and which a director can correct in Excel. InputError when the file
+    cannot be read; UsageError for another kind of file."""
+    source = Path(source)
+    if source.suffix.lower() not in INTERCHANGE_SUFFIXES:
+        raise UsageError(f"{source}: tally convert reads a PBN (.pbn) or USEBIO (.xml) results file")
+    name = f"{source.stem}.xlsx"
+    target = output_target(
+        source.with_name(name) if out is None else out, default_name=name, force=force, inputs=[source]
+    )
+    book = interchange_book(source, (limits or Limits()).max_unzipped_mb)
+    return write_workbook(target, results_workbook(book), title=source.stem)
 
 
 def template(game: str, out: Path | str, *, force: bool = False) -> Path:

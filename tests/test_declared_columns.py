@@ -49,6 +49,15 @@ NOT_COLUMNS: dict[tuple[str, str], str] = {
         "counted",
     ): "a contribution's Note in words, translated (COUNTED)",
 }
+# The words of the PBN and USEBIO formats (tag, table and column names), which happen to be tally's too.
+NOT_COLUMNS |= {
+    ("pipeline/games/bridge/interchange.py", word): "a PBN 2.1 tag or table column name (docs/interchange.md)"
+    for word in (
+        *("Event", "Date", "Board", "Contract", "Declarer", "Result", "Score", "Section", "Table", "Round"),
+        *("Names", "Direction", "Session", "Room"),
+    )
+}
+NOT_COLUMNS[("pipeline/workbook/pbn.py", "Table")] = "the suffix of a PBN table section's tag (PBN 2.1, 5.1)"
 
 
 def declared_models() -> list[type[pa.DataFrameModel]]:

@@ -83,6 +83,7 @@ def build_app() -> typer.Typer:
         EXTRA_COMMANDS.get(game.name, lambda group: None)(group)
         app.add_typer(group, name=game.name)
     app.command()(validate)
+    app.command()(bridge.convert)
     app.command()(diff)
     app.command("template")(template_command())
     app.command()(batch)

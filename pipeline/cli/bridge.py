@@ -95,6 +95,22 @@ def schedule(
     typer.echo(_("wrote {path}", path=written))
 
 
+def convert(
+    source: Path = typer.Argument(..., help="A PBN (.pbn) or USEBIO (.xml) results file."),
+    out: str | None = out_option(
+        None, "The results workbook to write: a file, or a folder (default: <input>.xlsx beside it)."
+    ),
+    force: Force = False,
+) -> None:
+    """Write a PBN or USEBIO results file as tally's results workbook (Settings, Pairs, Results), to correct
+    in Excel and score again; it scores to the same standings as the file itself (docs/interchange.md).
+
+    Example: tally convert club-night.pbn -o club-night.xlsx
+    """
+    written = guarded(lambda: api.convert(source, out, force=force))
+    typer.echo(f"wrote {written}")
+
+
 def add_commands(group: typer.Typer) -> None:
     """The bridge commands beyond `standings`."""
     group.command()(schedule)

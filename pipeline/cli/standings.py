@@ -29,7 +29,9 @@ def standings_command(game: Game) -> Callable[..., None]:
 
     def standings(
         results: Path = typer.Argument(
-            ..., help=f"The results workbook (.xlsx) with a {game.input_sheet} sheet."
+            ...,
+            help=f"The results workbook (.xlsx) with a {game.input_sheet} sheet"
+            + (", or a PBN (.pbn) or USEBIO (.xml) results file." if game.name == "bridge" else "."),
         ),
         out: str | None = out_option(
             None,

@@ -1,0 +1,125 @@
+"""Reading a USEBIO file (the XML results format, version 1.2) into a tree of elements, each with its line:
+the syntax only; what the elements mean for scoring is pipeline/games/bridge/interchange.py.
+
+The XML is parsed with the standard library's expat, refusing what an XML bomb needs: any entity declaration
+in a document type (`<!ENTITY`, internal or external: the billion laughs and external entities), external
+parameter entities and references to undeclared entities. The `<!DOCTYPE USEBIO SYSTEM "...usebio_v1_2.dtd">`
+real files carry is allowed and never fetched. References and decisions: docs/interchange.md."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from xml.parsers import expat
+
+from pipeline.problems import InputError, Problem, kind
+from pipeline.workbook.interchange import file_text
+
+BAD_XML = kind(
+    "B216",
+    "a USEBIO file that is not well-formed XML, or declares entities (refused: an XML bomb's means)",
+    example="event.xml, row 41, column 'XML' [mismatched tag]: this is not well-formed XML (mismatched tag); the file is damaged or was cut short",
+)
+MAX_DEPTH = 64  # USEBIO nests 7 deep; a deeper file is not USEBIO
+
+
+@dataclass
+class Element:
+    """One XML element: its name, attributes, text (stripped), line and children."""
+
+    name: str
+    line: int
+    attributes: dict[str, str] = field(default_factory=dict)
+    text: str = ""
+    children: list[Element] = field(default_factory=list)
+
+    def first(self, name: str) -> Element | None:
+        """Its first child of this name."""
+        return next((c for c in self.children if c.name == name), None)
+
+    def value(self, name: str) -> str:
+        """The text of its first child of this name, else its attribute of this name, else ''."""
+        child = self.first(name)
+        return child.text if child is not None else self.attributes.get(name, "").strip()
+
+    def all(self, name: str) -> list[Element]:
+        """Every element of this name below it, in document order."""
+        found: list[Element] = []
+        stack = list(reversed(self.children))
+        while stack:  # depth-first, document order
+            element = stack.pop()
+            if element.name == name:
+                found.append(element)
+            stack.extend(reversed(element.children))
+        return found
+
+
+class Refused(Exception):
+    """What the parser refuses, with the line it was found at."""
+
+    def __init__(self, message: str, line: int) -> None:
+        super().__init__(message)
+        self.line = line
+
+
+def parsed_tree(text: str) -> Element:
+    """The document's root element; Refused or expat.ExpatError when the XML is refused or not well formed."""
+    parser = expat.ParserCreate()
+    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+    stack: list[Element] = []
+    root: list[Element] = []
+    texts: list[list[str]] = []
+
+    def refuse_entity(name: str, *args: object) -> None:
+        raise Refused(
+            f"declares the entity {name}: USEBIO never does, and an XML bomb does", parser.CurrentLineNumber
+        )
+
+    def refuse_external(*args: object) -> int:
+        raise Refused("refers to an external entity: USEBIO never does", parser.CurrentLineNumber)
+
+    def start(name: str, attributes: dict[str, str]) -> None:
+        if len(stack) >= MAX_DEPTH:
+            raise Refused(
+                f"nests elements more than {MAX_DEPTH} deep: this is not USEBIO", parser.CurrentLineNumber
+            )
+        element = Element(name, parser.CurrentLineNumber, dict(attributes))
+        (stack[-1].children if stack else root).append(element)
+        stack.append(element)
+        texts.append([])
+
+    def end(name: str) -> None:
+        stack.pop().text = "".join(texts.pop()).strip()
+
+    def data(text: str) -> None:
+        if texts:
+            texts[-1].append(text)
+
+    parser.EntityDeclHandler = refuse_entity
+    parser.ExternalEntityRefHandler = refuse_external
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    parser.CharacterDataHandler = data
+    parser.Parse(text.encode("utf-8"), True)
+    return root[0]
+
+
+def read_usebio(path: Path, limit_mb: int) -> tuple[Element, str]:
+    """The root element of a USEBIO file and the SHA-256 of its bytes; InputError (B216, at the line) when the
+    XML is not well formed or is refused."""
+    path = Path(path)
+    text, digest = file_text(path, limit_mb)
+    if text.startswith(
+        "<?xml"
+    ):  # the text is decoded already: its declared encoding must not be applied again
+        end = text.find("?>")
+        text = text[end + 2 :] if end > 0 else text
+    try:
+        return parsed_tree(text), digest
+    except expat.ExpatError as exc:
+        words = expat.ErrorString(exc.code)
+        problem = f"this is not well-formed XML ({words}); the file is damaged or was cut short"
+        found = Problem.of(BAD_XML, path.name, exc.lineno, "XML", words, problem)
+    except Refused as exc:
+        found = Problem.of(BAD_XML, path.name, exc.line, "XML", None, f"refused: the file {exc}")
+    raise InputError([found], source=str(path))
