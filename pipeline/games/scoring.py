@@ -14,7 +14,7 @@ from pipeline.games.heading import Heading, event_heading, with_status_rows
 from pipeline.games.recognise import with_other_game
 from pipeline.games.registry import GAMES, game_of
 from pipeline.games.run import Checked, checked_event, standings_sheets
-from pipeline.games.settings import LANGUAGE, key_value_settings, settings_by_key
+from pipeline.games.settings import LANGUAGE, given_value
 from pipeline.i18n import speaking
 from pipeline.language import ENGLISH, checked_language, sheet_in, workbook_language
 from pipeline.problems import InputError, Problem
@@ -78,10 +78,7 @@ def setting_language(sheets: dict[str, Sheet]) -> str | None:
     """The Language setting as typed on a workbook's Settings sheet (None when not given or not read)."""
     wanted = sheet_key_of(sheet_name_of(SettingsSheet))
     sheet = next((s for key, s in sheets.items() if sheet_key_of(key) == wanted), None)
-    if sheet is None:
-        return None
-    found = key_value_settings(with_aliases(sheet, SettingsSheet)[0], settings_by_key(LANGUAGE))[0]
-    given = next(iter(found.values()), None)
+    given = None if sheet is None else given_value(with_aliases(sheet, SettingsSheet)[0], LANGUAGE)
     return str(given) if given else None
 
 

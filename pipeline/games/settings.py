@@ -411,3 +411,14 @@ def key_value_settings(
                 at[given[0]] = True
                 problems.append(problems_where(sheet, row_mask(at), K.value, spec.advice.message, ADVICE))
     return values, pd.concat(problems, ignore_index=True)
+
+
+def given_value(sheet: Sheet | None, spec: SettingSpec) -> object | None:
+    """One setting's value as the Settings sheet gives it (its first row naming it, in any language), None when
+    not given or not read; nothing is reported (the whole sheet is checked when the event is loaded)."""
+    frame = None if sheet is None else sheet.frame
+    if frame is None or K.key not in frame or K.value not in frame:
+        return None
+    named = setting_keys(frame[K.key], settings_by_key(spec)).eq(setting_key(spec.title)).to_numpy()
+    parsed = spec.parse(in_english(frame.loc[named, K.value], spec.words)).dropna()
+    return parsed.iloc[0] if len(parsed) else None
