@@ -12,7 +12,8 @@ $(STAMP): pyproject.toml constraints.txt $(wildcard pipeline/locale/*/LC_MESSAGE
 	$(BIN)/python tools/catalogs.py --compile
 	touch $(STAMP)
 
-## demo: run every bundled sample in sample_data/ and write the standings workbooks to out/
+## demo: run every bundled sample in sample_data/ and write the standings workbooks to out/ (the Spanish and
+##       Chinese twins, sample_data/es/ and zh/, to out/es/ and out/zh/, each in its own language)
 demo: $(STAMP)
 	$(BIN)/tally demo --out out
 
@@ -44,7 +45,7 @@ bench: $(STAMP)
 bench-season: $(STAMP)
 	$(BIN)/python -m bench.season
 
-## samples: regenerate the bundled sample workbooks
+## samples: regenerate the bundled sample workbooks and their Spanish and Chinese twins (tools/twins.py)
 samples: $(STAMP)
 	$(BIN)/python tools/make_samples.py
 

@@ -47,7 +47,7 @@ from pipeline.games.game import Game
 from pipeline.games.registry import GAMES, game_named, game_of, standings_game
 from pipeline.games.scoring import Standings, language_of, recognised_event, standings_of, written
 from pipeline.i18n import _, speaking
-from pipeline.language import checked_language, english_headers
+from pipeline.language import ENGLISH, checked_language, english_headers
 from pipeline.problems import InputError, Problem, Report, UsageError, kind
 from pipeline.publish import publish_book, publish_events, publish_ranking, read_events, site_folder
 from pipeline.publish.event import computed_event
@@ -58,13 +58,14 @@ from pipeline.workbook.interchange import INTERCHANGE_SUFFIXES
 from pipeline.workbook.targets import output_folder, output_target, writable_folder
 from pipeline.workbook.typed import typed_tables
 from schemas.bridge import BOARD, TeamsSheet
-from schemas.common import sheet_name_of
+from schemas.common import LANGUAGES, sheet_name_of
 from schemas.corrections import Change
 from schemas.domino import PlayersSheet
 from schemas.ranking import StandingsSheet
 
 BUNDLED = Path(__file__).resolve().parents[1] / "sample_data"
 DEMO_SITE = "site"  # the folder under demo's output of the samples' published site
+TWIN_LANGUAGES = tuple(lang for lang in LANGUAGES if lang != ENGLISH)  # demo's folders of twins: es/, zh/
 TOO_FEW = kind(
     "W115",
     "too few entrants for the schedule asked for",
@@ -471,25 +472,36 @@ def demo(
 ) -> list[Scored]:
     """Every sample workbook of the folder (the bundled sample_data/ by default) scored into `out` as
     `<name>-standings.xlsx`, and published as one site under `out/site/` (a site per sample and an index
-    linking them); every output path is checked before anything is written. `scored` sees each workbook as
-    it is written."""
+    linking them); the workbooks of its language folders (`es/`, `zh/`: the bundled samples' Spanish and Chinese
+    twins) scored into `out/es/`, `out/zh/`, each in its own language, and not published. Every output path is
+    checked before anything is written. `scored` sees each workbook as it is written."""
     folder = Path(samples) if samples is not None else BUNDLED
     inputs = sorted(p for p in folder.iterdir() if is_workbook_name(p)) if folder.is_dir() else []
     if not inputs:
         raise UsageError(_("no sample workbooks (*.xlsx) in {folder}", folder=folder))
+    twins = [
+        p for lang in TWIN_LANGUAGES if (folder / lang).is_dir()
+        for p in sorted((folder / lang).iterdir()) if is_workbook_name(p)
+    ]  # fmt: skip
     into = writable_folder(output_folder(out, option="--out"))
+    sources = [*inputs, *twins]
     targets = [
-        output_target(into / f"{s.stem}-standings.xlsx", default_name=None, force=force, inputs=inputs)
-        for s in inputs
+        output_target(
+            into / s.relative_to(folder).parent / f"{s.stem}-standings.xlsx",
+            default_name=None,
+            force=force,
+            inputs=sources,
+        )
+        for s in sources
     ]
     site = site_folder(into / DEMO_SITE, force=force, option="--out")
     done = []
-    for source, target in zip(inputs, targets, strict=True):  # one workbook after another
+    for source, target in zip(sources, targets, strict=True):  # one workbook after another
         result = score(source, target, force=force)
         scored(source, result)
         done.append(result)
-    events = [(s.name, computed_event(d.standings, s.stem)) for s, d in zip(inputs, done, strict=True)]
-    publish_events(events, site)
+    published = zip(inputs, done[: len(inputs)], strict=True)  # the English samples
+    publish_events([(s.name, computed_event(d.standings, s.stem)) for s, d in published], site)
     return done
 
 

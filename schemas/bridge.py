@@ -10,11 +10,15 @@ from pandera.typing import Series
 
 from pipeline.parsing import as_numbers
 from pipeline.problems import check_named, kind
-from schemas.common import Entry, Span, Text, column, is_whole_in
+from schemas.common import Entry, Span, Text, Vocabulary, column, is_whole_in
 
 ROOMS = ["open", "closed"]  # a teams result's Room, as read (folded to lower case)
 OPEN, CLOSED = ROOMS
 ROOM_NAMES = ("Open", "Closed")  # the rooms as written: Results' list of rooms, Table Cards, Travellers
+ROOM_WORDS: Vocabulary = {  # the rooms in the organizers' words (sala abierta / cerrada; 开室 / 闭室)
+    "Open": {"es": ("Abierta", "Sala abierta"), "zh": ("开室", "开放室")},
+    "Closed": {"es": ("Cerrada", "Sala cerrada"), "zh": ("闭室", "封闭室")},
+}
 SEATS = ("N", "E", "S", "W")  # a Declarer as written
 NS_SEATS = ("N", "S")  # the seats of the north-south pair
 NORTH_SOUTH, EAST_WEST = "NS", "EW"  # the two directions as Scorecards write them
@@ -76,6 +80,7 @@ class ResultsSheet(pa.DataFrameModel):
         note="Open or Closed (teams events)",
         needed="teams",
         entry=Entry(choices=ROOM_NAMES, words="Open or Closed"),
+        words=ROOM_WORDS,
         nullable=True,
     )
     contract: Series[Text] | None = column(

@@ -16,6 +16,7 @@ from tables import header_row
 from typer.testing import CliRunner
 
 from pipeline.cli import app
+from pipeline.language import english_sheet_names
 
 ALL_SAMPLES = sorted(SAMPLES.glob("*.xlsx"))
 SAMPLE_FILES = sorted(SAMPLES.glob("domino_*.xlsx"))
@@ -201,16 +202,27 @@ def test_demo_writes_one_workbook_per_sample(tmp_path: Path):
     result = invoke("demo", "--out", str(out))
     assert result.exit_code == 0, result.output
     names = [f"{s.stem}-standings.xlsx" for s in ALL_SAMPLES]
-    assert sorted(p.name for p in out.iterdir()) == [*names, "site"]
+    assert sorted(p.name for p in out.iterdir()) == [*names, "es", "site", "zh"]
     assert result.stdout.splitlines() == [
         *(f"{s.name} -> {out / n}" for s, n in zip(ALL_SAMPLES, names, strict=True)),
+        *(
+            f"{lang}/{s.name} -> {out / lang / n}"
+            for lang in ("es", "zh")
+            for s, n in zip(ALL_SAMPLES, names, strict=True)
+        ),
         f"site -> {out / 'site' / 'index.html'}",
     ]
     for sample, name in zip(ALL_SAMPLES, names, strict=True):
-        expected = (
-            SHEETS if sample.name.startswith("domino") else BRIDGE_SHEETS.get(sample.name, PAIRS_SHEETS)
-        )
+        game = "domino" if sample.name.startswith("domino") else "bridge"
+        expected = SHEETS if game == "domino" else BRIDGE_SHEETS.get(sample.name, PAIRS_SHEETS)
         assert load_workbook(out / name).sheetnames == expected
+        for lang, standings in (("es", "Clasificación"), ("zh", "排名")):  # each twin in its own language
+            written = load_workbook(out / lang / name).sheetnames
+            assert written[0] == standings and len(written) == len(expected)
+            assert [english_sheet_names(game).get(n, n) for n in written] == expected
+    assert sorted(p.name for p in (out / "site").iterdir() if p.is_dir()) == [
+        s.stem.replace("_", "-") for s in ALL_SAMPLES
+    ]  # the site publishes the English samples
 
 
 @pytest.mark.slow  # every sample scored twice, and its site (make test SLOW=1 and CI run it)

@@ -162,6 +162,40 @@ def test_the_printed_standings_fit_one_page_wide(tmp_path: Path):
         assert "page 1 of" in text
 
 
+@pytest.mark.slow
+def test_chinese_standings_print_as_chinese_characters_not_boxes(tmp_path: Path):
+    """A Chinese twin's standings printed by LibreOffice: the page shows the event's title and every header of
+    the Standings sheet in Chinese, set in a font that has Chinese characters (tools/system-packages.sh installs
+    WenQuanYi Micro Hei where none is), not in boxes."""
+    out = api.score(SAMPLES / "zh" / "bridge_club_mp.xlsx", tmp_path / "zh-standings.xlsx").path
+    subprocess.run(
+        ["soffice", "--headless", "--convert-to", "pdf", "--outdir", str(tmp_path), str(out)],
+        check=True,
+        capture_output=True,
+        timeout=180,
+    )
+    pdf = tmp_path / f"{out.stem}.pdf"
+    text = subprocess.run(
+        ["pdftotext", "-f", "1", "-l", "1", "-layout", str(pdf), "-"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    book = load_workbook(out)
+    headers = [str(h) for h in table_rows(book.worksheets[0])[0]]
+    assert book.sheetnames[0] == "排名" and headers[:4] == ["名次", "组别", "对号", "姓名"]
+    assert "周二双人赛" in text  # the event, as the twin's Settings name it
+    assert all(h in text for h in headers), (headers, text[:500])
+    fonts = subprocess.run(["pdffonts", str(pdf)], check=True, capture_output=True, text=True).stdout
+    families = subprocess.run(
+        ["fc-list", ":lang=zh", "family"], check=True, capture_output=True, text=True
+    ).stdout  # the fonts installed that have Chinese characters
+    chinese = {f.replace(" ", "") for line in families.splitlines() for f in line.split(",") if f.isascii()}
+    used = {line.split()[0].split("+")[-1] for line in fonts.splitlines()[2:] if line.strip()}
+    assert chinese, "no font with Chinese characters: run tools/system-packages.sh (fonts-wqy-microhei)"
+    assert any(u.startswith(tuple(chinese)) for u in used), (used, chinese)
+
+
 @pytest.mark.parametrize(
     ("args", "sheet", "first_line"),
     [

@@ -1,9 +1,10 @@
 """What tally answers for a fixed set of inputs, as one JSON document: a refactoring must not change it.
 
-For every bundled sample and every workbook of the test corpora (`tests/corpus/`): the SHA-256 of the
-standings workbook tally writes (or its exit code), and the records of `tally validate --json`, in order; for
-the schedules and templates: the SHA-256 of the workbook written; for a batch over the samples: each output's
-hash; for the ranking of the samples' standings and for a diff: the hash of the workbook written.
+For every bundled sample, its Spanish and Chinese twins (sample_data/es/, zh/) and every workbook of the test
+corpora (`tests/corpus/`): the SHA-256 of the standings workbook tally writes (or its exit code), and the records
+of `tally validate --json`, in order; for the schedules and templates: the SHA-256 of the workbook written; for a
+batch over the (English) samples: each output's hash; for the ranking of the samples' standings and for a diff:
+the hash of the workbook written.
 
     python tools/fingerprint.py > before.json      # then, after the change:
     python tools/fingerprint.py > after.json && diff before.json after.json
@@ -59,6 +60,10 @@ def fingerprint(work: Path) -> dict[str, object]:
     for sample in sorted((ROOT / "sample_data").glob("*.xlsx")):  # seven samples
         game = "bridge" if sample.name.startswith("bridge") else "domino"
         found[f"sample/{sample.name}"] = scored(sample, game, work / f"{sample.stem}-standings.xlsx")
+    for twin in sorted((ROOT / "sample_data").glob("*/*.xlsx")):  # their Spanish and Chinese twins
+        game = "bridge" if twin.name.startswith("bridge") else "domino"
+        name = f"{twin.parent.name}/{twin.name}"
+        found[f"sample/{name}"] = scored(twin, game, work / f"{twin.parent.name}-{twin.stem}-standings.xlsx")
     for module, game in ((domino_cases, "domino"), (bridge_cases, "bridge")):
         for case in module.CASES:  # the corpora of bad workbooks
             folder = work / f"{game}-{case.name}"
@@ -79,7 +84,9 @@ def fingerprint(work: Path) -> dict[str, object]:
     }.items():  # fmt: skip
         found[name] = answer(args) | {"sha256": digest(Path(str(args[-1])))}
     batch = work / "batch"
-    shutil.copytree(ROOT / "sample_data", batch / "in")
+    (batch / "in").mkdir(parents=True)
+    for sample in sorted((ROOT / "sample_data").glob("*.xlsx")):  # the English samples (not their twins)
+        shutil.copy(sample, batch / "in")
     found["batch"] = answer(["batch", batch / "in", "-o", batch / "out", "--workers", 2])
     found["batch/outputs"] = {p.name: digest(p) for p in sorted((batch / "out").glob("*.xlsx"))}
     standings = sorted(p.relative_to(work) for p in (batch / "out").glob("domino_*-standings.xlsx"))

@@ -1,4 +1,5 @@
-"""Write the bundled sample workbooks in sample_data/ (run by `make samples`; the files are committed).
+"""Write the bundled sample workbooks in sample_data/ (run by `make samples`; the files are committed), and
+their Spanish and Chinese twins in sample_data/es/ and sample_data/zh/ (tools/twins.py).
 
 The results are typed here by hand, as an organizer would: they are the data the golden tests
 check, so changing a figure here means re-deriving the expected standings in tests/.
@@ -10,6 +11,7 @@ from pathlib import Path
 
 from openpyxl import Workbook
 from openpyxl.styles import Font
+from twins import write_twins
 
 OUT = Path(__file__).resolve().parents[1] / "sample_data"
 
@@ -355,3 +357,5 @@ if __name__ == "__main__":
     bridge_mp_event()
     bridge_imp_events()
     bridge_teams_event()
+    for path in write_twins(OUT):
+        print(f"wrote {path}")

@@ -55,15 +55,17 @@ def demo(
 
     Example: tally demo --out out
     """
-    guarded(lambda: api.demo(samples, out, force=force, scored=shown))
+    folder = api.BUNDLED if samples is None else samples
+    guarded(lambda: api.demo(samples, out, force=force, scored=lambda s, done: shown(s, done, folder)))
     typer.echo(_("site -> {path}", path=out / api.DEMO_SITE / "index.html"))
 
 
-def shown(source: Path, scored: api.Scored) -> None:
-    """One sample scored: its warnings (in its language), and where its standings went."""
+def shown(source: Path, scored: api.Scored, folder: Path) -> None:
+    """One sample scored: its warnings (in its language), and where its standings went (the sample named within
+    its folder: `domino_pairs.xlsx`, a twin `es/domino_pairs.xlsx`)."""
     if scored.standings.warnings:
         report_problems(scored.standings.warnings, str(source), lang=scored.standings.language)
-    typer.echo(f"{source.name} -> {scored.path}")
+    typer.echo(f"{source.relative_to(folder).as_posix()} -> {scored.path}")
 
 
 def build_app() -> typer.Typer:
