@@ -821,6 +821,8 @@ class BoardImps(pa.DataFrameModel):
 
 # ------------------------------------------------------------------ the teams schedule
 
+CARD_NAMES = {"es": ("Tarjeta",), "zh": ("卡片",)}  # the title column of every printed card sheet
+
 
 class TeamBye(pa.DataFrameModel):
     """One row of a teams schedule's `Byes` sheet: the team without a match in a round."""
@@ -830,13 +832,14 @@ class TeamBye(pa.DataFrameModel):
 
     class Config:
         name = "Byes"
+        metadata = {"names": {"es": ("Descansos",), "zh": ("轮空",)}}
         strict = False
 
 
 class MatchCard(pa.DataFrameModel):
     """One line of a teams schedule's `Table Cards`: a match's title, then who sits NS and EW in each room."""
 
-    card: Series[Text] = column("Card", nullable=True)
+    card: Series[Text] = column("Card", names=CARD_NAMES, nullable=True)
     room: Series[Text] = column("Room", nullable=True)
     ns: Series[Text] = column("NS", nullable=True)
     ns_names: Series[Text] = column("NS Names", nullable=True)
@@ -845,4 +848,82 @@ class MatchCard(pa.DataFrameModel):
 
     class Config:
         name = "Table Cards"
+        metadata = {"names": {"es": ("Tarjetas de mesa",), "zh": ("桌卡",)}}
+        strict = False
+
+
+# ------------------------------------------------------------------ the printed cards of a pairs schedule
+# (built from the movement's tables, schemas/movements.py)
+
+
+class TableGuide(pa.DataFrameModel):
+    """One line of `Table Guides`: a table's title, then round by round its NS and EW pairs, the boards and
+    where the boards go next."""
+
+    card: Series[Text] = column("Card", names=CARD_NAMES, nullable=True)
+    round: Series[int] = column("Round", nullable=True)
+    ns: Series[Text] = column("NS", nullable=True)
+    ns_names: Series[Text] = column("NS Names", nullable=True)
+    ew: Series[Text] = column("EW", nullable=True)
+    ew_names: Series[Text] = column("EW Names", nullable=True)
+    boards: Series[Text] = column("Boards", nullable=True)
+    boards_next: Series[Text] = column(
+        "Boards Go To", names={"es": ("Tableros pasan a",), "zh": ("牌传至",)}, nullable=True
+    )
+
+    class Config:
+        name = "Table Guides"
+        metadata = {"names": {"es": ("Guías de mesa",), "zh": ("各桌移位卡",)}}
+        strict = False
+
+
+class PairGuide(pa.DataFrameModel):
+    """One line of `Pair Guides`: a pair's title, then round by round its table, direction, opponents and
+    boards (a sit-out said so)."""
+
+    card: Series[Text] = column("Card", names=CARD_NAMES, nullable=True)
+    round: Series[int] = column("Round", nullable=True)
+    table: Series[Text] = column("Table", nullable=True)
+    direction: Series[Text] = column("Direction", nullable=True)
+    opponents: Series[Text] = column("Opponents", nullable=True)
+    opponent_names: Series[Text] = column("Opponent Names", nullable=True)
+    boards: Series[Text] = column("Boards", nullable=True)
+
+    class Config:
+        name = "Pair Guides"
+        metadata = {"names": {"es": ("Guías de pareja",), "zh": ("各对移位卡",)}}
+        strict = False
+
+
+class BoardMovement(pa.DataFrameModel):
+    """One row of `Board Movement`: where a set of boards is in a round (a table, two relayed tables, or not in
+    play)."""
+
+    round: Series[int] = column("Round")
+    boards: Series[Text] = column("Boards")
+    tables: Series[Text] = column("Tables", names={"es": ("Mesas",), "zh": ("所在桌",)})
+
+    class Config:
+        name = "Board Movement"
+        metadata = {"names": {"es": ("Movimiento de tableros",), "zh": ("牌的移动",)}}
+        strict = False
+
+
+class TravellerSlip(pa.DataFrameModel):
+    """One line of `Traveller Slips`: a board's title, then a line per table that plays it (round, table, the
+    pairs) with the result cells left empty to fill in."""
+
+    card: Series[Text] = column("Card", names=CARD_NAMES, nullable=True)
+    round: Series[int] = column("Round", nullable=True)
+    table: Series[int] = column("Table", nullable=True)
+    ns: Series[Text] = column("NS", nullable=True)
+    ew: Series[Text] = column("EW", nullable=True)
+    contract: Series[Text] = column("Contract", nullable=True)
+    declarer: Series[Text] = column("By", names={"es": ("Decl.",), "zh": ("庄",)}, nullable=True)
+    tricks: Series[Text] = column("Tricks", nullable=True)
+    score: Series[Text] = column("NS Score", nullable=True)
+
+    class Config:
+        name = "Traveller Slips"
+        metadata = {"names": {"es": ("Planillas viajeras",), "zh": ("流动记分单",)}}
         strict = False

@@ -7,7 +7,7 @@ from pathlib import Path
 import typer
 
 from pipeline import api
-from pipeline.cli.common import Force, guarded, out_option
+from pipeline.cli.common import Force, Lang, guarded, out_option
 
 
 def schedule(
@@ -49,6 +49,7 @@ def schedule(
         help="A Swiss teams event: add the next round to the event workbook given (docs/swiss.md).",
     ),
     force: Force = False,
+    lang: Lang = None,
 ) -> None:
     """Make the workbook to fill in: a teams round robin by the circle method, or with --movement a pairs evening.
 
@@ -69,12 +70,16 @@ def schedule(
     """
     if swiss:
         drawn = guarded(
-            lambda: api.swiss_round(entrants, out, name=event, rounds=rounds, movement=movement, force=force)
+            lambda: api.swiss_round(
+                entrants, out, name=event, rounds=rounds, movement=movement, force=force, lang=lang
+            )
         )
         typer.echo(f"wrote {drawn.path}: round {drawn.round}")
         return
     if movement is None:
-        written = guarded(lambda: api.teams_schedule(entrants, out, rounds=rounds, event=event, force=force))
+        written = guarded(
+            lambda: api.teams_schedule(entrants, out, rounds=rounds, event=event, force=force, lang=lang)
+        )
     else:
         written = guarded(
             lambda: api.bridge_pairs_schedule(
@@ -89,6 +94,7 @@ def schedule(
                 first_board=first_board,
                 event=event,
                 force=force,
+                lang=lang,
             )
         )
     typer.echo(f"wrote {written}")

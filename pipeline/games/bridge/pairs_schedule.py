@@ -17,16 +17,16 @@ from pipeline.games.schedule import printed_cards
 from pipeline.games.settings import EVENT_SETTINGS, ROUNDS
 from pipeline.sheets import OutputSheet, Sheet, sheet_key
 from schemas.bridge import EAST_WEST, NORTH_SOUTH
+from schemas.bridge import BoardMovement as BM
 from schemas.bridge import Competitor as CO
+from schemas.bridge import PairGuide as PG
 from schemas.bridge import PairsSheet as P
 from schemas.bridge import ResultsSheet as R
+from schemas.bridge import TableGuide as TG
+from schemas.bridge import TravellerSlip as TS
 from schemas.common import sheet_name_of, titles_of
-from schemas.movements import BoardMovement as BM
 from schemas.movements import MovementBoard as MB
 from schemas.movements import MovementTable as MT
-from schemas.movements import PairGuide as PG
-from schemas.movements import TableGuide as TG
-from schemas.movements import TravellerSlip as TS
 from schemas.shared import SettingsSheet as S
 
 SCHEDULED = [R.round, R.table, R.board, R.ns, R.ew]  # filled in by the schedule
@@ -204,10 +204,10 @@ def pairs_schedule_sheets(
     settings = pd.DataFrame(
         {
             st[S.key]: [
-                EVENT_SETTINGS[EVENT].title,
-                scoring_setting().title,
-                MOVEMENT_SETTING.title,
-                ROUNDS.title,
+                EVENT_SETTINGS[EVENT].written_name,
+                scoring_setting().written_name,
+                MOVEMENT_SETTING.written_name,
+                ROUNDS.written_name,
             ],
             st[S.value]: [event, DEFAULT.name, moves.setting, moves.rounds],
         }

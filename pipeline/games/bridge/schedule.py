@@ -102,7 +102,7 @@ def teams_schedule_sheets(teams: pd.DataFrame, rounds: int | None, event: str) -
             sheet_name_of(S),
             pd.DataFrame(
                 {
-                    st[S.key]: [EVENT_SETTINGS[EVENT].title, scoring_setting().title],
+                    st[S.key]: [EVENT_SETTINGS[EVENT].written_name, scoring_setting().written_name],
                     st[S.value]: [event, TEAMS_METHOD.name],
                 }
             ),

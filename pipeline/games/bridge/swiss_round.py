@@ -34,6 +34,8 @@ from pipeline.games.checks import as_problem_list, present_columns
 from pipeline.games.registry import game_named
 from pipeline.games.run import checked_event
 from pipeline.games.settings import EVENT_SETTINGS, key_value_settings
+from pipeline.i18n import spoken_language
+from pipeline.language import sheet_in
 from pipeline.parsing import as_ids, as_words
 from pipeline.problems import InputError, Problem, kind
 from pipeline.sheets import OutputSheet, Sheet, accepted_headers, normalized_header, sheet_key
@@ -269,6 +271,12 @@ def written_sheets(
     plan = pd.DataFrame({TM.round: rounds, TM.match: match_ids, TM.home: home, TM.away: away})
     names = teams.set_index(CO.id)[CO.names]
     out[sheet_key(MC)] = match_cards_sheet(_name(sheets, MC), plan, names)
+    made = {
+        k: sheet_in(s, spoken_language(), "bridge")
+        for k, s in out.items()
+        if k not in typed or k == sheet_key(MC)
+    }
+    out = {**out, **made}  # what tally adds in the language spoken; the sheets as typed as they are
     known = [sheet_key(m) for m in SHEET_ORDER]
     return [out[k] for k in known if k in out] + [s for k, s in out.items() if k not in known]
 
@@ -284,9 +292,9 @@ def swiss_settings(frame: pd.DataFrame | None, named: set[str], event: str) -> p
     (before the first round) Scoring Teams and the event's name."""
     rows: dict[str, list[object]] = {S.key: [], S.value: []}
     wanted = [
-        (EVENT, EVENT_SETTINGS[EVENT].title, event),
-        (SCORING, scoring_setting().title, TEAMS_METHOD.name),
-        (MOVEMENT, MOVEMENT_SETTING.title, SWISS_WORD),
+        (EVENT, EVENT_SETTINGS[EVENT].written_name, event),
+        (SCORING, scoring_setting().written_name, TEAMS_METHOD.name),
+        (MOVEMENT, MOVEMENT_SETTING.written_name, SWISS_WORD),
     ]
     for key, title, value in wanted:  # three settings
         if key not in named and (key != EVENT or event):
