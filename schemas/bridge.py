@@ -76,6 +76,7 @@ class ResultsSheet(pa.DataFrameModel):
         note="Open or Closed (teams events)",
         needed="teams",
         entry=Entry(choices=ROOM_NAMES, words="Open or Closed"),
+        words={OPEN: {"es": ("Abierta",), "zh": ("开室",)}, CLOSED: {"es": ("Cerrada",), "zh": ("闭室",)}},
         nullable=True,
     )
     contract: Series[Text] | None = column(

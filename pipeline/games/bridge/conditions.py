@@ -17,6 +17,7 @@ import pandas as pd
 
 from pipeline.games.bridge.tie_breaks import TIE_BREAK, TIE_BREAK_SETTING, ranking_words
 from pipeline.games.settings import SettingSpec, one_word_of
+from pipeline.i18n import _, n_
 from pipeline.parsing import as_words, whole_in
 from schemas.bridge import BOARD
 from schemas.bridge import PairResult as PR
@@ -153,5 +154,9 @@ def ranking_rule(options: Mapping[str, Any]) -> str:
     scale = options["scale_boards"]
     if scale == NO_SCALE:
         return ranking_words(options)
-    common = "the most boards a pair played" if scale == MOST else f"{scale} boards"
-    return f"{ranking_words(options)}; pairs' totals scaled to {common}"
+    common = (
+        _("the most boards a pair played")
+        if scale == MOST
+        else n_("{count} board", "{count} boards", scale, count=scale)
+    )
+    return _("{ranking}; pairs' totals scaled to {boards}", ranking=ranking_words(options), boards=common)

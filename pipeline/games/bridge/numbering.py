@@ -15,6 +15,7 @@ import pandas as pd
 
 from pipeline.games.checks import present_columns, problems_where
 from pipeline.games.settings import SettingSpec, setting_key
+from pipeline.i18n import N_
 from pipeline.parsing import as_ids, as_words, whole_numbers
 from pipeline.problems import CODE, kind
 from pipeline.sheets import Sheet, sheet_key
@@ -52,7 +53,9 @@ PAIR_NUMBERING_SETTING = SettingSpec(
     default_words="unique (or by direction when the Pairs sheet gives a Direction column)",
 )
 PAIR_NUMBERING = setting_key(PAIR_NUMBERING_SETTING.title)
-BY_DIRECTION_RULE = "by direction: the NS pairs numbered 1..n and the EW pairs 1..n, shown as 3 NS and 3 EW"
+BY_DIRECTION_RULE = N_(
+    "by direction: the NS pairs numbered 1..n and the EW pairs 1..n, shown as 3 NS and 3 EW"
+)
 
 UNDECLARED = kind(
     "B190",

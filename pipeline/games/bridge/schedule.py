@@ -8,10 +8,11 @@ import pandas as pd
 from pipeline.games.bridge.methods import scoring_setting
 from pipeline.games.bridge.methods.teams import METHOD as TEAMS_METHOD
 from pipeline.games.bridge.settings import EVENT
+from pipeline.games.bridge.words import room_names
 from pipeline.games.schedule import circle_byes, circle_pairings, printed_cards
 from pipeline.games.settings import EVENT_SETTINGS
+from pipeline.i18n import _each
 from pipeline.sheets import OutputSheet, Validation, entry_validation
-from schemas.bridge import ROOM_NAMES
 from schemas.bridge import Competitor as CO
 from schemas.bridge import MatchCard as MC
 from schemas.bridge import ResultsSheet as R
@@ -51,9 +52,9 @@ def match_cards(matches: pd.DataFrame, names: pd.Series) -> pd.DataFrame:
     """One block per match for printing: the match, who sits NS and EW in each room (home is NS in Open)."""
     n = len(matches)
     home, away = matches[TM.home].to_numpy(dtype=object), matches[TM.away].to_numpy(dtype=object)
-    title = "Round " + matches[TM.round].astype("str") + ", Match " + matches[TM.match]
+    title = _each("Round {round}, Match {match}", round=matches[TM.round], match=matches[TM.match])
     blank, nobody = np.full(n, "", dtype=object), np.full(n, None, dtype=object)
-    open_room, closed_room = (np.full(n, room, dtype=object) for room in ROOM_NAMES)
+    open_room, closed_room = (np.full(n, room, dtype=object) for room in room_names())
     cards = pd.DataFrame(
         {
             MC.card: card_lines(title.to_numpy(dtype=object), blank, blank, blank),

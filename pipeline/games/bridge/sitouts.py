@@ -11,6 +11,7 @@ import pandas as pd
 
 from pipeline.games.bridge.awards import AVERAGE_IMPS
 from pipeline.games.settings import SettingSpec
+from pipeline.i18n import _, _each
 from pipeline.parsing import as_words, whole_numbers
 from schemas.bridge import PairResult as PR
 from schemas.bridge import ResultsSheet as R
@@ -141,14 +142,22 @@ def sit_out_rules(event: BridgeEvent, rows: pd.DataFrame) -> list[pd.DataFrame]:
     if missed.empty:
         return []
     award = event.settings.sit_out_award
-    given = {AVERAGE: "its own average", NO_AWARD: "nothing"}.get(award, f"{award} %")
-    listing = "; ".join(missed.index + ": " + missed.astype("str") + " boards")
+    given = {AVERAGE: _("its own average"), NO_AWARD: _("nothing")}.get(award, f"{award} %")
+    listing = "; ".join(
+        _each("{pair}: {count} boards", pair=pd.Series(missed.index, index=missed.index), count=missed)
+    )
     rules = titles_of(RR)
     return [
         pd.DataFrame(
             {
-                rules[RR.item]: [SIT_OUT_SETTING.title],
-                rules[RR.value]: [f"for the boards of a round it sat out a pair gets {given} ({listing})"],
+                rules[RR.item]: [SIT_OUT_SETTING.written_name],
+                rules[RR.value]: [
+                    _(
+                        "for the boards of a round it sat out a pair gets {award} ({listing})",
+                        award=given,
+                        listing=listing,
+                    )
+                ],
             }
         )
     ]

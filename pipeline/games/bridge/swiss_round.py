@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from pipeline.games.bridge.methods import method_of, scoring_setting
+from pipeline.games.bridge.methods import method_of, scoring_setting, scoring_word
 from pipeline.games.bridge.methods.teams import METHOD as TEAMS_METHOD
 from pipeline.games.bridge.methods.teams import teams_tables
 from pipeline.games.bridge.schedule import RESULT_COLUMNS, RESULT_ROWS, match_cards_sheet, sheet_checks
@@ -34,7 +34,7 @@ from pipeline.games.checks import as_problem_list, present_columns
 from pipeline.games.registry import game_named
 from pipeline.games.run import checked_event
 from pipeline.games.settings import EVENT_SETTINGS, key_value_settings
-from pipeline.i18n import spoken_language
+from pipeline.i18n import _, spoken_language
 from pipeline.language import sheet_in
 from pipeline.parsing import as_ids, as_words
 from pipeline.problems import InputError, Problem, kind
@@ -142,8 +142,13 @@ def stop_unless_teams(values: Mapping[str, object], first: bool) -> None:
     if scoring is None and first:
         return
     if scoring is None or not method_of(scoring).teams:
-        given = "none" if scoring is None else str(scoring)
-        problem = f"a Swiss is a teams event: its {scoring_setting().title} must be {TEAMS_METHOD.name} (found {given})"
+        given = _("none") if scoring is None else str(scoring)
+        problem = _(
+            "a Swiss is a teams event: its {setting} must be {teams} (found {given})",
+            setting=scoring_setting().written_name,
+            teams=scoring_word(TEAMS_METHOD.name),
+            given=given,
+        )
         raise InputError([Problem.of(NOT_TEAMS, sheet_name_of(S), None, None, None, problem)])
 
 
@@ -160,7 +165,7 @@ def played_state(sheets: dict[str, Sheet]) -> tuple[list[str], pd.DataFrame, int
             int(row),
             matches_sheet.written(M.round),
             str(match),
-            "a Swiss match needs its round (1, 2, ...): the next round follows the highest",
+            _("a Swiss match needs its round (1, 2, ...): the next round follows the highest"),
         )
         for row, match in matches.loc[matches[TM.round].isna(), TM.match].items()  # the few culprits
     ]
@@ -175,8 +180,10 @@ def played_state(sheets: dict[str, Sheet]) -> tuple[list[str], pd.DataFrame, int
             int(row),
             matches_sheet.written(M.match),
             str(match),
-            "this match has no board scored in both rooms; the next Swiss round is drawn from the standings "
-            "of complete rounds: type its results first",
+            _(
+                "this match has no board scored in both rooms; the next Swiss round is drawn from the standings "
+                "of complete rounds: type its results first"
+            ),
         )
         for row, match in unplayed[TM.match].items()  # the few culprits
     ]
@@ -222,9 +229,12 @@ def swiss_round_sheets(
     homes = {str(t): int(n) for t, n in matches[TM.home].value_counts().items()}
     drawn = next_round(order, met, byes_had(sheets), homes)
     if drawn is None:
-        problem = (
-            f"no pairing of round {number} lets every team meet a team it has not met ({len(order)} teams, "
-            f"{len(met)} matches played); tally makes no rematch: end the Swiss here, or draw this round by hand"
+        problem = _(
+            "no pairing of round {round} lets every team meet a team it has not met ({teams} teams, {matches} "
+            "matches played); tally makes no rematch: end the Swiss here, or draw this round by hand",
+            round=number,
+            teams=len(order),
+            matches=len(met),
         )
         raise InputError([Problem.of(NO_PAIRING, sheet_name_of(M), None, None, None, problem)])
     written = written_sheets(sheets, typed, teams, drawn, number, named, event)

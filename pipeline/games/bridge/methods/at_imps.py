@@ -11,6 +11,7 @@ import pandas as pd
 from pipeline.games.bridge.awards import AVERAGE_IMPS, IMP_UNIT, imp_award_problems, split_award_problems
 from pipeline.games.checks import problems_where
 from pipeline.games.settings import SettingSpec
+from pipeline.i18n import _
 from pipeline.parsing import as_words, whole_in
 from pipeline.problems import kind
 from pipeline.sheets import Sheet
@@ -43,7 +44,7 @@ IMP_CAP_SETTING = SettingSpec(
 def cap_words(options: Mapping[str, Any]) -> str:
     """The Rules sheet's words for the IMP cap ('' without one)."""
     cap = options["imp_cap"]
-    return f"; each comparison capped at {cap} IMPs" if cap else ""
+    return _("; each comparison capped at {cap} IMPs", cap=cap) if cap else ""
 
 
 def artificial_imps(pct: pd.Series) -> pd.Series:
@@ -76,7 +77,7 @@ def percentage_problems(sheet: Sheet, typed: pd.DataFrame) -> list[pd.DataFrame]
             sheet,
             typed[T.ns_pct].notna() & ~averages & typed[T.award_unit].isna(),
             R.adjusted,
-            "at IMPs an adjusted score is A+/A-, A/A or A-/A+ (+3, 0, -3 IMPs), not a percentage",
+            _("at IMPs an adjusted score is A+/A-, A/A or A-/A+ (+3, 0, -3 IMPs), not a percentage"),
             PERCENT_AT_IMPS,
         ),
         *imp_award_problems(sheet, typed),

@@ -12,6 +12,7 @@ from pipeline.games.bridge.matchpoints import AVERAGE_PERCENT, neuberg
 from pipeline.games.bridge.methods.base import Method, Options
 from pipeline.games.bridge.tally import BridgeTables, board_groups, combined_codes, pair_tables
 from pipeline.games.settings import SettingSpec, one_word_of, yes_no
+from pipeline.i18n import _
 from pipeline.parsing import whole_numbers
 from schemas.bridge import MatchpointTotals
 from schemas.bridge import MatchpointTraveller as MT
@@ -105,16 +106,26 @@ def explanation(options: Options) -> str:
     """The Rules sheet's sentence for matchpoints."""
     scale = options["mp_scale"]
     return (
-        f"Matchpoints (Law 78A): {scale} per score beaten, {scale / 2:g} per tie; "
-        + ("boards with fewer results factored by Neuberg" if options["neuberg"] else "no Neuberg factoring")
-        + (
-            "; artificial scores A+ 60 % or the pair's session percentage if higher, A 50 %, A- 40 % or it if "
-            "lower, of the full top"
-            if options["averages"] == SESSION_AVERAGES
-            else "; artificial scores A+ 60 %, A 50 %, A- 40 % of the full top"
+        _(
+            "Matchpoints (Law 78A): {beaten} per score beaten, {tie} per tie; ",
+            beaten=scale,
+            tie=f"{scale / 2:g}",
         )
-        + "; ranked by percentage"
-        + (" (the mean of the board percentages)" if options["percentage"] == MEAN_OF_BOARDS else "")
+        + (
+            _("boards with fewer results factored by Neuberg")
+            if options["neuberg"]
+            else _("no Neuberg factoring")
+        )
+        + (
+            _(
+                "; artificial scores A+ 60 % or the pair's session percentage if higher, A 50 %, A- 40 % or it "
+                "if lower, of the full top"
+            )
+            if options["averages"] == SESSION_AVERAGES
+            else _("; artificial scores A+ 60 %, A 50 %, A- 40 % of the full top")
+        )
+        + _("; ranked by percentage")
+        + (_(" (the mean of the board percentages)") if options["percentage"] == MEAN_OF_BOARDS else "")
     )
 
 
