@@ -8,6 +8,7 @@ import pandas as pd
 import pandera.pandas as pa
 from pandera.typing import Series
 
+from pipeline.i18n import N_
 from pipeline.parsing import as_numbers
 from pipeline.problems import check_named, kind
 from schemas.common import Entry, Span, Text, column, is_whole_in
@@ -53,71 +54,71 @@ class ResultsSheet(pa.DataFrameModel):
     )
     ns: Series[Text] | None = column(
         "NS",
-        note="the north-south pair id (pairs events)",
+        note=N_("the north-south pair id (pairs events)"),
         needed="pairs",
         aliases=("N-S", "N/S"),
         nullable=True,
     )
     ew: Series[Text] | None = column(
         "EW",
-        note="the east-west pair id (pairs events)",
+        note=N_("the east-west pair id (pairs events)"),
         needed="pairs",
         aliases=("E-W", "E/W"),
         nullable=True,
     )
     match: Series[Text] | None = column(
         "Match",
-        note="the match id from Matches (teams events)",
+        note=N_("the match id from Matches (teams events)"),
         needed="teams",
         nullable=True,
     )
     room: Series[Text] | None = column(
         "Room",
-        note="Open or Closed (teams events)",
+        note=N_("Open or Closed (teams events)"),
         needed="teams",
-        entry=Entry(choices=ROOM_NAMES, words="Open or Closed"),
+        entry=Entry(choices=ROOM_NAMES, words=N_("Open or Closed")),
         words={OPEN: {"es": ("Abierta",), "zh": ("开室",)}, CLOSED: {"es": ("Cerrada",), "zh": ("闭室",)}},
         nullable=True,
     )
     contract: Series[Text] | None = column(
         "Contract",
         names={"es": ("Contrato",), "zh": ("定约",)},
-        note="4S, 3NTX, 6HXX, 4 黑桃 or PASS (*or a Score, or an Adjusted score)",
+        note=N_("4S, 3NTX, 6HXX, 4 黑桃 or PASS (*or a Score, or an Adjusted score)"),
         needed="yes*",
         nullable=True,
     )
     declarer: Series[Text] | None = column(
         "Declarer",
         names={"es": ("Declarante", "Carteador"), "zh": ("庄家",)},
-        note="N, E, S or W",
+        note=N_("N, E, S or W"),
         needed="yes*",
-        entry=Entry(choices=SEATS, words="N, E, S or W"),
+        entry=Entry(choices=SEATS, words=N_("N, E, S or W")),
         nullable=True,
     )
     tricks: Series[Text] | None = column(
         "Tricks",
         names={"es": ("Bazas",), "zh": ("墩数", "赢墩")},
-        note="tricks declarer took, 0 to 13 (or give Result: =, +1, -2)",
+        note=N_("tricks declarer took, 0 to 13 (or give Result: =, +1, -2)"),
         needed="yes*",
-        entry=Entry(TRICKS, words="the tricks declarer took"),
+        entry=Entry(TRICKS, words=N_("the tricks declarer took")),
         nullable=True,
     )
     result: Series[Text] | None = column(
         "Result",
         names={"es": ("Resultado",), "zh": ("结果",)},
-        note="the tricks against the contract instead of Tricks: =, +1, -2",
+        note=N_("the tricks against the contract instead of Tricks: =, +1, -2"),
         in_template=False,
         nullable=True,
     )
     section: Series[Text] | None = column(
         "Section",
-        note="the section: a board is compared within its section and session (blank: one section)",
+        note=N_("the section: a board is compared within its section and session (blank: one section)"),
         in_template=False,
         nullable=True,
     )
     session: Series[Text] | None = column(
         "Session",
-        note="the session (blank: one session)",
+        note=N_("the session (blank: one session)"),
         in_template=False,
         nullable=True,
     )
@@ -136,7 +137,7 @@ class ResultsSheet(pa.DataFrameModel):
     vul: Series[Text] | None = column(
         "Vul",
         names={"es": ("Vulnerabilidad", "Vul."), "zh": ("局况",)},
-        note="None, NS, EW or All; blank: from the board number, as Law 2 numbers them",
+        note=N_("None, NS, EW or All; blank: from the board number, as Law 2 numbers them"),
         in_template=False,
         aliases=("Vulnerability",),
         nullable=True,
@@ -150,15 +151,19 @@ class ResultsSheet(pa.DataFrameModel):
     adjusted: Series[Text] | None = column(
         "Adjusted",
         names={"es": ("Ajustada", "Puntuación ajustada"), "zh": ("裁定分", "调整分")},
-        note="A+/A-, A/A, 60/40 or NP (not played); an award: 55%, NS 60% EW 45%, 7 MP, +3 IMP; "
-        "a weighted score: 60% 4S= + 40% 4S-1",
+        note=N_(
+            "A+/A-, A/A, 60/40 or NP (not played); an award: 55%, NS 60% EW 45%, 7 MP, +3 IMP; "
+            "a weighted score: 60% 4S= + 40% 4S-1"
+        ),
         nullable=True,
     )
     datum: Series[Text] | None = column(
         "Datum",
         names={"es": ("Dato",), "zh": ("基准分",)},
-        note="Butler: the board's datum as the director sets it (on one row of the board or on each, the same), "
-        "instead of the one computed; a multiple of 10",
+        note=N_(
+            "Butler: the board's datum as the director sets it (on one row of the board or on each, the same), "
+            "instead of the one computed; a multiple of 10"
+        ),
         in_template=False,
         nullable=True,
     )
@@ -205,20 +210,22 @@ class PairsSheet(pa.DataFrameModel):
 
     pair: Series[Text] = column(
         "Pair",
-        note="the pair id used in Results",
+        note=N_("the pair id used in Results"),
         nullable=False,
     )
     names: Series[Text] | None = column(
         "Names",
         names={"es": ("Nombres", "Jugadores"), "zh": ("姓名", "选手")},
-        note="the players' names",
+        note=N_("the players' names"),
         nullable=True,
     )
     direction: Series[Text] | None = column(
         "Direction",
         names={"es": ("Dirección", "Línea"), "zh": ("方向",)},
-        note="NS or EW: with club numbering (NS pairs 1..n and EW pairs 1..n), the direction the Pair's number "
-        "belongs to; giving it declares that numbering",
+        note=N_(
+            "NS or EW: with club numbering (NS pairs 1..n and EW pairs 1..n), the direction the Pair's number "
+            "belongs to; giving it declares that numbering"
+        ),
         in_template=False,
         nullable=True,
     )
@@ -234,13 +241,13 @@ class TeamsSheet(pa.DataFrameModel):
 
     team: Series[Text] = column(
         "Team",
-        note="the team id used in Matches",
+        note=N_("the team id used in Matches"),
         nullable=False,
     )
     names: Series[Text] | None = column(
         "Names",
         names={"es": ("Nombres", "Jugadores"), "zh": ("姓名", "队员")},
-        note="the players' names",
+        note=N_("the players' names"),
         nullable=True,
     )
 
@@ -255,7 +262,7 @@ class TeamMatchesSheet(pa.DataFrameModel):
 
     match: Series[Text] = column(
         "Match",
-        note="the match id used in Results",
+        note=N_("the match id used in Results"),
         nullable=False,
     )
     round: Series[Text] | None = column(
@@ -266,13 +273,13 @@ class TeamMatchesSheet(pa.DataFrameModel):
     home: Series[Text] = column(
         "Home",
         names={"es": ("Local",), "zh": ("主队",)},
-        note="the home team: NS in the Open room",
+        note=N_("the home team: NS in the Open room"),
         nullable=False,
     )
     away: Series[Text] = column(
         "Away",
         names={"es": ("Visitante",), "zh": ("客队",)},
-        note="the away team: NS in the Closed room",
+        note=N_("the away team: NS in the Closed room"),
         nullable=False,
     )
 
@@ -309,36 +316,36 @@ class BridgePenaltiesSheet(pa.DataFrameModel):
 
     pair: Series[Text] | None = column(
         "Pair",
-        note="the pair penalized (pairs events)",
+        note=N_("the pair penalized (pairs events)"),
         nullable=True,
     )
     team: Series[Text] | None = column(
         "Team",
-        note="the team penalized (teams events)",
+        note=N_("the team penalized (teams events)"),
         in_template=False,
         nullable=True,
     )
     amount: Series[Text] = column(
         "Amount",
         names={"es": ("Cantidad",), "zh": ("数额", "数量")},
-        note="how much is deducted, above 0 and at most 100, in the Unit",
+        note=N_("how much is deducted, above 0 and at most 100, in the Unit"),
         nullable=False,
     )
     unit: Series[Text] = column(
         "Unit",
         names={"es": ("Unidad",), "zh": ("单位",)},
-        note="MP, % (of a top), IMP or VP, as the event is scored",
-        entry=Entry(choices=("MP", "%", "IMP", "VP"), words="MP, %, IMP or VP"),
+        note=N_("MP, % (of a top), IMP or VP, as the event is scored"),
+        entry=Entry(choices=("MP", "%", "IMP", "VP"), words=N_("MP, %, IMP or VP")),
         nullable=False,
     )
     board: Series[Text] | None = column(
         "Board",
-        note="the board it was given on (a % of a top is of that board's top)",
+        note=N_("the board it was given on (a % of a top is of that board's top)"),
         nullable=True,
     )
     reason: Series[Text] | None = column(
         "Reason",
-        note="why (shown on the Rules sheet)",
+        note=N_("why (shown on the Rules sheet)"),
         nullable=True,
     )
 

@@ -17,7 +17,7 @@ import pandas as pd
 
 from pipeline.games.bridge.tie_breaks import TIE_BREAK, TIE_BREAK_SETTING, ranking_words
 from pipeline.games.settings import SettingSpec, one_word_of
-from pipeline.i18n import _, n_
+from pipeline.i18n import N_, _, n_
 from pipeline.parsing import as_words, whole_in
 from schemas.bridge import BOARD
 from schemas.bridge import PairResult as PR
@@ -31,12 +31,15 @@ NO_SCALE, MOST = 0, -1  # Scale Boards: none, or the most boards any pair played
 PERCENTAGE_SETTING = SettingSpec(
     "Percentage",
     one_word_of([TOTAL_TOPS, MEAN_OF_BOARDS]),
-    "total tops (a pair's matchpoints over the sum of its tops) or mean of boards (the mean of its board "
-    "percentages)",
+    N_(
+        "total tops (a pair's matchpoints over the sum of its tops) or mean of boards (the mean of its board "
+        "percentages)"
+    ),
     default=TOTAL_TOPS,
     hint="total tops, or mean of boards",
     example="total tops",
     default_words="total tops",
+    names={"es": ("Porcentaje",), "zh": ("百分比算法",)},
 )
 
 
@@ -54,6 +57,7 @@ SCALE_SETTING = SettingSpec(
     hint="none; or most, or 24",
     example="none",
     default_words="none",
+    names={"es": ("Escalar tableros",), "zh": ("折算牌数",)},
 )
 
 

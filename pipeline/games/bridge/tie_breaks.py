@@ -92,12 +92,15 @@ def tie_break_words(text: pd.Series) -> pd.Series:
 TIE_BREAK_SETTING = SettingSpec(
     "Tie Break",
     tie_break_words,
-    "shared (equal totals share the place), or the tie-breaks in order, separated by commas: head to head, "
-    "boards won, session NAME (pairs: the result of that session); head to head, boards won, matches won, IMP "
-    "quotient (teams)",
+    N_(
+        "shared (equal totals share the place), or the tie-breaks in order, separated by commas: head to head, "
+        "boards won, session NAME (pairs: the result of that session); head to head, boards won, matches won, IMP "
+        "quotient (teams)"
+    ),
     default=SHARED,
     hint="shared; or head to head, boards won",
     example="shared",
+    names={"es": ("Desempate",), "zh": ("破同分",)},
 )
 TIE_BREAK = setting_key(TIE_BREAK_SETTING.title)
 

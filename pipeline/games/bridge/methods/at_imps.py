@@ -38,6 +38,7 @@ IMP_CAP_SETTING = SettingSpec(
     hint=f"none; or 12, {IMP_CAP.words}",
     example="none",
     default_words="none",
+    names={"es": ("Tope de IMPs",), "zh": ("国际比赛分上限",)},
 )
 
 

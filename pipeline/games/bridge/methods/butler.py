@@ -18,7 +18,7 @@ from pipeline.games.bridge.methods.base import Method, Options
 from pipeline.games.bridge.tally import BridgeTables, board_groups, pair_tables
 from pipeline.games.checks import problems_where
 from pipeline.games.settings import SettingSpec, one_word_of, whole_number_in
-from pipeline.i18n import _, _each
+from pipeline.i18n import N_, _, _each
 from pipeline.parsing import whole_numbers
 from pipeline.problems import kind
 from pipeline.sheets import Sheet
@@ -136,21 +136,27 @@ METHOD = Method(
         "butler_datum": SettingSpec(
             "Butler Datum",
             one_word_of(["mean", MEDIAN]),
-            "mean (of the scores left after Butler Drop) or median (of every score); a Datum typed in Results "
-            "for a board is used instead",
+            N_(
+                "mean (of the scores left after Butler Drop) or median (of every score); a Datum typed in Results "
+                "for a board is used instead"
+            ),
             default="mean",
             hint="mean or median",
             example="mean",
+            names={"es": ("Dato Butler",), "zh": ("巴特勒基准分",)},
         ),
         "datum_rounding": SettingSpec(
             "Datum Rounding",
             one_word_of([AWAY, EVEN]),
-            "how a datum ending in 5 is rounded to 10: away from zero (305 -> 310, -305 -> -310) or even (to "
-            "the even ten, as ACBLscore: 425 -> 420, 435 -> 440)",
+            N_(
+                "how a datum ending in 5 is rounded to 10: away from zero (305 -> 310, -305 -> -310) or even (to "
+                "the even ten, as ACBLscore: 425 -> 420, 435 -> 440)"
+            ),
             default=AWAY,
             hint="away from zero, or even",
             example="away from zero",
             default_words="away from zero",
+            names={"es": ("Redondeo del dato",), "zh": ("基准分取整",)},
         ),
     },
     problems=butler_problems,
