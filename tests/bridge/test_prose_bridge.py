@@ -10,8 +10,10 @@ from pathlib import Path
 
 import pytest
 from openpyxl import Workbook, load_workbook
+from typer.testing import CliRunner
 
 from pipeline import api
+from pipeline.cli import app
 from pipeline.games.bridge.load import NO_PAIR, UNKNOWN_ID
 from pipeline.i18n import speaking
 from pipeline.problems import InputError
@@ -117,7 +119,11 @@ def test_a_mitchell_in_spanish_is_written_in_spanish_and_scores(tmp_path: Path) 
 @pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
 def test_a_howell_in_chinese_with_a_sit_out(tmp_path: Path) -> None:
     pairs = pairs_book(tmp_path, 7)
-    out = api.bridge_pairs_schedule(pairs, tmp_path / "evening.xlsx", movement_name="howell", lang="zh")
+    out = tmp_path / "evening.xlsx"
+    done = CliRunner().invoke(
+        app, ["bridge", "schedule", str(pairs), "--movement", "howell", "--lang", "zh", "-o", str(out)]
+    )
+    assert done.exit_code == 0, done.output
     book = load_workbook(out)
     assert book.sheetnames[:3] == ["成绩", "参赛对", "设置"]
     cards = table_rows(book["各对移位卡"])
@@ -144,6 +150,9 @@ def test_a_teams_round_robin_in_chinese_names_its_rooms_and_reads_them_back(tmp_
     assert cards[1][0] == "第 1 轮，场次 R1T1"
     assert [r[1] for r in cards[2:4]] == ["开室", "闭室"]
     results = written["成绩"]
+    assert '"开室,闭室"' in [
+        v.formula1 for v in results.data_validations.dataValidation
+    ]  # Excel's list of rooms
     at = {c.value: c.column for c in results[1]}
     for row, (room, tricks) in enumerate([("开室", 10), ("闭室", 9)], start=2):  # board 1 of match R1T1
         for header, value in {

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pandas as pd
 
@@ -11,7 +13,7 @@ from pipeline.games.bridge.settings import EVENT
 from pipeline.games.bridge.words import room_names
 from pipeline.games.schedule import circle_byes, circle_pairings, printed_cards
 from pipeline.games.settings import EVENT_SETTINGS
-from pipeline.i18n import _each
+from pipeline.i18n import ENGLISH, _each, spoken_language
 from pipeline.sheets import OutputSheet, Validation, entry_validation
 from schemas.bridge import Competitor as CO
 from schemas.bridge import MatchCard as MC
@@ -20,7 +22,7 @@ from schemas.bridge import TeamBye as TB
 from schemas.bridge import TeamMatch as TM
 from schemas.bridge import TeamMatchesSheet as M
 from schemas.bridge import TeamsSheet as TT
-from schemas.common import columns_of, sheet_name_of, titles_of
+from schemas.common import Column, columns_of, sheet_name_of, titles_of
 from schemas.shared import SettingsSheet as S
 
 RESULT_ROWS = 2000  # rows of Results the validation rules cover
@@ -36,10 +38,23 @@ RESULT_COLUMNS = [
 
 
 def sheet_checks(model: type, columns: list[str]) -> tuple[Validation, ...]:
-    """Excel's checks of a sheet's columns as their model declares them, in the sheet's order of columns."""
-    declared = {c.name: c for c in columns_of(model)}
+    """Excel's checks of a sheet's columns as their model declares them, in the sheet's order of columns; a
+    list of words (the Room's Open, Closed) in the language spoken, as the column declares its words."""
+    declared = {c.name: spoken_choices(c) for c in columns_of(model)}
     found = (entry_validation(declared[c]) for c in columns)
     return tuple(v for v in found if v is not None)
+
+
+def spoken_choices(column: Column) -> Column:
+    """A column whose Excel list of choices names words it declares in other languages, with each choice as
+    the language spoken writes it (`Abierta` for Open); any other column as it is."""
+    lang = spoken_language()
+    entry = column.entry
+    if entry is None or not entry.choices or not column.words or lang == ENGLISH:
+        return column
+    words = {word.lower(): named.get(lang, ()) for word, named in column.words.items()}
+    choices = tuple((words.get(c.lower()) or (c,))[0] for c in entry.choices)
+    return replace(column, entry=replace(entry, choices=choices))
 
 
 def card_lines(*lines: np.ndarray) -> np.ndarray:
