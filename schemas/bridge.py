@@ -25,6 +25,11 @@ TRICKS = Span(0, 13)  # the tricks declarer took
 # The north-south score: Law 77's largest is 7,600 (seven redoubled, vulnerable, down thirteen: 400 + 12 x 600);
 # the largest made is 3,160 (one no trump redoubled, vulnerable, with six overtricks).
 SCORE = Span(-7_600, 7_600)
+# Texts declared with a span's words filled in (`{range}`: `from 1 to 10,000`), marked for the catalog here and
+# written in English as pandera's check names and the template's notes are (see docs/languages.md, "Bridge")
+WHOLE_NUMBER = N_("a whole number {range}")
+TRICKS_CHECK = N_("the tricks taken by declarer: a whole number {range}")
+SCORE_CHECK = N_("a north-south score: a whole number of points, a multiple of 10, {range}")
 
 BAD_BOARD = kind("B101", "a Board, Round or Table that is not a whole number in its range")
 BAD_TRICKS = kind("B102", "Tricks that are not a whole number from 0 to 13")
@@ -48,7 +53,7 @@ class ResultsSheet(pa.DataFrameModel):
 
     board: Series[Text] = column(
         "Board",
-        note=f"the board number, {BOARD.words}",
+        note=N_("the board number, {range}").format(range=BOARD.words),
         entry=Entry(BOARD),
         nullable=False,
     )
@@ -124,13 +129,13 @@ class ResultsSheet(pa.DataFrameModel):
     )
     round: Series[Text] | None = column(
         "Round",
-        note=f"the round it was played in, {BOARD.words} (shown, not needed to score)",
+        note=N_("the round it was played in, {range} (shown, not needed to score)").format(range=BOARD.words),
         in_template=False,
         nullable=True,
     )
     table: Series[Text] | None = column(
         "Table",
-        note=f"the table it was played at, {BOARD.words} (shown, not needed to score)",
+        note=N_("the table it was played at, {range} (shown, not needed to score)").format(range=BOARD.words),
         in_template=False,
         nullable=True,
     )
@@ -145,7 +150,9 @@ class ResultsSheet(pa.DataFrameModel):
     score: Series[Text] | None = column(
         "Score",
         names={"es": ("Puntuación", "Marcador"), "zh": ("得分", "分数")},
-        note=f"the north-south score instead of a contract: a multiple of 10, {SCORE.words}",
+        note=N_("the north-south score instead of a contract: a multiple of 10, {range}").format(
+            range=SCORE.words
+        ),
         nullable=True,
     )
     adjusted: Series[Text] | None = column(
@@ -172,16 +179,14 @@ class ResultsSheet(pa.DataFrameModel):
         "board",
         "round",
         "table",
-        name=check_named("ResultsSheet", f"a whole number {BOARD.words}", BAD_BOARD),
+        name=check_named("ResultsSheet", WHOLE_NUMBER.format(range=BOARD.words), BAD_BOARD),
     )
     def _positive(cls, s: Series[Text]) -> pd.Series:
         return is_whole_in(s, BOARD)
 
     @pa.check(
         "tricks",
-        name=check_named(
-            "ResultsSheet", f"the tricks taken by declarer: a whole number {TRICKS.words}", BAD_TRICKS
-        ),
+        name=check_named("ResultsSheet", TRICKS_CHECK.format(range=TRICKS.words), BAD_TRICKS),
     )
     def _tricks(cls, s: Series[Text]) -> pd.Series:
         against = s.astype("str").str.normalize("NFKC").str.replace(r"\s", "", regex=True)
@@ -192,7 +197,7 @@ class ResultsSheet(pa.DataFrameModel):
         "datum",
         name=check_named(
             "ResultsSheet",
-            f"a north-south score: a whole number of points, a multiple of 10, {SCORE.words}",
+            SCORE_CHECK.format(range=SCORE.words),
             BAD_SCORE,
         ),
     )
@@ -267,7 +272,7 @@ class TeamMatchesSheet(pa.DataFrameModel):
     )
     round: Series[Text] | None = column(
         "Round",
-        note=f"the round, a whole number {BOARD.words}",
+        note=N_("the round, a whole number {range}").format(range=BOARD.words),
         nullable=True,
     )
     home: Series[Text] = column(
@@ -283,7 +288,9 @@ class TeamMatchesSheet(pa.DataFrameModel):
         nullable=False,
     )
 
-    @pa.check("round", name=check_named("TeamMatchesSheet", f"a whole number {BOARD.words}", BAD_MATCH_ROUND))
+    @pa.check(
+        "round", name=check_named("TeamMatchesSheet", WHOLE_NUMBER.format(range=BOARD.words), BAD_MATCH_ROUND)
+    )
     def _round(cls, s: Series[Text]) -> pd.Series:
         return is_whole_in(s, BOARD)
 
@@ -353,7 +360,7 @@ class BridgePenaltiesSheet(pa.DataFrameModel):
         "amount",
         name=check_named(
             "BridgePenaltiesSheet",
-            "a number above 0, at most 100 (in the penalty's Unit)",
+            N_("a number above 0, at most 100 (in the penalty's Unit)"),
             BAD_PENALTY_AMOUNT,
         ),
     )
@@ -361,7 +368,9 @@ class BridgePenaltiesSheet(pa.DataFrameModel):
         number = as_numbers(s)
         return s.isna() | ((number > PENALTY.low) & (number <= PENALTY.high)).fillna(False).astype(bool)
 
-    @pa.check("board", name=check_named("BridgePenaltiesSheet", f"a whole number {BOARD.words}", BAD_BOARD))
+    @pa.check(
+        "board", name=check_named("BridgePenaltiesSheet", WHOLE_NUMBER.format(range=BOARD.words), BAD_BOARD)
+    )
     def _board(cls, s: Series[Text]) -> pd.Series:
         return is_whole_in(s, BOARD)
 

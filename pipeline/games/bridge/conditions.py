@@ -51,8 +51,10 @@ def boards_or_none(text: pd.Series) -> pd.Series:
 SCALE_SETTING = SettingSpec(
     "Scale Boards",
     boards_or_none,
-    "none, most (the most boards a pair played), or a number of boards: each pair's total (and tops) "
-    f"multiplied by that number over the boards it played; a whole number {BOARD.words}",
+    N_(
+        "none, most (the most boards a pair played), or a number of boards: each pair's total (and tops) "
+        "multiplied by that number over the boards it played; a whole number {range}"
+    ).format(range=BOARD.words),
     default=NO_SCALE,
     hint="none; or most, or 24",
     example="none",

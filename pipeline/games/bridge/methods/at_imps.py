@@ -11,7 +11,7 @@ import pandas as pd
 from pipeline.games.bridge.awards import AVERAGE_IMPS, IMP_UNIT, imp_award_problems, split_award_problems
 from pipeline.games.checks import problems_where
 from pipeline.games.settings import SettingSpec
-from pipeline.i18n import _
+from pipeline.i18n import N_, _
 from pipeline.parsing import as_words, whole_in
 from pipeline.problems import kind
 from pipeline.sheets import Sheet
@@ -32,8 +32,10 @@ def cap_or_none(text: pd.Series) -> pd.Series:
 IMP_CAP_SETTING = SettingSpec(
     "IMP Cap",
     cap_or_none,
-    f"none, or the most IMPs one comparison may give (cross-IMPs: each result against each other one; Butler: "
-    f"a result against the datum): a whole number {IMP_CAP.words}",
+    N_(
+        "none, or the most IMPs one comparison may give (cross-IMPs: each result against each other one; "
+        "Butler: a result against the datum): a whole number {range}"
+    ).format(range=IMP_CAP.words),
     default=NO_CAP,
     hint=f"none; or 12, {IMP_CAP.words}",
     example="none",

@@ -126,7 +126,9 @@ METHOD = Method(
         "butler_drop": SettingSpec(
             "Butler Drop",
             whole_number_in(BUTLER_DROP),
-            f"how many top and bottom scores to drop: a whole number {BUTLER_DROP.words}",
+            N_("how many top and bottom scores to drop: a whole number {range}").format(
+                range=BUTLER_DROP.words
+            ),
             default=1,
             hint=f"1; {BUTLER_DROP.words}",
             example=1,
