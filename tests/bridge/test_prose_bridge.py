@@ -251,3 +251,20 @@ def test_method_sentences_rooms_and_words_in_each_language() -> None:
             "交叉国际比赛分（第 78B 条）：每个结果与该副牌的其他每个结果比较换算国际比赛分，再除以比较次数；"
             "每次比较最多 12 国际比赛分；A+/A- = +/-3 国际比赛分；按国际比赛分总数排名"
         )
+
+
+@pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
+@pytest.mark.parametrize(
+    "sample", ["bridge_club_mp.xlsx", "bridge_teams.xlsx", "bridge_imp_pairs_butler.xlsx"]
+)
+@pytest.mark.parametrize("lang", ["es", "zh"])
+def test_standings_in_spanish_and_chinese_leave_no_english_sentence_of_bridge(sample: str, lang: str) -> None:
+    scored = api.standings(ROOT / "sample_data" / sample, lang=lang)
+    texts = {
+        str(v) for s in scored.sheets for v in s.frame.to_numpy(dtype=object).ravel() if isinstance(v, str)
+    }
+    texts |= {str(v) for s in scored.sheets for v in s.frame.columns}
+    found = {t for t in texts for m in english_sentences() if m in t}
+    assert not found
+    rules = {s.name: s for s in scored.sheets}["Reglas" if lang == "es" else "规则"].frame
+    assert len(rules) > 5
