@@ -220,7 +220,7 @@ def test_a_swiss_round_in_spanish_adds_its_cards_in_spanish(tmp_path: Path) -> N
     assert cards[1][0] == "Ronda 1, encuentro R1T1"
     assert [r[1] for r in cards[2:4]] == ["Abierta", "Cerrada"]
     settings = dict(table_rows(written["Configuración"])[1:])
-    assert settings["Puntuación"] == "Teams" and settings["Movimiento"] == "Swiss"
+    assert settings["Puntuación"] == "equipos" and settings["Movimiento"] == "Swiss"
 
 
 def test_an_unknown_language_is_refused_before_anything_is_read(tmp_path: Path) -> None:

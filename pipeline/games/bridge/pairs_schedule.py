@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 
 from pipeline.games.bridge.load import listed
-from pipeline.games.bridge.methods import DEFAULT, scoring_setting
+from pipeline.games.bridge.methods import DEFAULT, scoring_setting, scoring_word
 from pipeline.games.bridge.movements import Movement, played_boards
 from pipeline.games.bridge.schedule import sheet_checks
 from pipeline.games.bridge.settings import EVENT, MOVEMENT_SETTING
@@ -219,7 +219,7 @@ def pairs_schedule_sheets(
                 MOVEMENT_SETTING.written_name,
                 ROUNDS.written_name,
             ],
-            st[S.value]: [event, DEFAULT.name, moves.setting, moves.rounds],
+            st[S.value]: [event, scoring_word(DEFAULT.name), moves.setting, moves.rounds],
         }
     )
     return [

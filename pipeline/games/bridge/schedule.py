@@ -7,7 +7,7 @@ from dataclasses import replace
 import numpy as np
 import pandas as pd
 
-from pipeline.games.bridge.methods import scoring_setting
+from pipeline.games.bridge.methods import scoring_setting, scoring_word
 from pipeline.games.bridge.methods.teams import METHOD as TEAMS_METHOD
 from pipeline.games.bridge.settings import EVENT
 from pipeline.games.bridge.words import room_names
@@ -119,7 +119,7 @@ def teams_schedule_sheets(teams: pd.DataFrame, rounds: int | None, event: str) -
             pd.DataFrame(
                 {
                     st[S.key]: [EVENT_SETTINGS[EVENT].written_name, scoring_setting().written_name],
-                    st[S.value]: [event, TEAMS_METHOD.name],
+                    st[S.value]: [event, scoring_word(TEAMS_METHOD.name)],
                 }
             ),
         ),

@@ -303,7 +303,7 @@ def swiss_settings(frame: pd.DataFrame | None, named: set[str], event: str) -> p
     rows: dict[str, list[object]] = {S.key: [], S.value: []}
     wanted = [
         (EVENT, EVENT_SETTINGS[EVENT].written_name, event),
-        (SCORING, scoring_setting().written_name, TEAMS_METHOD.name),
+        (SCORING, scoring_setting().written_name, scoring_word(TEAMS_METHOD.name)),
         (MOVEMENT, MOVEMENT_SETTING.written_name, SWISS_WORD),
     ]
     for key, title, value in wanted:  # three settings
