@@ -838,7 +838,8 @@ class BoardImps(pa.DataFrameModel):
 
 # ------------------------------------------------------------------ the teams schedule
 
-CARD_NAMES = {"es": ("Tarjeta",), "zh": ("卡片",)}  # the title column of every printed card sheet
+# the title column of every printed card sheet, named as domino's Table Cards name it
+CARD_NAMES = {"es": ("Tarjeta",), "zh": ("桌卡",)}
 
 
 class TeamBye(pa.DataFrameModel):

@@ -127,7 +127,7 @@ def test_a_howell_in_chinese_with_a_sit_out(tmp_path: Path) -> None:
     book = load_workbook(out)
     assert book.sheetnames[:3] == ["成绩", "参赛对", "设置"]
     cards = table_rows(book["各对移位卡"])
-    assert cards[0][0] == "卡片"
+    assert cards[0][0] == "桌卡"
     assert cards[1][0].startswith("第 101 对")
     assert any(r[3] == "轮空" for r in cards[1:])  # a round the pair sits out
     assert table_rows(book["流动记分单"])[1][0] == "第 1 副"
