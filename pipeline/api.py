@@ -45,9 +45,16 @@ from pipeline.games.domino.schedule import (
 from pipeline.games.domino.settings import POINTS_TARGET
 from pipeline.games.game import Game
 from pipeline.games.registry import GAMES, game_named, game_of, standings_game
-from pipeline.games.scoring import Standings, language_of, recognised_event, standings_of, written
+from pipeline.games.scoring import (
+    Standings,
+    language_of,
+    recognised_event,
+    setting_language,
+    standings_of,
+    written,
+)
 from pipeline.i18n import _, speaking
-from pipeline.language import ENGLISH, checked_language, english_headers
+from pipeline.language import ENGLISH, checked_language, english_headers, sheet_in, workbook_language
 from pipeline.problems import InputError, Problem, Report, UsageError, kind
 from pipeline.publish import publish_book, publish_events, publish_ranking, read_events, site_folder
 from pipeline.publish.event import computed_event
@@ -57,7 +64,7 @@ from pipeline.workbook.files import is_workbook_name
 from pipeline.workbook.interchange import INTERCHANGE_SUFFIXES
 from pipeline.workbook.targets import output_folder, output_target, writable_folder
 from pipeline.workbook.typed import typed_tables
-from schemas.bridge import BOARD, TeamsSheet
+from schemas.bridge import BOARD, PairsSheet, TeamsSheet
 from schemas.common import LANGUAGES, sheet_name_of
 from schemas.corrections import Change
 from schemas.domino import PlayersSheet
@@ -276,17 +283,29 @@ def domino_schedule(
 
 
 def teams_schedule(
-    teams: Path | str, out: Path | str, *, rounds: int | None = None, event: str = "", force: bool = False
+    teams: Path | str,
+    out: Path | str,
+    *,
+    rounds: int | None = None,
+    event: str = "",
+    force: bool = False,
+    lang: str | None = None,
 ) -> Path:
-    """A bridge teams round robin written as the workbook to fill in (Matches, an empty Results)."""
+    """A bridge teams round robin written as the workbook to fill in (Matches, an empty Results), in `lang`
+    (en, es, zh; by default the Language setting, else the Teams workbook's own language, else English)."""
+    chosen = checked_language(lang)  # before anything is read
     source = Path(teams)
     path = output_target(out, default_name=f"{source.stem}-schedule.xlsx", force=force, inputs=[source])
-    table = entrant_teams(read_workbook(source).sheets)
-    if len(table) < 2:
-        problem = _("a round robin needs 2 teams or more; found {count}", count=len(table))
-        raise InputError([Problem.of(TOO_FEW, sheet_name_of(TeamsSheet), None, None, None, problem)])
-    title = event or source.stem
-    return write_workbook(path, teams_schedule_sheets(table, rounds, title), title=title)
+    sheets = read_workbook(source).sheets
+    spoken = chosen or setting_language(sheets) or workbook_language(sheets, sheet_name_of(TeamsSheet))
+    with speaking(spoken):
+        table = entrant_teams(sheets)
+        if len(table) < 2:
+            problem = _("a round robin needs 2 teams or more; found {count}", count=len(table))
+            raise InputError([Problem.of(TOO_FEW, sheet_name_of(TeamsSheet), None, None, None, problem)])
+        title = event or source.stem
+        written = [sheet_in(s, spoken, "bridge") for s in teams_schedule_sheets(table, rounds, title)]
+    return write_workbook(path, written, title=title)
 
 
 def swiss_round(
@@ -298,23 +317,31 @@ def swiss_round(
     movement: str | None = None,
     force: bool = False,
     limits: Limits | None = None,
+    lang: str | None = None,
 ) -> Scheduled:
     """The next round of a Swiss teams event written with the event (docs/swiss.md): every sheet as typed,
     Matches (and Byes) with the round's rows added, Settings Movement Swiss, the round's table cards. From a
     workbook with only a Teams sheet, the first round. `out` a folder: `<event>-round-N.xlsx` inside it.
-    `rounds` and a pairs `movement` are refused (UsageError): a Swiss is drawn a round at a time, for teams."""
+    `rounds` and a pairs `movement` are refused (UsageError): a Swiss is drawn a round at a time, for teams.
+    What tally adds (the table cards, a new sheet, the Settings' rows) is in `lang` (en, es, zh; by default the
+    Language setting, else the workbook's own language); the sheets as typed stay as they are."""
+    chosen = checked_language(lang)
     if rounds is not None:
         raise UsageError(_("a Swiss is drawn a round at a time: --rounds is for the round robin"))
     if movement is not None:
         raise UsageError(_("a Swiss draws a teams event's next round: --movement is for a pairs evening"))
     source = Path(event)
     book = read_workbook(source, limits=limits)
-    table = entrant_teams(book.sheets)
-    if len(table) < 2:
-        problem = _("a Swiss needs 2 teams or more; found {count}", count=len(table))
-        raise InputError([Problem.of(TOO_FEW, sheet_name_of(TeamsSheet), None, None, None, problem)])
-    base = re.sub(r"-round-[0-9]+$", "", source.stem)
-    drawn = swiss_round_sheets(book.sheets, typed_tables(book, limits), table, name or base)
+    spoken = (
+        chosen or setting_language(book.sheets) or workbook_language(book.sheets, sheet_name_of(TeamsSheet))
+    )
+    with speaking(spoken):
+        table = entrant_teams(book.sheets)
+        if len(table) < 2:
+            problem = _("a Swiss needs 2 teams or more; found {count}", count=len(table))
+            raise InputError([Problem.of(TOO_FEW, sheet_name_of(TeamsSheet), None, None, None, problem)])
+        base = re.sub(r"-round-[0-9]+$", "", source.stem)
+        drawn = swiss_round_sheets(book.sheets, typed_tables(book, limits), table, name or base)
     default = f"{base}-round-{drawn.round}.xlsx"
     path = output_target(out, default_name=default, force=force, inputs=[source])
     return Scheduled(write_workbook(path, drawn.sheets, title=drawn.title), drawn.round)
@@ -518,29 +545,40 @@ def bridge_pairs_schedule(
     first_board: int = 1,
     event: str = "",
     force: bool = False,
+    lang: str | None = None,
 ) -> Path:
     """A bridge pairs evening written as the workbook to fill in (docs/movements.md): from the Pairs sheet and
     the movement (`mitchell` or `howell`), Results with a row per board to play, the guide cards, the board
-    movement and a traveller slip per board. UsageError for a movement that does not exist for that many pairs
-    (the message says which sizes do); InputError for a workbook without a usable Pairs sheet."""
+    movement and a traveller slip per board, in `lang` (en, es, zh; by default the Language setting, else the
+    Pairs workbook's own language, else English). UsageError for a movement that does not exist for that many
+    pairs (the message says which sizes do); InputError for a workbook without a usable Pairs sheet."""
+    chosen = checked_language(lang)
     source = Path(pairs)
     if boards_per_round < 1 or first_board < 1:
         raise UsageError(_("--boards-per-round and --first-board are whole numbers from 1"))
     path = output_target(out, default_name=f"{source.stem}-schedule.xlsx", force=force, inputs=[source])
-    table = entrant_pairs(read_workbook(source).sheets)
-    moves = movement(
-        len(table),
-        movement_name.strip().lower(),
-        even=even_tables.strip().lower(),
-        rounds=rounds,
-        arrow_switch=arrow_switch,
-        switch_rounds=tuple(switch_rounds),
-    )
-    last = first_board + moves.sets * boards_per_round - 1
-    if last > BOARD.high:
-        raise UsageError(
-            _("the boards would run to {last}: a board number is {span}", last=f"{last:,}", span=BOARD.words)
+    sheets = read_workbook(source).sheets
+    spoken = chosen or setting_language(sheets) or workbook_language(sheets, sheet_name_of(PairsSheet))
+    with speaking(spoken):
+        table = entrant_pairs(sheets)
+        moves = movement(
+            len(table),
+            movement_name.strip().lower(),
+            even=even_tables.strip().lower(),
+            rounds=rounds,
+            arrow_switch=arrow_switch,
+            switch_rounds=tuple(switch_rounds),
         )
-    title = event or source.stem
-    sheets = pairs_schedule_sheets(table, moves, boards_per_round, first_board, title)
-    return write_workbook(path, sheets, title=title)
+        last = first_board + moves.sets * boards_per_round - 1
+        if last > BOARD.high:
+            raise UsageError(
+                _(
+                    "the boards would run to {last}: a board number is {span}",
+                    last=f"{last:,}",
+                    span=BOARD.words,
+                )
+            )
+        title = event or source.stem
+        made = pairs_schedule_sheets(table, moves, boards_per_round, first_board, title)
+        written = [sheet_in(s, spoken, "bridge") for s in made]
+    return write_workbook(path, written, title=title)

@@ -137,6 +137,7 @@ def sheet_in(sheet: OutputSheet, lang: str, game: str) -> OutputSheet:
         number_formats=shown,
         widths={named.get(h, h): w for h, w in sheet.widths.items()},
         entry=of(sheet.entry),
+        validations=tuple(replace(v, column=named.get(v.column, v.column)) for v in sheet.validations),
         rank=None if sheet.rank is None else named.get(sheet.rank, sheet.rank),
         rank_by=of(sheet.rank_by),
         centred=of(sheet.centred),

@@ -8,6 +8,7 @@ import pandas as pd
 import pandera.pandas as pa
 from pandera.typing import Series
 
+from pipeline.i18n import N_
 from pipeline.parsing import as_numbers
 from pipeline.problems import check_named, kind
 from schemas.common import Entry, Span, Text, Vocabulary, column, is_whole_in
@@ -28,6 +29,11 @@ TRICKS = Span(0, 13)  # the tricks declarer took
 # The north-south score: Law 77's largest is 7,600 (seven redoubled, vulnerable, down thirteen: 400 + 12 x 600);
 # the largest made is 3,160 (one no trump redoubled, vulnerable, with six overtricks).
 SCORE = Span(-7_600, 7_600)
+# Texts declared with a span's words filled in (`{range}`: `from 1 to 10,000`), marked for the catalog here and
+# written in English as pandera's check names and the template's notes are (see docs/languages.md, "Bridge")
+WHOLE_NUMBER = N_("a whole number {range}")
+TRICKS_CHECK = N_("the tricks taken by declarer: a whole number {range}")
+SCORE_CHECK = N_("a north-south score: a whole number of points, a multiple of 10, {range}")
 
 BAD_BOARD = kind("B101", "a Board, Round or Table that is not a whole number in its range")
 BAD_TRICKS = kind("B102", "Tricks that are not a whole number from 0 to 13")
@@ -51,96 +57,96 @@ class ResultsSheet(pa.DataFrameModel):
 
     board: Series[Text] = column(
         "Board",
-        note=f"the board number, {BOARD.words}",
+        note=N_("the board number, {range}").format(range=BOARD.words),
         entry=Entry(BOARD),
         nullable=False,
     )
     ns: Series[Text] | None = column(
         "NS",
-        note="the north-south pair id (pairs events)",
+        note=N_("the north-south pair id (pairs events)"),
         needed="pairs",
         aliases=("N-S", "N/S"),
         nullable=True,
     )
     ew: Series[Text] | None = column(
         "EW",
-        note="the east-west pair id (pairs events)",
+        note=N_("the east-west pair id (pairs events)"),
         needed="pairs",
         aliases=("E-W", "E/W"),
         nullable=True,
     )
     match: Series[Text] | None = column(
         "Match",
-        note="the match id from Matches (teams events)",
+        note=N_("the match id from Matches (teams events)"),
         needed="teams",
         nullable=True,
     )
     room: Series[Text] | None = column(
         "Room",
-        note="Open or Closed (teams events)",
+        note=N_("Open or Closed (teams events)"),
         needed="teams",
-        entry=Entry(choices=ROOM_NAMES, words="Open or Closed"),
+        entry=Entry(choices=ROOM_NAMES, words=N_("Open or Closed")),
         words=ROOM_WORDS,
         nullable=True,
     )
     contract: Series[Text] | None = column(
         "Contract",
         names={"es": ("Contrato",), "zh": ("定约",)},
-        note="4S, 3NTX, 6HXX, 4 黑桃 or PASS (*or a Score, or an Adjusted score)",
+        note=N_("4S, 3NTX, 6HXX, 4 黑桃 or PASS (*or a Score, or an Adjusted score)"),
         needed="yes*",
         nullable=True,
     )
     declarer: Series[Text] | None = column(
         "Declarer",
         names={"es": ("Declarante", "Carteador"), "zh": ("庄家",)},
-        note="N, E, S or W",
+        note=N_("N, E, S or W"),
         needed="yes*",
-        entry=Entry(choices=SEATS, words="N, E, S or W"),
+        entry=Entry(choices=SEATS, words=N_("N, E, S or W")),
         nullable=True,
     )
     tricks: Series[Text] | None = column(
         "Tricks",
         names={"es": ("Bazas",), "zh": ("墩数", "赢墩")},
-        note="tricks declarer took, 0 to 13 (or give Result: =, +1, -2)",
+        note=N_("tricks declarer took, 0 to 13 (or give Result: =, +1, -2)"),
         needed="yes*",
-        entry=Entry(TRICKS, words="the tricks declarer took"),
+        entry=Entry(TRICKS, words=N_("the tricks declarer took")),
         nullable=True,
     )
     result: Series[Text] | None = column(
         "Result",
         names={"es": ("Resultado",), "zh": ("结果",)},
-        note="the tricks against the contract instead of Tricks: =, +1, -2",
+        note=N_("the tricks against the contract instead of Tricks: =, +1, -2"),
         in_template=False,
         nullable=True,
     )
     section: Series[Text] | None = column(
         "Section",
-        note="the section: a board is compared within its section and session (blank: one section)",
+        note=N_("the section: a board is compared within its section and session (blank: one section)"),
         in_template=False,
         nullable=True,
     )
     session: Series[Text] | None = column(
         "Session",
-        note="the session (blank: one session)",
+        note=N_("the session (blank: one session)"),
         in_template=False,
         nullable=True,
     )
     round: Series[Text] | None = column(
         "Round",
-        note=f"the round it was played in, {BOARD.words} (shown, not needed to score)",
+        note=N_("the round it was played in, {range} (shown, not needed to score)").format(range=BOARD.words),
         in_template=False,
         nullable=True,
     )
     table: Series[Text] | None = column(
         "Table",
-        note=f"the table it was played at, {BOARD.words} (shown, not needed to score)",
+        note=N_("the table it was played at, {range} (shown, not needed to score)").format(range=BOARD.words),
         in_template=False,
         nullable=True,
     )
     vul: Series[Text] | None = column(
         "Vul",
         names={"es": ("Vulnerabilidad", "Vul."), "zh": ("局况",)},
-        note="None, NS, EW or All; blank: from the board number, as Law 2 numbers them",
+        note=N_("None, NS, EW or All; blank: from the board number, as Law 2 numbers them"),
         in_template=False,
         aliases=("Vulnerability",),
         nullable=True,
@@ -148,21 +154,27 @@ class ResultsSheet(pa.DataFrameModel):
     score: Series[Text] | None = column(
         "Score",
         names={"es": ("Puntuación", "Marcador"), "zh": ("得分", "分数")},
-        note=f"the north-south score instead of a contract: a multiple of 10, {SCORE.words}",
+        note=N_("the north-south score instead of a contract: a multiple of 10, {range}").format(
+            range=SCORE.words
+        ),
         nullable=True,
     )
     adjusted: Series[Text] | None = column(
         "Adjusted",
         names={"es": ("Ajustada", "Puntuación ajustada"), "zh": ("裁定分", "调整分")},
-        note="A+/A-, A/A, 60/40 or NP (not played); an award: 55%, NS 60% EW 45%, 7 MP, +3 IMP; "
-        "a weighted score: 60% 4S= + 40% 4S-1",
+        note=N_(
+            "A+/A-, A/A, 60/40 or NP (not played); an award: 55%, NS 60% EW 45%, 7 MP, +3 IMP; "
+            "a weighted score: 60% 4S= + 40% 4S-1"
+        ),
         nullable=True,
     )
     datum: Series[Text] | None = column(
         "Datum",
         names={"es": ("Dato",), "zh": ("基准分",)},
-        note="Butler: the board's datum as the director sets it (on one row of the board or on each, the same), "
-        "instead of the one computed; a multiple of 10",
+        note=N_(
+            "Butler: the board's datum as the director sets it (on one row of the board or on each, the same), "
+            "instead of the one computed; a multiple of 10"
+        ),
         in_template=False,
         nullable=True,
     )
@@ -171,16 +183,14 @@ class ResultsSheet(pa.DataFrameModel):
         "board",
         "round",
         "table",
-        name=check_named("ResultsSheet", f"a whole number {BOARD.words}", BAD_BOARD),
+        name=check_named("ResultsSheet", WHOLE_NUMBER.format(range=BOARD.words), BAD_BOARD),
     )
     def _positive(cls, s: Series[Text]) -> pd.Series:
         return is_whole_in(s, BOARD)
 
     @pa.check(
         "tricks",
-        name=check_named(
-            "ResultsSheet", f"the tricks taken by declarer: a whole number {TRICKS.words}", BAD_TRICKS
-        ),
+        name=check_named("ResultsSheet", TRICKS_CHECK.format(range=TRICKS.words), BAD_TRICKS),
     )
     def _tricks(cls, s: Series[Text]) -> pd.Series:
         against = s.astype("str").str.normalize("NFKC").str.replace(r"\s", "", regex=True)
@@ -191,7 +201,7 @@ class ResultsSheet(pa.DataFrameModel):
         "datum",
         name=check_named(
             "ResultsSheet",
-            f"a north-south score: a whole number of points, a multiple of 10, {SCORE.words}",
+            SCORE_CHECK.format(range=SCORE.words),
             BAD_SCORE,
         ),
     )
@@ -209,20 +219,22 @@ class PairsSheet(pa.DataFrameModel):
 
     pair: Series[Text] = column(
         "Pair",
-        note="the pair id used in Results",
+        note=N_("the pair id used in Results"),
         nullable=False,
     )
     names: Series[Text] | None = column(
         "Names",
         names={"es": ("Nombres", "Jugadores"), "zh": ("姓名", "选手")},
-        note="the players' names",
+        note=N_("the players' names"),
         nullable=True,
     )
     direction: Series[Text] | None = column(
         "Direction",
         names={"es": ("Dirección", "Línea"), "zh": ("方向",)},
-        note="NS or EW: with club numbering (NS pairs 1..n and EW pairs 1..n), the direction the Pair's number "
-        "belongs to; giving it declares that numbering",
+        note=N_(
+            "NS or EW: with club numbering (NS pairs 1..n and EW pairs 1..n), the direction the Pair's number "
+            "belongs to; giving it declares that numbering"
+        ),
         in_template=False,
         nullable=True,
     )
@@ -238,13 +250,13 @@ class TeamsSheet(pa.DataFrameModel):
 
     team: Series[Text] = column(
         "Team",
-        note="the team id used in Matches",
+        note=N_("the team id used in Matches"),
         nullable=False,
     )
     names: Series[Text] | None = column(
         "Names",
         names={"es": ("Nombres", "Jugadores"), "zh": ("姓名", "队员")},
-        note="the players' names",
+        note=N_("the players' names"),
         nullable=True,
     )
 
@@ -259,28 +271,30 @@ class TeamMatchesSheet(pa.DataFrameModel):
 
     match: Series[Text] = column(
         "Match",
-        note="the match id used in Results",
+        note=N_("the match id used in Results"),
         nullable=False,
     )
     round: Series[Text] | None = column(
         "Round",
-        note=f"the round, a whole number {BOARD.words}",
+        note=N_("the round, a whole number {range}").format(range=BOARD.words),
         nullable=True,
     )
     home: Series[Text] = column(
         "Home",
         names={"es": ("Local",), "zh": ("主队",)},
-        note="the home team: NS in the Open room",
+        note=N_("the home team: NS in the Open room"),
         nullable=False,
     )
     away: Series[Text] = column(
         "Away",
         names={"es": ("Visitante",), "zh": ("客队",)},
-        note="the away team: NS in the Closed room",
+        note=N_("the away team: NS in the Closed room"),
         nullable=False,
     )
 
-    @pa.check("round", name=check_named("TeamMatchesSheet", f"a whole number {BOARD.words}", BAD_MATCH_ROUND))
+    @pa.check(
+        "round", name=check_named("TeamMatchesSheet", WHOLE_NUMBER.format(range=BOARD.words), BAD_MATCH_ROUND)
+    )
     def _round(cls, s: Series[Text]) -> pd.Series:
         return is_whole_in(s, BOARD)
 
@@ -313,36 +327,36 @@ class BridgePenaltiesSheet(pa.DataFrameModel):
 
     pair: Series[Text] | None = column(
         "Pair",
-        note="the pair penalized (pairs events)",
+        note=N_("the pair penalized (pairs events)"),
         nullable=True,
     )
     team: Series[Text] | None = column(
         "Team",
-        note="the team penalized (teams events)",
+        note=N_("the team penalized (teams events)"),
         in_template=False,
         nullable=True,
     )
     amount: Series[Text] = column(
         "Amount",
         names={"es": ("Cantidad",), "zh": ("数额", "数量")},
-        note="how much is deducted, above 0 and at most 100, in the Unit",
+        note=N_("how much is deducted, above 0 and at most 100, in the Unit"),
         nullable=False,
     )
     unit: Series[Text] = column(
         "Unit",
         names={"es": ("Unidad",), "zh": ("单位",)},
-        note="MP, % (of a top), IMP or VP, as the event is scored",
-        entry=Entry(choices=("MP", "%", "IMP", "VP"), words="MP, %, IMP or VP"),
+        note=N_("MP, % (of a top), IMP or VP, as the event is scored"),
+        entry=Entry(choices=("MP", "%", "IMP", "VP"), words=N_("MP, %, IMP or VP")),
         nullable=False,
     )
     board: Series[Text] | None = column(
         "Board",
-        note="the board it was given on (a % of a top is of that board's top)",
+        note=N_("the board it was given on (a % of a top is of that board's top)"),
         nullable=True,
     )
     reason: Series[Text] | None = column(
         "Reason",
-        note="why (shown on the Rules sheet)",
+        note=N_("why (shown on the Rules sheet)"),
         nullable=True,
     )
 
@@ -350,7 +364,7 @@ class BridgePenaltiesSheet(pa.DataFrameModel):
         "amount",
         name=check_named(
             "BridgePenaltiesSheet",
-            "a number above 0, at most 100 (in the penalty's Unit)",
+            N_("a number above 0, at most 100 (in the penalty's Unit)"),
             BAD_PENALTY_AMOUNT,
         ),
     )
@@ -358,7 +372,9 @@ class BridgePenaltiesSheet(pa.DataFrameModel):
         number = as_numbers(s)
         return s.isna() | ((number > PENALTY.low) & (number <= PENALTY.high)).fillna(False).astype(bool)
 
-    @pa.check("board", name=check_named("BridgePenaltiesSheet", f"a whole number {BOARD.words}", BAD_BOARD))
+    @pa.check(
+        "board", name=check_named("BridgePenaltiesSheet", WHOLE_NUMBER.format(range=BOARD.words), BAD_BOARD)
+    )
     def _board(cls, s: Series[Text]) -> pd.Series:
         return is_whole_in(s, BOARD)
 
@@ -826,6 +842,9 @@ class BoardImps(pa.DataFrameModel):
 
 # ------------------------------------------------------------------ the teams schedule
 
+# the title column of every printed card sheet, named as domino's Table Cards name it
+CARD_NAMES = {"es": ("Tarjeta",), "zh": ("桌卡",)}
+
 
 class TeamBye(pa.DataFrameModel):
     """One row of a teams schedule's `Byes` sheet: the team without a match in a round."""
@@ -835,13 +854,14 @@ class TeamBye(pa.DataFrameModel):
 
     class Config:
         name = "Byes"
+        metadata = {"names": {"es": ("Descansos",), "zh": ("轮空",)}}
         strict = False
 
 
 class MatchCard(pa.DataFrameModel):
     """One line of a teams schedule's `Table Cards`: a match's title, then who sits NS and EW in each room."""
 
-    card: Series[Text] = column("Card", nullable=True)
+    card: Series[Text] = column("Card", names=CARD_NAMES, nullable=True)
     room: Series[Text] = column("Room", nullable=True)
     ns: Series[Text] = column("NS", nullable=True)
     ns_names: Series[Text] = column("NS Names", nullable=True)
@@ -850,4 +870,82 @@ class MatchCard(pa.DataFrameModel):
 
     class Config:
         name = "Table Cards"
+        metadata = {"names": {"es": ("Tarjetas de mesa",), "zh": ("桌卡",)}}
+        strict = False
+
+
+# ------------------------------------------------------------------ the printed cards of a pairs schedule
+# (built from the movement's tables, schemas/movements.py)
+
+
+class TableGuide(pa.DataFrameModel):
+    """One line of `Table Guides`: a table's title, then round by round its NS and EW pairs, the boards and
+    where the boards go next."""
+
+    card: Series[Text] = column("Card", names=CARD_NAMES, nullable=True)
+    round: Series[int] = column("Round", nullable=True)
+    ns: Series[Text] = column("NS", nullable=True)
+    ns_names: Series[Text] = column("NS Names", nullable=True)
+    ew: Series[Text] = column("EW", nullable=True)
+    ew_names: Series[Text] = column("EW Names", nullable=True)
+    boards: Series[Text] = column("Boards", nullable=True)
+    boards_next: Series[Text] = column(
+        "Boards Go To", names={"es": ("Tableros pasan a",), "zh": ("牌传至",)}, nullable=True
+    )
+
+    class Config:
+        name = "Table Guides"
+        metadata = {"names": {"es": ("Guías de mesa",), "zh": ("各桌移位卡",)}}
+        strict = False
+
+
+class PairGuide(pa.DataFrameModel):
+    """One line of `Pair Guides`: a pair's title, then round by round its table, direction, opponents and
+    boards (a sit-out said so)."""
+
+    card: Series[Text] = column("Card", names=CARD_NAMES, nullable=True)
+    round: Series[int] = column("Round", nullable=True)
+    table: Series[Text] = column("Table", nullable=True)
+    direction: Series[Text] = column("Direction", nullable=True)
+    opponents: Series[Text] = column("Opponents", nullable=True)
+    opponent_names: Series[Text] = column("Opponent Names", nullable=True)
+    boards: Series[Text] = column("Boards", nullable=True)
+
+    class Config:
+        name = "Pair Guides"
+        metadata = {"names": {"es": ("Guías de pareja",), "zh": ("各对移位卡",)}}
+        strict = False
+
+
+class BoardMovement(pa.DataFrameModel):
+    """One row of `Board Movement`: where a set of boards is in a round (a table, two relayed tables, or not in
+    play)."""
+
+    round: Series[int] = column("Round")
+    boards: Series[Text] = column("Boards")
+    tables: Series[Text] = column("Tables", names={"es": ("Mesas",), "zh": ("所在桌",)})
+
+    class Config:
+        name = "Board Movement"
+        metadata = {"names": {"es": ("Movimiento de tableros",), "zh": ("牌的移动",)}}
+        strict = False
+
+
+class TravellerSlip(pa.DataFrameModel):
+    """One line of `Traveller Slips`: a board's title, then a line per table that plays it (round, table, the
+    pairs) with the result cells left empty to fill in."""
+
+    card: Series[Text] = column("Card", names=CARD_NAMES, nullable=True)
+    round: Series[int] = column("Round", nullable=True)
+    table: Series[int] = column("Table", nullable=True)
+    ns: Series[Text] = column("NS", nullable=True)
+    ew: Series[Text] = column("EW", nullable=True)
+    contract: Series[Text] = column("Contract", nullable=True)
+    declarer: Series[Text] = column("By", names={"es": ("Decl.",), "zh": ("庄",)}, nullable=True)
+    tricks: Series[Text] = column("Tricks", nullable=True)
+    score: Series[Text] = column("NS Score", nullable=True)
+
+    class Config:
+        name = "Traveller Slips"
+        metadata = {"names": {"es": ("Planillas viajeras",), "zh": ("流动记分单",)}}
         strict = False

@@ -1,6 +1,8 @@
 """The tables a bridge pairs movement is built from (pipeline/games/bridge/movements.py): one row per table and
 round, and one row per board to be played. Pairs are named by their place, 1..P in the order of the Pairs sheet
-(P+1 is the phantom pair of an odd number of pairs); board sets are numbered from 1."""
+(P+1 is the phantom pair of an odd number of pairs); board sets are numbered from 1. The printed sheets a pairs
+schedule writes from them (Table Guides, Pair Guides, Board Movement, Traveller Slips) are declared with the other
+written sheets in schemas/bridge.py."""
 
 from __future__ import annotations
 
@@ -37,73 +39,3 @@ class MovementBoard(pa.DataFrameModel):
 
     class Config:
         strict = True
-
-
-# ------------------------------------------------------------------ the printed cards of a pairs schedule
-
-
-class TableGuide(pa.DataFrameModel):
-    """One line of `Table Guides`: a table's title, then round by round its NS and EW pairs, the boards and
-    where the boards go next."""
-
-    card: Series[str] = column("Card", nullable=True)
-    round: Series[int] = column("Round", nullable=True)
-    ns: Series[str] = column("NS", nullable=True)
-    ns_names: Series[str] = column("NS Names", nullable=True)
-    ew: Series[str] = column("EW", nullable=True)
-    ew_names: Series[str] = column("EW Names", nullable=True)
-    boards: Series[str] = column("Boards", nullable=True)
-    boards_next: Series[str] = column("Boards Go To", nullable=True)
-
-    class Config:
-        name = "Table Guides"
-        strict = False
-
-
-class PairGuide(pa.DataFrameModel):
-    """One line of `Pair Guides`: a pair's title, then round by round its table, direction, opponents and
-    boards (a sit-out said so)."""
-
-    card: Series[str] = column("Card", nullable=True)
-    round: Series[int] = column("Round", nullable=True)
-    table: Series[str] = column("Table", nullable=True)
-    direction: Series[str] = column("Direction", nullable=True)
-    opponents: Series[str] = column("Opponents", nullable=True)
-    opponent_names: Series[str] = column("Opponent Names", nullable=True)
-    boards: Series[str] = column("Boards", nullable=True)
-
-    class Config:
-        name = "Pair Guides"
-        strict = False
-
-
-class BoardMovement(pa.DataFrameModel):
-    """One row of `Board Movement`: where a set of boards is in a round (a table, two relayed tables, or not in
-    play)."""
-
-    round: Series[int] = column("Round")
-    boards: Series[str] = column("Boards")
-    tables: Series[str] = column("Tables")
-
-    class Config:
-        name = "Board Movement"
-        strict = False
-
-
-class TravellerSlip(pa.DataFrameModel):
-    """One line of `Traveller Slips`: a board's title, then a line per table that plays it (round, table, the
-    pairs) with the result cells left empty to fill in."""
-
-    card: Series[str] = column("Card", nullable=True)
-    round: Series[int] = column("Round", nullable=True)
-    table: Series[int] = column("Table", nullable=True)
-    ns: Series[str] = column("NS", nullable=True)
-    ew: Series[str] = column("EW", nullable=True)
-    contract: Series[str] = column("Contract", nullable=True)
-    declarer: Series[str] = column("By", nullable=True)
-    tricks: Series[str] = column("Tricks", nullable=True)
-    score: Series[str] = column("NS Score", nullable=True)
-
-    class Config:
-        name = "Traveller Slips"
-        strict = False

@@ -7,7 +7,7 @@ from pathlib import Path
 import typer
 
 from pipeline import api
-from pipeline.cli.common import Force, guarded, out_option
+from pipeline.cli.common import Force, Lang, guarded, out_option
 from pipeline.i18n import _
 
 
@@ -50,6 +50,7 @@ def schedule(
         help="A Swiss teams event: add the next round to the event workbook given (docs/swiss.md).",
     ),
     force: Force = False,
+    lang: Lang = None,
 ) -> None:
     """Make the workbook to fill in: a teams round robin by the circle method, or with --movement a pairs evening.
 
@@ -70,12 +71,16 @@ def schedule(
     """
     if swiss:
         drawn = guarded(
-            lambda: api.swiss_round(entrants, out, name=event, rounds=rounds, movement=movement, force=force)
+            lambda: api.swiss_round(
+                entrants, out, name=event, rounds=rounds, movement=movement, force=force, lang=lang
+            )
         )
         typer.echo(_("wrote {path}: round {round}", path=drawn.path, round=drawn.round))
         return
     if movement is None:
-        written = guarded(lambda: api.teams_schedule(entrants, out, rounds=rounds, event=event, force=force))
+        written = guarded(
+            lambda: api.teams_schedule(entrants, out, rounds=rounds, event=event, force=force, lang=lang)
+        )
     else:
         written = guarded(
             lambda: api.bridge_pairs_schedule(
@@ -90,6 +95,7 @@ def schedule(
                 first_board=first_board,
                 event=event,
                 force=force,
+                lang=lang,
             )
         )
     typer.echo(_("wrote {path}", path=written))

@@ -18,6 +18,7 @@ from pipeline.games.bridge.imps import capped, imps_from_difference
 from pipeline.games.bridge.matchpoints import adjusted_score_parts, matchpoints
 from pipeline.games.bridge.score import declarer_scores, ns_scores
 from pipeline.games.checks import problems_where
+from pipeline.i18n import _, _each
 from pipeline.problems import kind
 from pipeline.sheets import Sheet
 from schemas.bridge import NORTH_SOUTH, NS_SEATS, SCORE
@@ -174,13 +175,15 @@ def weighted_score_problems(sheet: Sheet, t: pd.DataFrame) -> pd.DataFrame:
     total = pd.to_numeric(parts[T.part_weights]).groupby(level=0).sum().reindex(t.index)
     bad = parts[T.part_scores].isna().groupby(level=0).any().reindex(t.index, fill_value=False).astype(bool)
     off = total.notna() & ((total - 1).abs() > 1e-9)
-    words = (
-        "the weights add up to " + (100 * total).round(6).map("{:g}".format).astype("str") + " %, not 100 %"
+    words = _each(
+        "the weights add up to {total} %, not 100 %", total=(100 * total).round(6).map("{:g}".format)
     )
     words = words.where(
         ~bad,
-        "expected parts such as 60% 4S= + 40% 4S-1 by N (each a weight, a contract and its result, the "
-        "declarer in the part or in Declarer) or 60% 420 + 40% -50 (north-south scores)",
+        _(
+            "expected parts such as 60% 4S= + 40% 4S-1 by N (each a weight, a contract and its result, the "
+            "declarer in the part or in Declarer) or 60% 420 + 40% -50 (north-south scores)"
+        ),
     )
     return problems_where(sheet, off | bad, R.adjusted, words, BAD_WEIGHTED)
 
@@ -359,14 +362,17 @@ def awarded_values(r: pd.DataFrame, scored: pd.DataFrame) -> pd.DataFrame:
 def award_unit_problems(sheet: Sheet, typed: pd.DataFrame, scored_in: str) -> list[pd.DataFrame]:
     """Awards in a unit other than the method's (`scored_in`: mp or imp)."""
     unit = typed[T.award_unit]
-    words = {MP_UNIT: "matchpoints", IMP_UNIT: "IMP scores"}
+    words = {MP_UNIT: _("matchpoints"), IMP_UNIT: _("IMP scores")}
     return [
         problems_where(
             sheet,
             unit.notna() & unit.ne(scored_in),
             R.adjusted,
-            f"this award needs a method scored in {words[IMP_UNIT if scored_in == MP_UNIT else MP_UNIT]}; "
-            f"this event is scored in {words[scored_in]}",
+            _(
+                "this award needs a method scored in {needed}; this event is scored in {scored}",
+                needed=words[IMP_UNIT if scored_in == MP_UNIT else MP_UNIT],
+                scored=words[scored_in],
+            ),
             AWARD_UNIT,
         )
     ]
@@ -393,15 +399,17 @@ def split_award_problems(sheet: Sheet, typed: pd.DataFrame) -> list[pd.DataFrame
             sheet,
             unbalanced.fillna(False).astype(bool),
             R.adjusted,
-            "at teams the two sides of an IMP award balance: give north-south's IMPs alone (+3 IMP)",
+            _("at teams the two sides of an IMP award balance: give north-south's IMPs alone (+3 IMP)"),
             SPLIT_AT_TEAMS,
         ),
         problems_where(
             sheet,
             (average & sides.ne(0)).fillna(False).astype(bool),
             R.adjusted,
-            "at teams an average goes to one team as the other loses it (A+/A-, A/A or A-/A+): "
-            "tally cannot give both teams +3 or -3 IMPs on a board",
+            _(
+                "at teams an average goes to one team as the other loses it (A+/A-, A/A or A-/A+): "
+                "tally cannot give both teams +3 or -3 IMPs on a board"
+            ),
             SPLIT_AT_TEAMS,
         ),
     ]

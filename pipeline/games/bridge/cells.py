@@ -15,6 +15,8 @@ from pipeline.games.bridge.contracts import (
     relative_tricks,
 )
 from pipeline.games.checks import problems_where
+from pipeline.i18n import N_, _, _each, spoken_language
+from pipeline.language import header_in
 from pipeline.parsing import via_distinct
 from pipeline.problems import CODE, ROW, kind
 from pipeline.sheets import Sheet
@@ -45,7 +47,7 @@ WRONG_COLUMN = kind(
     "B204", "a Result or Tricks cell holding what belongs in another column (a contract, a declarer)"
 )
 SPANISH, MIXED = ES, "mixed"
-WHAT_TO_TYPE = (
+WHAT_TO_TYPE = N_(
     "type ♣ (or T, tréboles) for clubs and ♥ (or H) for hearts, or use a letter only one language has "
     "elsewhere in the Contract column (English H, S, NT; Spanish P, T, SA)"
 )
@@ -97,16 +99,20 @@ def language_problems(sheet: Sheet, contracts: pd.DataFrame, language: str) -> l
     f = sheet.frame
     ambiguous = contracts[K.clubs_or_hearts] & (language != SPANISH) & (language != "en")
     why = (
-        "this workbook's contracts mix English and Spanish letters"
+        _("this workbook's contracts mix English and Spanish letters")
         if language == MIXED
-        else "this workbook's contracts use no letter only English or Spanish has"
+        else _("this workbook's contracts use no letter only English or Spanish has")
     )
     out = [
         problems_where(
             sheet,
             ambiguous,
             R.contract,
-            f"C is clubs in English but corazones (hearts) in Spanish, and {why}: {WHAT_TO_TYPE}",
+            _(
+                "C is clubs in English but corazones (hearts) in Spanish, and {why}: {what}",
+                why=why,
+                what=_(WHAT_TO_TYPE),
+            ),
             CLUBS_OR_HEARTS,
         )
     ]
@@ -119,8 +125,11 @@ def language_problems(sheet: Sheet, contracts: pd.DataFrame, language: str) -> l
                 sheet,
                 first,
                 R.contract,
-                f"C read as corazones (hearts) in {int(hearts.sum())} contract(s), as the workbook's contracts "
-                "are in Spanish (P, T, SA); type ♣ or T for clubs",
+                _(
+                    "C read as corazones (hearts) in {count} contract(s), as the workbook's contracts are in "
+                    "Spanish (P, T, SA); type ♣ or T for clubs",
+                    count=int(hearts.sum()),
+                ),
                 READ_AS_HEARTS,
             )
         )
@@ -139,7 +148,7 @@ def cell_problems(sheet: Sheet, t: pd.DataFrame, bid: pd.Series) -> list[pd.Data
             sheet,
             has_cell & cell_tricks.isna(),
             R.contract,
-            "the result in this contract gives no number of tricks from 0 to 13",
+            _("the result in this contract gives no number of tricks from 0 to 13"),
             CELL_RESULT_DISAGREES,
         )
     ]
@@ -149,7 +158,10 @@ def cell_problems(sheet: Sheet, t: pd.DataFrame, bid: pd.Series) -> list[pd.Data
                 sheet,
                 has_cell & column.eq(col) & against.notna() & cell_tricks.ne(against).fillna(False),
                 [R.contract, col],
-                f"the contract's own result and {titles_of(R)[col]} disagree: give the result once",
+                _(
+                    "the contract's own result and {column} disagree: give the result once",
+                    column=sheet.written(col),
+                ),
                 CELL_RESULT_DISAGREES,
             )
         )
@@ -160,7 +172,10 @@ def cell_problems(sheet: Sheet, t: pd.DataFrame, bid: pd.Series) -> list[pd.Data
             & t[T.typed_declarer].notna()
             & t[T.cell_seat].ne(t[T.typed_declarer]).fillna(False),
             [R.contract, R.declarer],
-            "the contract names another declarer than Declarer: give the declarer once",
+            _(
+                "the contract names another declarer than {column}: give the declarer once",
+                column=sheet.written(R.declarer),
+            ),
             CELL_DECLARER_DISAGREES,
         )
     )
@@ -171,11 +186,17 @@ def cell_problems(sheet: Sheet, t: pd.DataFrame, bid: pd.Series) -> list[pd.Data
                 sheet,
                 belongs.ne(""),
                 col,
-                "this belongs in the " + belongs + " column",
+                _each("this belongs in the {column} column", column=belongs.replace(spoken_headers(belongs))),
                 WRONG_COLUMN,
             )
         )
     return out
+
+
+def spoken_headers(headers: pd.Series) -> dict[str, str]:
+    """Each distinct header of `headers` (English titles) -> as the language spoken writes it."""
+    lang = spoken_language()
+    return {h: header_in(h, lang) for h in headers.dropna().unique() if h}  # two headers at most
 
 
 def without_misplaced(problems: pd.DataFrame, sheet: Sheet) -> pd.DataFrame:

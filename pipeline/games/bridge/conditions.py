@@ -17,6 +17,7 @@ import pandas as pd
 
 from pipeline.games.bridge.tie_breaks import TIE_BREAK, TIE_BREAK_SETTING, ranking_words
 from pipeline.games.settings import SettingSpec, one_word_of
+from pipeline.i18n import N_, _, n_
 from pipeline.parsing import as_words, whole_in
 from schemas.bridge import BOARD
 from schemas.bridge import PairResult as PR
@@ -30,12 +31,15 @@ NO_SCALE, MOST = 0, -1  # Scale Boards: none, or the most boards any pair played
 PERCENTAGE_SETTING = SettingSpec(
     "Percentage",
     one_word_of([TOTAL_TOPS, MEAN_OF_BOARDS]),
-    "total tops (a pair's matchpoints over the sum of its tops) or mean of boards (the mean of its board "
-    "percentages)",
+    N_(
+        "total tops (a pair's matchpoints over the sum of its tops) or mean of boards (the mean of its board "
+        "percentages)"
+    ),
     default=TOTAL_TOPS,
     hint="total tops, or mean of boards",
     example="total tops",
     default_words="total tops",
+    names={"es": ("Porcentaje",), "zh": ("百分比算法",)},
 )
 
 
@@ -47,12 +51,15 @@ def boards_or_none(text: pd.Series) -> pd.Series:
 SCALE_SETTING = SettingSpec(
     "Scale Boards",
     boards_or_none,
-    "none, most (the most boards a pair played), or a number of boards: each pair's total (and tops) "
-    f"multiplied by that number over the boards it played; a whole number {BOARD.words}",
+    N_(
+        "none, most (the most boards a pair played), or a number of boards: each pair's total (and tops) "
+        "multiplied by that number over the boards it played; a whole number {range}"
+    ).format(range=BOARD.words),
     default=NO_SCALE,
     hint="none; or most, or 24",
     example="none",
     default_words="none",
+    names={"es": ("Escalar tableros",), "zh": ("折算牌数",)},
 )
 
 
@@ -153,5 +160,9 @@ def ranking_rule(options: Mapping[str, Any]) -> str:
     scale = options["scale_boards"]
     if scale == NO_SCALE:
         return ranking_words(options)
-    common = "the most boards a pair played" if scale == MOST else f"{scale} boards"
-    return f"{ranking_words(options)}; pairs' totals scaled to {common}"
+    common = (
+        _("the most boards a pair played")
+        if scale == MOST
+        else n_("{count} board", "{count} boards", scale, count=scale)
+    )
+    return _("{ranking}; pairs' totals scaled to {boards}", ranking=ranking_words(options), boards=common)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import pandas as pd
 
+from pipeline.i18n import _
 from schemas.bridge import EAST_WEST, NORTH_SOUTH
 from schemas.bridge import TypedResult as T
 
@@ -40,19 +41,34 @@ def pair_fields(event: BridgeEvent) -> Fields:
     movement = event.settings.movement.strip().lower()
     kept = len(both) == 0 and len(ns) > 0 and len(ew) > 0
     field = pd.concat([pd.Series(NORTH_SOUTH, index=ns), pd.Series(EAST_WEST, index=ew)]) if kept else None
-    two = "two: North-South and East-West, each ranked on its own"
+    given = event.settings.movement
     if event.settings.teams:
-        return Fields(None, "one")
+        return Fields(None, _("one"))
     if movement.startswith(MITCHELL) and ARROW_SWITCH not in movement:
         if kept:
-            return Fields(field, f"{two} (Settings Movement: {event.settings.movement})")
+            return Fields(
+                field,
+                _(
+                    "two: North-South and East-West, each ranked on its own (Settings Movement: {movement})",
+                    movement=given,
+                ),
+            )
         return Fields(
             None,
-            f"one: Settings Movement says {event.settings.movement}, but {len(both)} pair(s) sat "
-            "in both directions",
+            _(
+                "one: Settings Movement says {movement}, but {count} pair(s) sat in both directions",
+                movement=given,
+                count=len(both),
+            ),
         )
     if movement:
-        return Fields(None, f"one (Settings Movement: {event.settings.movement})")
+        return Fields(None, _("one (Settings Movement: {movement})", movement=given))
     if kept:
-        return Fields(field, f"{two} (no Movement given: every pair sat in one direction all session)")
-    return Fields(None, "one (pairs changed direction: a Howell or an arrow switch)")
+        return Fields(
+            field,
+            _(
+                "two: North-South and East-West, each ranked on its own (no Movement given: every pair sat in "
+                "one direction all session)"
+            ),
+        )
+    return Fields(None, _("one (pairs changed direction: a Howell or an arrow switch)"))

@@ -32,6 +32,7 @@ from pipeline.games.bridge.score import declarer_scores, impossible_score_mask, 
 from pipeline.games.bridge.settings import FINAL_SETTING, BridgeSettings, bridge_settings
 from pipeline.games.bridge.tie_breaks import session_problems
 from pipeline.games.bridge.vulnerability import vulnerability_from_board, vulnerability_from_text
+from pipeline.games.bridge.words import room_names, written_sheet
 from pipeline.games.checks import (
     MISSING_COLUMN,
     MISSING_SHEET,
@@ -50,17 +51,18 @@ from pipeline.games.checks import (
     schema_problems,
     sheet_package_problems,
     stop_on_errors,
+    with_aliases,
 )
 from pipeline.games.corrections import CorrectionRules
 from pipeline.games.heading import Progress, rounds_progress
 from pipeline.games.names import close_matches, resolved_columns, without_unknown_at_ambiguous
+from pipeline.i18n import _, _each
 from pipeline.parsing import as_ids, as_words, whole_numbers
 from pipeline.problems import InputError, Problem, kind
 from pipeline.sheets import Sheet, sheet_key
 from schemas.bridge import (
     BOARD,
     NS_SEATS,
-    ROOM_NAMES,
     ROOMS,
     SCORE,
     TRICKS,
@@ -296,14 +298,19 @@ def not_yet_played_warning(sheet: Sheet, waiting: pd.Series) -> pd.DataFrame:
     rounds = ""
     if R.round in sheet.frame:
         numbers = pd.to_numeric(sheet.frame.loc[waiting, R.round], errors="coerce").dropna().astype(int)
-        rounds = f" (round(s) {', '.join(map(str, sorted(set(numbers.tolist()))))})" if len(numbers) else ""
+        listing = ", ".join(map(str, sorted(set(numbers.tolist()))))
+        rounds = _(" (round(s) {rounds})", rounds=listing) if len(numbers) else ""
     return problems_where(
         sheet,
         first,
         [],
-        f"{int(waiting.sum())} board(s) have no result yet{rounds}: they are left out of the standings, which "
-        f"are provisional, until their results are filled in (Settings {FINAL_SETTING.title} yes makes each "
-        "such row an error)",
+        _(
+            "{count} board(s) have no result yet{rounds}: they are left out of the standings, which are "
+            "provisional, until their results are filled in (Settings {final} yes makes each such row an error)",
+            count=int(waiting.sum()),
+            rounds=rounds,
+            final=FINAL_SETTING.written_name,
+        ),
         NOT_YET_PLAYED,
     )
 
@@ -331,33 +338,39 @@ def result_problems(
             sheet,
             has[R.contract] & ~t[T.contract_ok],
             R.contract,
-            "expected a contract: level 1-7, strain C D H S NT (or ♣ ♦ ♥ ♠, 梅花 方块 红心 黑桃 无将), "
-            "then X or XX (or * / **); or PASS (Spanish: T D C P SA, Doblado, Redoblado; 加倍, 再加倍); "
-            "its result and declarer may follow: 4S=N, 3NT+1",
+            _(
+                "expected a contract: level 1-7, strain C D H S NT (or ♣ ♦ ♥ ♠, 梅花 方块 红心 黑桃 无将), "
+                "then X or XX (or * / **); or PASS (Spanish: T D C P SA, Doblado, Redoblado; 加倍, 再加倍); "
+                "its result and declarer may follow: 4S=N, 3NT+1"
+            ),
             BAD_CONTRACT,
         ),
         problems_where(
-            sheet, bid & t[T.declarer].isna(), R.declarer, "expected the declarer: N, E, S or W", NO_DECLARER
+            sheet,
+            bid & t[T.declarer].isna(),
+            R.declarer,
+            _("expected the declarer: N, E, S or W"),
+            NO_DECLARER,
         ),
         problems_where(
             sheet,
             has[R.result] & ~has[R.tricks] & bid & t[T.result_tricks].isna() & misplaced(f[R.result]).eq(""),
             R.result,
-            "expected a result such as =, +1 or -2 that gives 0 to 13 tricks",
+            _("expected a result such as =, +1 or -2 that gives 0 to 13 tricks"),
             BAD_RESULT,
         ),
         problems_where(
             sheet,
             has[R.tricks] & bid & relative_tricks(f[R.tricks]) & t[T.typed_tricks].isna(),
             R.tricks,
-            "expected a result such as =, +1 or -2 that gives 0 to 13 tricks",
+            _("expected a result such as =, +1 or -2 that gives 0 to 13 tricks"),
             BAD_RESULT,
         ),
         problems_where(
             sheet,
             bid & ~has[R.tricks] & ~has[R.result] & t[T.cell_result].isna(),
             [R.tricks, R.result],
-            "a contract needs the tricks taken (Tricks) or the result (Result)",
+            _("a contract needs the tricks taken (Tricks) or the result (Result)"),
             NO_TRICKS,
         ),
         problems_where(
@@ -368,22 +381,24 @@ def result_problems(
             & t[T.result_tricks].notna()
             & t[T.typed_tricks].ne(t[T.result_tricks]).fillna(False),
             [R.tricks, R.result],
-            "Tricks and Result disagree",
+            _("Tricks and Result disagree"),
             TRICKS_RESULT,
         ),
         problems_where(
             sheet,
             has[R.vul] & t[T.ns_vul].isna(),
             R.vul,
-            "expected None, NS, EW or All (Ninguno, NS, EO, Todos; 无局, 南北有局, 东西有局, 双有局)",
+            _("expected None, NS, EW or All (Ninguno, NS, EO, Todos; 无局, 南北有局, 东西有局, 双有局)"),
             BAD_VUL,
         ),
         problems_where(
             sheet,
             has[R.adjusted] & ~t[T.adjusted_ok],
             R.adjusted,
-            "expected an adjusted score: A+/A-, A/A, A-/A+, A+/A+, 60/40 (percentages), NP, an award "
-            "(55%, NS 60% EW 45%, 7 MP, +3 IMP) or a weighted score (60% 4S= + 40% 4S-1)",
+            _(
+                "expected an adjusted score: A+/A-, A/A, A-/A+, A+/A+, 60/40 (percentages), NP, an award "
+                "(55%, NS 60% EW 45%, 7 MP, +3 IMP) or a weighted score (60% 4S= + 40% 4S-1)"
+            ),
             BAD_ADJUSTED,
         ),
         weighted_score_problems(sheet, t),
@@ -391,16 +406,19 @@ def result_problems(
             sheet,
             has[R.adjusted] & (has[R.contract] | has[R.score]),
             [R.contract, R.score, R.adjusted],
-            "give either the result (Contract or Score) or an adjusted score, not both",
+            _("give either the result (Contract or Score) or an adjusted score, not both"),
             RESULT_AND_ADJUSTED,
         ),
         problems_where(
             sheet,
             ~has[R.contract] & ~has[R.score] & ~has[R.adjusted] & ~pending,
             [R.contract, R.score, R.adjusted],
-            "each row needs a Contract, a Score or an Adjusted score"
+            _("each row needs a Contract, a Score or an Adjusted score")
             + (
-                f" (Settings {FINAL_SETTING.title} is yes: every board has been played)"
+                _(
+                    " (Settings {final} is yes: every board has been played)",
+                    final=FINAL_SETTING.written_name,
+                )
                 if settings.final
                 else ""
             ),
@@ -414,9 +432,10 @@ def result_problems(
             sheet,
             disagree,
             [R.contract, R.score],
-            "the Score does not match the contract: it scores "
-            + t[T.computed_score].astype("Int64").astype("str")
-            + " for north-south",
+            _each(
+                "the Score does not match the contract: it scores {score} for north-south",
+                score=t[T.computed_score].astype("Int64"),
+            ),
             SCORE_DISAGREES,
         )
     )
@@ -431,8 +450,8 @@ def result_problems(
                 t[T.ns_vul].fillna(False),
                 t[T.ew_vul].fillna(False),
             ],
-            ["both sides vulnerable", "NS vulnerable, EW not", "EW vulnerable, NS not"],
-            "neither side vulnerable",
+            [_("both sides vulnerable"), _("NS vulnerable, EW not"), _("EW vulnerable, NS not")],
+            _("neither side vulnerable"),
         ),
         index=t.index,
     )
@@ -441,9 +460,11 @@ def result_problems(
             sheet,
             impossible & typed_only,
             R.score,
-            "no contract scores this for north-south with "
-            + vul_words
-            + "; check the sign, the board and its vulnerability",
+            _each(
+                "no contract scores this for north-south with {vulnerability}; check the sign, the board and "
+                "its vulnerability",
+                vulnerability=vul_words,
+            ),
             IMPOSSIBLE_SCORE,
         )
     )
@@ -458,10 +479,14 @@ def pair_problems(
 ) -> list[pd.DataFrame]:
     """Pairs events: both ids present, no pair playing itself or a board twice, ids known."""
     out = [
-        problems_where(sheet, t[T.ns].isna(), R.ns, "the north-south pair is required", NO_PAIR),
-        problems_where(sheet, t[T.ew].isna(), R.ew, "the east-west pair is required", NO_PAIR),
+        problems_where(sheet, t[T.ns].isna(), R.ns, _("the north-south pair is required"), NO_PAIR),
+        problems_where(sheet, t[T.ew].isna(), R.ew, _("the east-west pair is required"), NO_PAIR),
         problems_where(
-            sheet, t[T.ns].eq(t[T.ew]).fillna(False), [R.ns, R.ew], "a pair cannot play itself", PLAYS_ITSELF
+            sheet,
+            t[T.ns].eq(t[T.ew]).fillna(False),
+            [R.ns, R.ew],
+            _("a pair cannot play itself"),
+            PLAYS_ITSELF,
         ),
     ]
     itself = t[T.ns].eq(t[T.ew]).fillna(False).to_numpy()
@@ -489,11 +514,10 @@ def pair_problems(
         for col in (R.ns, R.ew):  # the two pair columns
             this = (clash[ST.direction] == col).to_numpy()
             hits = clash[this]
-            words = (
-                "pair "
-                + hits[ST.pair].astype("str")
-                + " already played this board at row "
-                + pd.Series(clash_first[this], index=hits.index).astype("str")
+            words = _each(
+                "pair {pair} already played this board at row {row}",
+                pair=hits[ST.pair],
+                row=pd.Series(clash_first[this], index=hits.index),
             )
             text = pd.Series(words.to_numpy(), index=hits[ST.result_row].to_numpy())
             mask = pd.Series(t.index.isin(hits[ST.result_row]), index=t.index)
@@ -505,7 +529,7 @@ def pair_problems(
                     sheet,
                     t[col].notna() & ~t[col].isin(known),
                     col,
-                    "unknown pair: not listed on the Pairs sheet"
+                    _("unknown pair: not listed on the Pairs sheet")
                     + close_matches(
                         t[col].where(~t[col].isin(known)), pd.Series(known), pd.Series(names, dtype="str")
                     ),
@@ -518,10 +542,12 @@ def pair_problems(
 def team_problems(sheet: Sheet, t: pd.DataFrame, matches: pd.DataFrame | None) -> list[pd.DataFrame]:
     """Teams events: a known match, Open or Closed, each board once per room and in both rooms."""
     out = [
-        problems_where(sheet, t[T.match].isna(), R.match, "the match is required in a teams event", NO_MATCH),
-        problems_where(sheet, t[T.room].isna(), R.room, "the room is required: Open or Closed", BAD_ROOM),
         problems_where(
-            sheet, t[T.room].notna() & ~t[T.room].isin(ROOMS), R.room, "expected Open or Closed", BAD_ROOM
+            sheet, t[T.match].isna(), R.match, _("the match is required in a teams event"), NO_MATCH
+        ),
+        problems_where(sheet, t[T.room].isna(), R.room, _("the room is required: Open or Closed"), BAD_ROOM),
+        problems_where(
+            sheet, t[T.room].notna() & ~t[T.room].isin(ROOMS), R.room, _("expected Open or Closed"), BAD_ROOM
         ),
     ]
     if matches is not None:
@@ -530,7 +556,7 @@ def team_problems(sheet: Sheet, t: pd.DataFrame, matches: pd.DataFrame | None) -
                 sheet,
                 t[T.match].notna() & ~t[T.match].isin(matches[TM.match]),
                 R.match,
-                "unknown match: not listed on the Matches sheet",
+                _("unknown match: not listed on the Matches sheet"),
                 UNKNOWN_ID,
             )
         )
@@ -542,20 +568,20 @@ def team_problems(sheet: Sheet, t: pd.DataFrame, matches: pd.DataFrame | None) -
             sheet,
             repeat,
             [R.match, R.room, R.board],
-            "this board is already scored in this room at row " + first.astype("str"),
+            _each("this board is already scored in this room at row {row}", row=first),
             ROOM_TWICE,
         )
     )
     rooms = t[complete].groupby([T.match, T.board])[T.room].transform("nunique")
     lonely = pd.Series(False, index=t.index)
     lonely[rooms.index] = (rooms < 2).to_numpy()
-    other = t[T.room].map(dict(zip(ROOMS, reversed(ROOM_NAMES), strict=True))).fillna("")  # as written
+    other = t[T.room].map(dict(zip(ROOMS, reversed(room_names()), strict=True))).fillna("")  # as written
     out.append(
         problems_where(
             sheet,
             lonely,
             [R.match, R.room, R.board],
-            "this board has no result from the " + other + " room of the match",
+            _each("this board has no result from the {room} room of the match", room=other),
             ONE_ROOM,
         )
     )
@@ -576,7 +602,7 @@ def listed(
     problems = [
         schema_problems(Sheet(sheet.name, frame, sheet.headers), model),
         problems_where(
-            sheet, repeat, key, "this id is already listed at row " + first.astype("str"), LISTED_TWICE
+            sheet, repeat, key, _each("this id is already listed at row {row}", row=first), LISTED_TWICE
         ),
     ]
     table = pd.DataFrame({CO.id: ids, CO.names: frame[names]}).dropna(subset=[CO.id]).drop_duplicates(CO.id)
@@ -605,13 +631,13 @@ def team_matches(
     problems = [
         schema_problems(own, M),
         problems_where(
-            own, repeat, M.match, "this match is already listed at row " + first.astype("str"), LISTED_TWICE
+            own, repeat, M.match, _each("this match is already listed at row {row}", row=first), LISTED_TWICE
         ),
         problems_where(
             own,
             table[TM.home].eq(table[TM.away]).fillna(False),
             [M.home, M.away],
-            "a team cannot play itself",
+            _("a team cannot play itself"),
             PLAYS_ITSELF,
         ),
     ]
@@ -626,7 +652,7 @@ def team_matches(
                     own,
                     table[col].notna() & ~table[col].isin(teams[CO.id]),
                     col,
-                    "unknown team: not listed on the Teams sheet"
+                    _("unknown team: not listed on the Teams sheet")
                     + close_matches(
                         table[col].where(~table[col].isin(teams[CO.id])), teams[CO.id], teams[CO.names]
                     ),
@@ -656,18 +682,22 @@ def bridge_id_places(
 
 def bridge_event(sheets: dict[str, Sheet]) -> BridgeEvent:
     """The validated bridge event, or InputError carrying every problem found in the workbook."""
-    found = ", ".join(f"'{s.name}'" for s in sheets.values()) or "none"
+    found = ", ".join(f"'{s.name}'" for s in sheets.values()) or _("none")
     results = sheets.get(sheet_key(R))
     if results is None:
         raise InputError(
             [
                 Problem.of(
                     MISSING_SHEET,
-                    "workbook",
+                    _("workbook"),
                     None,
                     None,
                     None,
-                    f"missing required sheet '{sheet_name_of(R)}' (sheets found: {found})",
+                    _(
+                        "missing required sheet '{sheet}' (sheets found: {found})",
+                        sheet=written_sheet(R),
+                        found=found,
+                    ),
                 )
             ]
         )
@@ -683,19 +713,27 @@ def bridge_event(sheets: dict[str, Sheet]) -> BridgeEvent:
                 results.header_row,
                 titles[R.tricks],
                 None,
-                f"missing column: give the tricks taken ({titles[R.tricks]}) or the result ({titles[R.result]})",
+                _(
+                    "missing column: give the tricks taken ({tricks}) or the result ({result})",
+                    tricks=titles[R.tricks],
+                    result=titles[R.result],
+                ),
             )
         )
     if settings.teams and sheet_key(M) not in sheets:
         structural.append(
             Problem.of(
                 MISSING_SHEET,
-                "workbook",
+                _("workbook"),
                 None,
                 None,
                 None,
-                f"a teams event needs a '{sheet_name_of(M)}' sheet ({', '.join(titles_of(M).values())}); "
-                f"sheets found: {found}",
+                _(
+                    "a teams event needs a '{sheet}' sheet ({columns}); sheets found: {found}",
+                    sheet=written_sheet(M),
+                    columns=", ".join(titles_of(M).values()),
+                    found=found,
+                ),
             )
         )
     lists = [TeamsSheet, M] if settings.teams else [PairsSheet]
@@ -798,6 +836,9 @@ def bridge_event(sheets: dict[str, Sheet]) -> BridgeEvent:
 
 def entrant_teams(sheets: dict[str, Sheet]) -> pd.DataFrame:
     """The validated `Teams` sheet of an entrants workbook (id, names), or InputError."""
+    sheets = {
+        k: with_aliases(s, TeamsSheet)[0] if k == sheet_key(TeamsSheet) else s for k, s in sheets.items()
+    }
     sheet = required_sheet(sheets, sheet_key(TeamsSheet), sheet_name_of(TeamsSheet), TeamsSheet)
     teams, problems = listed(sheet, TeamsSheet, TeamsSheet.team, TeamsSheet.names)
     stop_on_errors(sheet, problems)

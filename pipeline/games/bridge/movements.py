@@ -28,6 +28,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from pipeline.i18n import _
 from pipeline.problems import UsageError
 from schemas.movements import MovementBoard as MB
 from schemas.movements import MovementTable as MT
@@ -275,15 +276,28 @@ def sizes_words(kind: str) -> str:
     """The sizes a movement exists for, in words (for a usage message and docs/movements.md)."""
     if kind == MITCHELL:
         low, high = MITCHELL_TABLES
-        return (
-            f"a Mitchell needs {low} to {high} tables ({2 * low - 1} to {2 * high} pairs); it plays as many "
-            "rounds as tables (one fewer with an even number of tables and a skip), or fewer with --rounds"
+        return _(
+            "a Mitchell needs {low} to {high} tables ({fewest} to {most} pairs); it plays as many rounds as tables "
+            "(one fewer with an even number of tables and a skip), or fewer with --rounds",
+            low=low,
+            high=high,
+            fewest=2 * low - 1,
+            most=2 * high,
         )
     low, high = HOWELL_TABLES
-    short = ", ".join(f"{t} tables in {r} rounds" for t, r in sorted(HOWELL_SETS) if r < 2 * t - 1)
-    return (
-        f"a complete Howell needs {low} to {high} tables ({2 * low - 1} to {2 * high} pairs) in 2T-1 rounds "
-        f"(T tables); the three-quarter Howells (--rounds) are {short}"
+    short = ", ".join(
+        _("{tables} tables in {rounds} rounds", tables=t, rounds=r)
+        for t, r in sorted(HOWELL_SETS)
+        if r < 2 * t - 1
+    )
+    return _(
+        "a complete Howell needs {low} to {high} tables ({fewest} to {most} pairs) in 2T-1 rounds (T tables); "
+        "the three-quarter Howells (--rounds) are {short}",
+        low=low,
+        high=high,
+        fewest=2 * low - 1,
+        most=2 * high,
+        short=short,
     )
 
 
@@ -299,40 +313,82 @@ def movement(
     """The movement of `kind` for this many pairs: UsageError, saying which sizes exist, when there is none.
     With `arrow_switch` the pairs swap directions in `switch_rounds` (the last round when none is named)."""
     if kind not in MOVEMENTS:
-        raise UsageError(f"no movement named {kind!r}: choose {' or '.join(MOVEMENTS)}")
+        raise UsageError(
+            _(
+                "no movement named {kind}: choose {choices}",
+                kind=repr(kind),
+                choices=_(" or ").join(MOVEMENTS),
+            )
+        )
     if even not in EVEN_TABLES:
-        raise UsageError(f"an even Mitchell either skips or relays, not {even!r}")
+        raise UsageError(_("an even Mitchell either skips or relays, not {even}", even=repr(even)))
     tables = tables_of(pairs)
     if kind == MITCHELL:
         low, high = MITCHELL_TABLES
         if not low <= tables <= high:
-            raise UsageError(f"no Mitchell for {pairs} pairs ({tables} tables): {sizes_words(MITCHELL)}")
+            raise UsageError(
+                _(
+                    "no Mitchell for {pairs} pairs ({tables} tables): {sizes}",
+                    pairs=pairs,
+                    tables=tables,
+                    sizes=sizes_words(MITCHELL),
+                )
+            )
         full = mitchell_rounds(tables, even)
         if rounds is not None and rounds < full and tables % 2 == 0 and even == RELAY:
             raise UsageError(
-                f"a relay Mitchell of {tables} tables plays all {full} rounds (cut short, some boards would be "
-                "played more often than others): use the skip (--even-tables skip) for fewer rounds"
+                _(
+                    "a relay Mitchell of {tables} tables plays all {full} rounds (cut short, some boards would be "
+                    "played more often than others): use the skip (--even-tables skip) for fewer rounds",
+                    tables=tables,
+                    full=full,
+                )
             )
         if rounds is not None and not 1 <= rounds <= full:
-            raise UsageError(f"a Mitchell of {tables} tables has 1 to {full} rounds, not {rounds}")
+            raise UsageError(
+                _(
+                    "a Mitchell of {tables} tables has 1 to {full} rounds, not {rounds}",
+                    tables=tables,
+                    full=full,
+                    rounds=rounds,
+                )
+            )
         frame = mitchell_tables(tables, even, rounds)
     else:
         if arrow_switch or switch_rounds:
-            raise UsageError("an arrow switch is for a Mitchell: a Howell already has one winner")
+            raise UsageError(_("an arrow switch is for a Mitchell: a Howell already has one winner"))
         counts = howell_round_counts(tables)
         if not counts:
-            raise UsageError(f"no Howell for {pairs} pairs ({tables} tables): {sizes_words(HOWELL)}")
+            raise UsageError(
+                _(
+                    "no Howell for {pairs} pairs ({tables} tables): {sizes}",
+                    pairs=pairs,
+                    tables=tables,
+                    sizes=sizes_words(HOWELL),
+                )
+            )
         if rounds is not None and rounds not in counts:
             raise UsageError(
-                f"no Howell of {tables} tables in {rounds} rounds: it exists in "
-                f"{' or '.join(str(c) for c in counts)} rounds ({sizes_words(HOWELL)})"
+                _(
+                    "no Howell of {tables} tables in {rounds} rounds: it exists in {counts} rounds ({sizes})",
+                    tables=tables,
+                    rounds=rounds,
+                    counts=_(" or ").join(str(c) for c in counts),
+                    sizes=sizes_words(HOWELL),
+                )
             )
         frame = howell_tables(tables, rounds)
     played = int(frame[MT.round].max())
     switched = tuple(sorted(set(switch_rounds))) or ((played,) if arrow_switch else ())
     outside = [r for r in switched if not 1 <= r <= played]
     if outside:
-        raise UsageError(f"an arrow switch in round {outside[0]}: the movement has rounds 1 to {played}")
+        raise UsageError(
+            _(
+                "an arrow switch in round {round}: the movement has rounds 1 to {played}",
+                round=outside[0],
+                played=played,
+            )
+        )
     return Movement(
         kind,
         tables,

@@ -13,8 +13,11 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 
+from pipeline.games.bridge.words import written_sheet
 from pipeline.games.checks import present_columns, problems_where
 from pipeline.games.settings import SettingSpec, setting_key
+from pipeline.i18n import N_, _, spoken_language
+from pipeline.language import header_in
 from pipeline.parsing import as_ids, as_words, whole_numbers
 from pipeline.problems import CODE, kind
 from pipeline.sheets import Sheet, sheet_key
@@ -22,7 +25,7 @@ from schemas.bridge import EAST_WEST, NORTH_SOUTH, PairsSheet
 from schemas.bridge import BridgePenaltiesSheet as PN
 from schemas.bridge import ResultsSheet as R
 from schemas.bridge import TypedResult as T
-from schemas.common import sheet_name_of, titles_of
+from schemas.common import titles_of
 from schemas.numbering import BothWays as BW
 from schemas.numbering import DirectedId as DI
 from schemas.numbering import NumberSeat as NB
@@ -45,14 +48,19 @@ def numbering_words(text: pd.Series) -> pd.Series:
 PAIR_NUMBERING_SETTING = SettingSpec(
     "Pair Numbering",
     numbering_words,
-    "unique (every pair id names one pair, the default) or by direction (club numbering of a Mitchell: the "
-    "NS pairs numbered 1..n and the EW pairs 1..n, so that NS 3 and EW 3 are two pairs)",
+    N_(
+        "unique (every pair id names one pair, the default) or by direction (club numbering of a Mitchell: the "
+        "NS pairs numbered 1..n and the EW pairs 1..n, so that NS 3 and EW 3 are two pairs)"
+    ),
     hint="unique or by direction",
     default="",
     default_words="unique (or by direction when the Pairs sheet gives a Direction column)",
+    names={"es": ("Numeración de parejas",), "zh": ("对号编排",)},
 )
 PAIR_NUMBERING = setting_key(PAIR_NUMBERING_SETTING.title)
-BY_DIRECTION_RULE = "by direction: the NS pairs numbered 1..n and the EW pairs 1..n, shown as 3 NS and 3 EW"
+BY_DIRECTION_RULE = N_(
+    "by direction: the NS pairs numbered 1..n and the EW pairs 1..n, shown as 3 NS and 3 EW"
+)
 
 UNDECLARED = kind(
     "B190",
@@ -215,19 +223,23 @@ def numbering_problems(
     if where is not None and (howell or unique):
         sheet, first, column = where
         why = (
-            f"Settings Movement says {movement.strip()}, where pairs change direction"
+            _("Settings Movement says {movement}, where pairs change direction", movement=movement.strip())
             if howell
-            else "no number is used by an NS and an EW pair in the same round: these look like unique ids "
-            "(pairs that changed direction, as in a Howell)"
+            else _(
+                "no number is used by an NS and an EW pair in the same round: these look like unique ids "
+                "(pairs that changed direction, as in a Howell)"
+            )
         )
         out.append(
             problems_where(
                 sheet,
                 first,
                 column,
-                "pairs numbered by direction need a Mitchell (every pair keeps its direction); "
-                + why
-                + ": give every pair an id of its own",
+                _(
+                    "pairs numbered by direction need a Mitchell (every pair keeps its direction); {why}: give "
+                    "every pair an id of its own",
+                    why=why,
+                ),
                 CHANGES_DIRECTION,
             )
         )
@@ -243,9 +255,13 @@ def numbering_problems(
                 results,
                 first,
                 R.round,
-                f"{int(blank.sum())} row(s) without a Round (the first here): with pairs numbered by direction and "
-                f"an arrow switch in round(s) {switch}, each row needs its Round to tell who sat where (or write "
-                "the switched pairs with their direction, as 3 EW in the NS column)",
+                _(
+                    "{count} row(s) without a Round (the first here): with pairs numbered by direction and an "
+                    "arrow switch in round(s) {rounds}, each row needs its Round to tell who sat where (or write "
+                    "the switched pairs with their direction, as 3 EW in the NS column)",
+                    count=int(blank.sum()),
+                    rounds=switch,
+                ),
                 SWITCH_WITHOUT_ROUND,
             )
         )
@@ -291,7 +307,7 @@ def numbered_pairs(
             pairs,
             missing,
             PairsSheet.direction,
-            "with pairs numbered by direction each pair needs its direction: NS or EW",
+            _("with pairs numbered by direction each pair needs its direction: NS or EW"),
             NO_DIRECTION,
         )
         return {k: s for k, s in sheets.items() if k != key}, [problem]
@@ -374,14 +390,26 @@ def undeclared_numbering(results: Sheet, t: pd.DataFrame) -> list[pd.DataFrame]:
     ns, ew = pd.Index(t[T.ns].dropna().unique()), pd.Index(t[T.ew].dropna().unique())
     pair = str(first[BW.pair])
     at = pd.Series(t.index == min(first[BW.ns_row], first[BW.ew_row]), index=t.index)
-    settings, pairs = sheet_name_of(K), sheet_name_of(PairsSheet)
-    title = titles_of(PairsSheet)[PairsSheet.direction]
-    text = (
-        f"the pairs look numbered by direction (club numbering: NS pairs {id_range_words(ns)} and EW pairs "
-        f"{id_range_words(ew)}, each number in both columns on the same boards; pair {pair} is NS and EW on "
-        f"board {first[BW.board]}, rows {first[BW.ns_row]} and {first[BW.ew_row]}): if NS {pair} and EW {pair} are "
-        f"two different pairs, declare it with {settings} '{PAIR_NUMBERING_SETTING.title}' '{BY_DIRECTION}' (or "
-        f"a '{title}' column, NS or EW, on the {pairs} sheet); otherwise give every pair an id of its own"
+    lang = spoken_language()
+    settings, pairs = written_sheet(K), written_sheet(PairsSheet)
+    title = header_in(titles_of(PairsSheet)[PairsSheet.direction], lang)
+    text = _(
+        "the pairs look numbered by direction (club numbering: NS pairs {ns} and EW pairs {ew}, each number in "
+        "both columns on the same boards; pair {pair} is NS and EW on board {board}, rows {ns_row} and "
+        "{ew_row}): if NS {pair} and EW {pair} are two different pairs, declare it with {settings} '{setting}' "
+        "'{value}' (or a '{column}' column, NS or EW, on the {pairs} sheet); otherwise give every pair an id "
+        "of its own",
+        ns=id_range_words(ns),
+        ew=id_range_words(ew),
+        pair=pair,
+        board=first[BW.board],
+        ns_row=first[BW.ns_row],
+        ew_row=first[BW.ew_row],
+        settings=settings,
+        setting=PAIR_NUMBERING_SETTING.written_name,
+        value=BY_DIRECTION,
+        column=title,
+        pairs=pairs,
     )
     return [problems_where(results, at, [R.ns, R.ew], text, UNDECLARED)]
 

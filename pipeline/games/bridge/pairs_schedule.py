@@ -8,38 +8,40 @@ import numpy as np
 import pandas as pd
 
 from pipeline.games.bridge.load import listed
-from pipeline.games.bridge.methods import DEFAULT, scoring_setting
+from pipeline.games.bridge.methods import DEFAULT, scoring_setting, scoring_word
 from pipeline.games.bridge.movements import Movement, played_boards
 from pipeline.games.bridge.schedule import sheet_checks
 from pipeline.games.bridge.settings import EVENT, MOVEMENT_SETTING
-from pipeline.games.checks import required_sheet, stop_on_errors
+from pipeline.games.checks import required_sheet, stop_on_errors, with_aliases
 from pipeline.games.schedule import printed_cards
 from pipeline.games.settings import EVENT_SETTINGS, ROUNDS
+from pipeline.i18n import N_, _, _each
 from pipeline.sheets import OutputSheet, Sheet, sheet_key
 from schemas.bridge import EAST_WEST, NORTH_SOUTH
+from schemas.bridge import BoardMovement as BM
 from schemas.bridge import Competitor as CO
+from schemas.bridge import PairGuide as PG
 from schemas.bridge import PairsSheet as P
 from schemas.bridge import ResultsSheet as R
+from schemas.bridge import TableGuide as TG
+from schemas.bridge import TravellerSlip as TS
 from schemas.common import sheet_name_of, titles_of
-from schemas.movements import BoardMovement as BM
 from schemas.movements import MovementBoard as MB
 from schemas.movements import MovementTable as MT
-from schemas.movements import PairGuide as PG
-from schemas.movements import TableGuide as TG
-from schemas.movements import TravellerSlip as TS
 from schemas.shared import SettingsSheet as S
 
 SCHEDULED = [R.round, R.table, R.board, R.ns, R.ew]  # filled in by the schedule
 ENTERED = [R.contract, R.declarer, R.tricks, R.score, R.adjusted]  # typed by the director
-NOT_IN_PLAY = "not in play"  # a set on the bye stand (or, in a Howell, on a relay stand)
-SITS_OUT = "sits out"
-NOBODY, NOBODY_NAMES = "-", "(sit-out)"  # the phantom pair as a table card shows it
-COLLECT = "collect"  # the last round: the boards go back to the director
+NOT_IN_PLAY = N_("not in play")  # a set on the bye stand (or, in a Howell, on a relay stand)
+SITS_OUT = N_("sits out")
+NOBODY, NOBODY_NAMES = "-", N_("(sit-out)")  # the phantom pair as a table card shows it
+COLLECT = N_("collect")  # the last round: the boards go back to the director
 
 
 def entrant_pairs(sheets: dict[str, Sheet]) -> pd.DataFrame:
     """The validated `Pairs` sheet of an entrants workbook (id, names), or InputError (no Pairs sheet, or an id
     listed twice: each located, with its code)."""
+    sheets = {k: with_aliases(s, P)[0] if k == sheet_key(P) else s for k, s in sheets.items()}  # Pareja, 对号
     sheet = required_sheet(sheets, sheet_key(P), sheet_name_of(P), P)
     pairs, problems = listed(sheet, P, P.pair, P.names)
     stop_on_errors(sheet, problems)
@@ -60,7 +62,8 @@ def board_words(sets: pd.Series, boards_per_round: int, first_board: int) -> pd.
 def joined_tables(frame: pd.DataFrame, by: list[str]) -> pd.Series:
     """The tables of each group as words (`3`, or `1 and 8` for a relay), indexed by the group."""
     tables = frame.sort_values(MT.table).groupby(by)[MT.table]
-    return tables.agg(lambda t: " and ".join(t.astype("str")))
+    joiner = _(" and ")
+    return tables.agg(lambda t: joiner.join(t.astype("str")))
 
 
 def next_tables(moves: Movement) -> pd.Series:
@@ -70,10 +73,16 @@ def next_tables(moves: Movement) -> pd.Series:
     later = frame.assign(**{MT.round: frame[MT.round] - 1})
     where = joined_tables(later, [MT.round, MT.set]).rename("where")
     found = frame.join(where, on=[MT.round, MT.set])["where"]
-    shared = found.str.contains(" and ", regex=False).fillna(False).astype(bool)
-    words = np.where(shared, "tables " + found.fillna(""), "table " + found.fillna(""))
+    shared = found.str.contains(_(" and "), regex=False).fillna(False).astype(bool)
+    words = np.where(
+        shared,
+        _each("tables {tables}", tables=found.fillna("")),
+        _each("table {table}", table=found.fillna("")),
+    )
     last = frame[MT.round] == moves.rounds
-    return pd.Series(np.where(last, COLLECT, np.where(found.isna(), NOT_IN_PLAY, words)), index=frame.index)
+    return pd.Series(
+        np.where(last, _(COLLECT), np.where(found.isna(), _(NOT_IN_PLAY), words)), index=frame.index
+    )
 
 
 def card_sheet(lines: pd.DataFrame, titles: pd.DataFrame, key: str, model: type) -> pd.DataFrame:
@@ -111,7 +120,7 @@ def table_guides(
         }
     )
     titles = pd.DataFrame({key: np.arange(1, moves.tables + 1)})
-    titles[TG.card] = "Table " + titles[key].astype("str")
+    titles[TG.card] = _each("Table {table}", table=titles[key])
     return card_sheet(lines, titles, key, TG)
 
 
@@ -134,7 +143,7 @@ def pair_guides(
             key: seats[key],
             PG.round: seats[MT.round],
             PG.table: np.where(out, "", seats[MT.table].astype("str")),
-            PG.direction: np.where(out, SITS_OUT, seats[PG.direction]),
+            PG.direction: np.where(out, _(SITS_OUT), seats[PG.direction]),
             PG.opponents: np.where(out, "", ids[seats["_them"] - 1]),
             PG.opponent_names: np.where(out, "", names[seats["_them"] - 1]),
             PG.boards: np.where(out, "", board_words(seats[MT.set], per_round, first)),
@@ -142,7 +151,8 @@ def pair_guides(
     )
     titles = pd.DataFrame({key: np.arange(1, moves.pairs + 1)})
     named = pd.Series(names[: moves.pairs]).fillna("").to_numpy(dtype=object)
-    titles[PG.card] = "Pair " + ids[: moves.pairs].astype("str") + np.where(named != "", " - " + named, "")
+    pair = pd.Series(ids[: moves.pairs], index=titles.index)
+    titles[PG.card] = _each("Pair {pair}", pair=pair) + np.where(named != "", " - " + named, "")
     return card_sheet(lines, titles, key, PG)
 
 
@@ -156,7 +166,7 @@ def board_movement(moves: Movement, per_round: int, first: int) -> pd.DataFrame:
         {
             BM.round: where[MT.round],
             BM.boards: board_words(where[MT.set], per_round, first),
-            BM.tables: where["where"].fillna(NOT_IN_PLAY),
+            BM.tables: where["where"].fillna(_(NOT_IN_PLAY)),
         }
     )
     return frame.rename(columns=titles_of(BM))
@@ -176,7 +186,7 @@ def traveller_slips(boards: pd.DataFrame, ids: np.ndarray) -> pd.DataFrame:
         }
     )
     titles = pd.DataFrame({key: np.sort(ordered[MB.board].unique())})
-    titles[TS.card] = "Board " + titles[key].astype("str")
+    titles[TS.card] = _each("Board {board}", board=titles[key])
     return card_sheet(lines, titles, key, TS)
 
 
@@ -187,7 +197,7 @@ def pairs_schedule_sheets(
     them), Pairs, Settings (event, matchpoints, the Movement, the rounds planned), the table and pair guide
     cards, the board movement and a traveller slip per board."""
     ids = np.append(pairs[CO.id].to_numpy(dtype=object), NOBODY)  # place P+1: the phantom
-    names = np.append(pairs[CO.names].astype("object").to_numpy(dtype=object), NOBODY_NAMES)
+    names = np.append(pairs[CO.names].astype("object").to_numpy(dtype=object), _(NOBODY_NAMES))
     boards = played_boards(moves, boards_per_round, first_board)
     rt = titles_of(R)
     results = pd.DataFrame(
@@ -204,12 +214,12 @@ def pairs_schedule_sheets(
     settings = pd.DataFrame(
         {
             st[S.key]: [
-                EVENT_SETTINGS[EVENT].title,
-                scoring_setting().title,
-                MOVEMENT_SETTING.title,
-                ROUNDS.title,
+                EVENT_SETTINGS[EVENT].written_name,
+                scoring_setting().written_name,
+                MOVEMENT_SETTING.written_name,
+                ROUNDS.written_name,
             ],
-            st[S.value]: [event, DEFAULT.name, moves.setting, moves.rounds],
+            st[S.value]: [event, scoring_word(DEFAULT.name), moves.setting, moves.rounds],
         }
     )
     return [

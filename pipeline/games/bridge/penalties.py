@@ -11,6 +11,8 @@ import pandas as pd
 
 from pipeline.games.bridge.awards import IMP_UNIT, MP_UNIT, PCT_UNIT
 from pipeline.games.checks import present_columns, problems_where, schema_problems
+from pipeline.i18n import N_, _, _each, spoken_language
+from pipeline.language import header_in
 from pipeline.parsing import as_ids, as_numbers, as_words, whole_numbers
 from pipeline.problems import kind
 from pipeline.sheets import Sheet
@@ -32,10 +34,17 @@ if TYPE_CHECKING:
 # each unit named as the standings column it comes off (a percentage of a top comes off the MP)
 UNIT_NAMES = {
     MP_UNIT: titles_of(MatchpointTotals)[MatchpointTotals.total],
-    PCT_UNIT: "% of a top",
+    PCT_UNIT: N_("% of a top"),
     IMP_UNIT: titles_of(ImpTotals)[ImpTotals.total],
     VP_UNIT: titles_of(ST)[ST.vps],
 }
+
+
+def unit_name(unit: str) -> str:
+    """A penalty unit as the language spoken names it (its standings column's header, or `% of a top`)."""
+    name = UNIT_NAMES[unit]
+    return _(name) if unit == PCT_UNIT else header_in(name, spoken_language())
+
 
 BAD_UNIT = kind(
     "B173",
@@ -86,7 +95,9 @@ def penalty_table(
         index=frame.index,
     )
     allowed = (
-        " or ".join(UNIT_NAMES[u] for u in units) if units else "no penalty unit (not scored by this method)"
+        _(" or ").join(unit_name(u) for u in units)
+        if units
+        else _("no penalty unit (not scored by this method)")
     )
     problems = [
         schema_problems(own, PN),
@@ -94,14 +105,14 @@ def penalty_table(
             own,
             frame[PN.unit].notna() & unit.isna(),
             PN.unit,
-            "expected MP, % (of a top), IMP or VP",
+            _("expected MP, % (of a top), IMP or VP"),
             BAD_UNIT,
         ),
         problems_where(
             own,
             unit.notna() & ~unit.isin(units),
             PN.unit,
-            f"this event is scored in {allowed}",
+            _("this event is scored in {units}", units=allowed),
             UNIT_NOT_SCORED,
         ),
         problems_where(
@@ -109,8 +120,8 @@ def penalty_table(
             ~table[P.competitor].isin(known),
             [PN.pair, PN.team],
             pd.Series(
-                "no such pair or team in this event (Pairs or Teams, or the Results)", index=frame.index
-            ).where(table[P.competitor].notna(), "name the pair (Pair) or the team (Team) penalized"),
+                _("no such pair or team in this event (Pairs or Teams, or the Results)"), index=frame.index
+            ).where(table[P.competitor].notna(), _("name the pair (Pair) or the team (Team) penalized")),
             UNKNOWN_PENALIZED,
         ),
     ]
@@ -166,11 +177,11 @@ def penalty_rules(event: BridgeEvent, tables: BridgeTables) -> list[pd.DataFrame
         return []
     points = penalty_points(penalties, tables.travellers)
     amount = points[P.amount].map("{:g}".format).astype("str")
-    unit = points[P.unit].map(UNIT_NAMES).astype("str")
+    unit = points[P.unit].map({u: unit_name(u) for u in UNIT_NAMES}).astype("str")
     converted = (
-        " = " + points[P.points].round(2).map("{:g}".format).astype("str") + " " + UNIT_NAMES[MP_UNIT]
+        " = " + points[P.points].round(2).map("{:g}".format).astype("str") + " " + unit_name(MP_UNIT)
     ).where(points[P.unit].eq(PCT_UNIT), "")
-    board = (", board " + points[P.board].astype("str")).where(points[P.board].notna(), "")
+    board = _each(", board {board}", board=points[P.board]).where(points[P.board].notna(), "")
     reason = (" (" + points[P.reason].astype("str") + ")").where(points[P.reason].notna(), "")
     said = points[P.competitor] + ": " + amount + " " + unit + converted + board + reason
     s = tables.standings
@@ -196,12 +207,12 @@ def penalty_rules(event: BridgeEvent, tables: BridgeTables) -> list[pd.DataFrame
         + ": "
         + np.where(
             now.ne(without),
-            "place " + now.astype("str") + " with its penalties, " + without.astype("str") + " without",
-            "its penalties do not change its place (" + now.astype("str") + ")",
+            _each("place {now} with its penalties, {without} without", now=now, without=without),
+            _each("its penalties do not change its place ({now})", now=now),
         )
     )
     rules = titles_of(RR)
     return [
-        pd.DataFrame({rules[RR.item]: "Penalty (Law 90)", rules[RR.value]: said.to_numpy()}),
-        pd.DataFrame({rules[RR.item]: "Penalty decides", rules[RR.value]: np.asarray(decides)}),
+        pd.DataFrame({rules[RR.item]: _("Penalty (Law 90)"), rules[RR.value]: said.to_numpy()}),
+        pd.DataFrame({rules[RR.item]: _("Penalty decides"), rules[RR.value]: np.asarray(decides)}),
     ]

@@ -9,13 +9,16 @@ import pandas as pd
 
 from pipeline.games.bridge.conditions import ranking_rule
 from pipeline.games.bridge.fields import pair_fields
+from pipeline.games.bridge.methods import scoring_word
 from pipeline.games.bridge.numbering import BY_DIRECTION_RULE, PAIR_NUMBERING_SETTING
 from pipeline.games.bridge.penalties import penalty_rules
 from pipeline.games.bridge.settings import DATE, EVENT, SCORING, WEIGHT, setting_specs
 from pipeline.games.bridge.sitouts import sit_out_rules
 from pipeline.games.bridge.tally import known_names, pair_progress, pair_rows
+from pipeline.games.bridge.words import room_names
 from pipeline.games.ordering import lexicographic_order, natural_ranks
 from pipeline.games.progress import final_column_as_ranked, progress_sheets
+from pipeline.i18n import N_, _
 from pipeline.sheets import OutputSheet, page_starts
 from schemas.bridge import CLOSED, EAST_WEST, NORTH_SOUTH, OPEN
 from schemas.bridge import Frequency as F
@@ -34,6 +37,9 @@ if TYPE_CHECKING:
     from pipeline.games.bridge.tally import BridgeTables
 
 STRAIN_TEXT = {"C": "C", "D": "D", "H": "H", "S": "S", "N": "NT"}
+# the Rules sheet's items that are not settings (a setting's item is its written name)
+METHOD_ITEM, SCORE_TABLE_ITEM, VULNERABILITY_ITEM = N_("Method"), N_("Score table"), N_("Vulnerability")
+RANKING_ITEM, FIELDS_ITEM = N_("Ranking"), N_("Fields")
 
 
 def contract_text(r: pd.DataFrame, adjusted: pd.Series) -> pd.Series:
@@ -76,7 +82,7 @@ def travellers_frame(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
         ]
     )
     t = t.iloc[order]
-    t[TV.room] = t[T.room].str.title() if teams else t[T.room]
+    t[TV.room] = t[T.room].map(dict(zip((OPEN, CLOSED), room_names(), strict=True))) if teams else t[T.room]
     return t[[c for c in columns if c in t]].rename(columns=columns).reset_index(drop=True)
 
 
@@ -167,21 +173,21 @@ def pair_progress_sheets(event: BridgeEvent, tables: BridgeTables) -> list[Outpu
 def rules_frame(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
     """The method and settings used, in words, then any rows the method adds (the VP scale of teams)."""
     s = event.settings
-    title = {key: spec.title for key, spec in setting_specs().items()}  # the settings' labels, as declared
+    title = {key: spec.written_name for key, spec in setting_specs().items()}  # the settings' labels
     rows = [
         (title[EVENT], s.event),
         (title[DATE], s.date),
         (title[WEIGHT], f"{s.weight:g}"),
-        (title[SCORING], s.method.name),
-        ("Method", s.method.explanation(s.options)),
+        (title[SCORING], scoring_word(s.method.name)),
+        (_(METHOD_ITEM), s.method.explanation(s.options)),
         (
-            "Score table",
-            "Law 77 (doubled contracts: 40 a trick in clubs and diamonds, 60 in hearts and spades)",
+            _(SCORE_TABLE_ITEM),
+            _("Law 77 (doubled contracts: 40 a trick in clubs and diamonds, 60 in hearts and spades)"),
         ),
-        ("Vulnerability", "Law 2 board cycle unless a Vul cell is given"),
-        ("Ranking", ranking_rule(s.options)),
-        *([] if s.teams else [("Fields", pair_fields(event).reason)]),
-        *([(PAIR_NUMBERING_SETTING.title, BY_DIRECTION_RULE)] if event.by_direction else []),
+        (_(VULNERABILITY_ITEM), _("Law 2 board cycle unless a Vul cell is given")),
+        (_(RANKING_ITEM), ranking_rule(s.options)),
+        *([] if s.teams else [(_(FIELDS_ITEM), pair_fields(event).reason)]),
+        *([(PAIR_NUMBERING_SETTING.written_name, _(BY_DIRECTION_RULE))] if event.by_direction else []),
     ]
     table = pd.DataFrame(rows, columns=list(titles_of(RR).values()))
     more = (s.method.rules_rows(event, tables) if s.method.rules_rows else []) + penalty_rules(event, tables)

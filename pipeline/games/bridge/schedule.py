@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pandas as pd
 
-from pipeline.games.bridge.methods import scoring_setting
+from pipeline.games.bridge.methods import scoring_setting, scoring_word
 from pipeline.games.bridge.methods.teams import METHOD as TEAMS_METHOD
 from pipeline.games.bridge.settings import EVENT
+from pipeline.games.bridge.words import room_names
 from pipeline.games.schedule import circle_byes, circle_pairings, printed_cards
 from pipeline.games.settings import EVENT_SETTINGS
+from pipeline.i18n import ENGLISH, _each, spoken_language
 from pipeline.sheets import OutputSheet, Validation, entry_validation
-from schemas.bridge import ROOM_NAMES
 from schemas.bridge import Competitor as CO
 from schemas.bridge import MatchCard as MC
 from schemas.bridge import ResultsSheet as R
@@ -19,7 +22,7 @@ from schemas.bridge import TeamBye as TB
 from schemas.bridge import TeamMatch as TM
 from schemas.bridge import TeamMatchesSheet as M
 from schemas.bridge import TeamsSheet as TT
-from schemas.common import columns_of, sheet_name_of, titles_of
+from schemas.common import Column, columns_of, sheet_name_of, titles_of
 from schemas.shared import SettingsSheet as S
 
 RESULT_ROWS = 2000  # rows of Results the validation rules cover
@@ -35,10 +38,23 @@ RESULT_COLUMNS = [
 
 
 def sheet_checks(model: type, columns: list[str]) -> tuple[Validation, ...]:
-    """Excel's checks of a sheet's columns as their model declares them, in the sheet's order of columns."""
-    declared = {c.name: c for c in columns_of(model)}
+    """Excel's checks of a sheet's columns as their model declares them, in the sheet's order of columns; a
+    list of words (the Room's Open, Closed) in the language spoken, as the column declares its words."""
+    declared = {c.name: spoken_choices(c) for c in columns_of(model)}
     found = (entry_validation(declared[c]) for c in columns)
     return tuple(v for v in found if v is not None)
+
+
+def spoken_choices(column: Column) -> Column:
+    """A column whose Excel list of choices names words it declares in other languages, with each choice as
+    the language spoken writes it (`Abierta` for Open); any other column as it is."""
+    lang = spoken_language()
+    entry = column.entry
+    if entry is None or not entry.choices or not column.words or lang == ENGLISH:
+        return column
+    words = {word.lower(): named.get(lang, ()) for word, named in column.words.items()}
+    choices = tuple((words.get(c.lower()) or (c,))[0] for c in entry.choices)
+    return replace(column, entry=replace(entry, choices=choices))
 
 
 def card_lines(*lines: np.ndarray) -> np.ndarray:
@@ -51,9 +67,9 @@ def match_cards(matches: pd.DataFrame, names: pd.Series) -> pd.DataFrame:
     """One block per match for printing: the match, who sits NS and EW in each room (home is NS in Open)."""
     n = len(matches)
     home, away = matches[TM.home].to_numpy(dtype=object), matches[TM.away].to_numpy(dtype=object)
-    title = "Round " + matches[TM.round].astype("str") + ", Match " + matches[TM.match]
+    title = _each("Round {round}, Match {match}", round=matches[TM.round], match=matches[TM.match])
     blank, nobody = np.full(n, "", dtype=object), np.full(n, None, dtype=object)
-    open_room, closed_room = (np.full(n, room, dtype=object) for room in ROOM_NAMES)
+    open_room, closed_room = (np.full(n, room, dtype=object) for room in room_names())
     cards = pd.DataFrame(
         {
             MC.card: card_lines(title.to_numpy(dtype=object), blank, blank, blank),
@@ -102,8 +118,8 @@ def teams_schedule_sheets(teams: pd.DataFrame, rounds: int | None, event: str) -
             sheet_name_of(S),
             pd.DataFrame(
                 {
-                    st[S.key]: [EVENT_SETTINGS[EVENT].title, scoring_setting().title],
-                    st[S.value]: [event, TEAMS_METHOD.name],
+                    st[S.key]: [EVENT_SETTINGS[EVENT].written_name, scoring_setting().written_name],
+                    st[S.value]: [event, scoring_word(TEAMS_METHOD.name)],
                 }
             ),
         ),

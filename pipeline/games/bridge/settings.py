@@ -32,6 +32,7 @@ from pipeline.games.settings import (
     setting_key,
     yes_no,
 )
+from pipeline.i18n import N_
 from pipeline.sheets import Sheet
 
 # The keys of the settings every bridge event has (setting keys, not columns): the event's name and date, the
@@ -55,9 +56,11 @@ def movement_text(text: pd.Series) -> pd.Series:
 MOVEMENT_SETTING = SettingSpec(
     "Movement",
     movement_text,
-    "the movement played: Mitchell, Howell, a Mitchell with an arrow switch such as "
-    "'Mitchell, arrow switch in round 7' ('in rounds 6, 7' for several), or Swiss (teams: each next round "
-    "drawn from the standings so far by `tally bridge schedule --swiss`)",
+    N_(
+        "the movement played: Mitchell, Howell, a Mitchell with an arrow switch such as "
+        "'Mitchell, arrow switch in round 7' ('in rounds 6, 7' for several), or Swiss (teams: each next round "
+        "drawn from the standings so far by `tally bridge schedule --swiss`)"
+    ),
     hint="Mitchell, Howell, or Mitchell, arrow switch in round 7",
     default="",
     default_words="none (written by tally bridge schedule)",
@@ -68,9 +71,11 @@ SIT_OUT = setting_key(SIT_OUT_SETTING.title)
 FINAL_SETTING = SettingSpec(
     "Final",
     yes_no,
-    "yes or no: yes when the director declares the session over (a Results row still without a result is "
-    "then an error); no, the default, while boards are still being played (such a row is a board not yet "
-    "played: the standings are provisional)",
+    N_(
+        "yes or no: yes when the director declares the session over (a Results row still without a result is "
+        "then an error); no, the default, while boards are still being played (such a row is a board not yet "
+        "played: the standings are provisional)"
+    ),
     default=False,
     hint="yes or no",
     names={"es": ("Definitivo", "Final"), "zh": ("最终", "已结束")},

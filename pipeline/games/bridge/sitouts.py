@@ -11,6 +11,7 @@ import pandas as pd
 
 from pipeline.games.bridge.awards import AVERAGE_IMPS
 from pipeline.games.settings import SettingSpec
+from pipeline.i18n import N_, _, _each
 from pipeline.parsing import as_words, whole_numbers
 from schemas.bridge import PairResult as PR
 from schemas.bridge import ResultsSheet as R
@@ -37,12 +38,15 @@ def sit_out_award(text: pd.Series) -> pd.Series:
 SIT_OUT_SETTING = SettingSpec(
     "Sit-out Award",
     sit_out_award,
-    "what a pairs event gives a pair for the boards of a round it sat out: average (its own percentage, or "
-    "average IMPs a board), a percentage such as 60% or 50% (at IMPs 60% is +3 IMPs a board and 50% 0, as A+ "
-    "and A are), or none",
+    N_(
+        "what a pairs event gives a pair for the boards of a round it sat out: average (its own percentage, or "
+        "average IMPs a board), a percentage such as 60% or 50% (at IMPs 60% is +3 IMPs a board and 50% 0, as A+ "
+        "and A are), or none"
+    ),
     default=AVERAGE,
     hint="average, 60%, 50% or none",
     example="average",
+    names={"es": ("Premio por descanso",), "zh": ("轮空补分",)},
 )
 
 
@@ -161,14 +165,22 @@ def sit_out_rules(
     if missed.empty:
         return []
     award = event.settings.sit_out_award
-    given = {AVERAGE: "its own average", NO_AWARD: "nothing"}.get(award, f"{award} %")
-    listing = "; ".join(missed.index + ": " + missed.astype("str") + " boards")
+    given = {AVERAGE: _("its own average"), NO_AWARD: _("nothing")}.get(award, f"{award} %")
+    listing = "; ".join(
+        _each("{pair}: {count} boards", pair=pd.Series(missed.index, index=missed.index), count=missed)
+    )
     rules = titles_of(RR)
     return [
         pd.DataFrame(
             {
-                rules[RR.item]: [SIT_OUT_SETTING.title],
-                rules[RR.value]: [f"for the boards of a round it sat out a pair gets {given} ({listing})"],
+                rules[RR.item]: [SIT_OUT_SETTING.written_name],
+                rules[RR.value]: [
+                    _(
+                        "for the boards of a round it sat out a pair gets {award} ({listing})",
+                        award=given,
+                        listing=listing,
+                    )
+                ],
             }
         )
     ]

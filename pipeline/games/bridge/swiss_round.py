@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from pipeline.games.bridge.methods import method_of, scoring_setting
+from pipeline.games.bridge.methods import method_of, scoring_setting, scoring_word
 from pipeline.games.bridge.methods.teams import METHOD as TEAMS_METHOD
 from pipeline.games.bridge.methods.teams import teams_tables
 from pipeline.games.bridge.schedule import RESULT_COLUMNS, RESULT_ROWS, match_cards_sheet, sheet_checks
@@ -34,6 +34,8 @@ from pipeline.games.checks import as_problem_list, present_columns
 from pipeline.games.registry import game_named
 from pipeline.games.run import checked_event
 from pipeline.games.settings import EVENT_SETTINGS, key_value_settings
+from pipeline.i18n import _, spoken_language
+from pipeline.language import sheet_in
 from pipeline.parsing import as_ids, as_words
 from pipeline.problems import InputError, Problem, kind
 from pipeline.sheets import OutputSheet, Sheet, accepted_headers, normalized_header, sheet_key
@@ -140,8 +142,13 @@ def stop_unless_teams(values: Mapping[str, object], first: bool) -> None:
     if scoring is None and first:
         return
     if scoring is None or not method_of(scoring).teams:
-        given = "none" if scoring is None else str(scoring)
-        problem = f"a Swiss is a teams event: its {scoring_setting().title} must be {TEAMS_METHOD.name} (found {given})"
+        given = _("none") if scoring is None else str(scoring)
+        problem = _(
+            "a Swiss is a teams event: its {setting} must be {teams} (found {given})",
+            setting=scoring_setting().written_name,
+            teams=scoring_word(TEAMS_METHOD.name),
+            given=given,
+        )
         raise InputError([Problem.of(NOT_TEAMS, sheet_name_of(S), None, None, None, problem)])
 
 
@@ -158,7 +165,7 @@ def played_state(sheets: dict[str, Sheet]) -> tuple[list[str], pd.DataFrame, int
             int(row),
             matches_sheet.written(M.round),
             str(match),
-            "a Swiss match needs its round (1, 2, ...): the next round follows the highest",
+            _("a Swiss match needs its round (1, 2, ...): the next round follows the highest"),
         )
         for row, match in matches.loc[matches[TM.round].isna(), TM.match].items()  # the few culprits
     ]
@@ -173,8 +180,10 @@ def played_state(sheets: dict[str, Sheet]) -> tuple[list[str], pd.DataFrame, int
             int(row),
             matches_sheet.written(M.match),
             str(match),
-            "this match has no board scored in both rooms; the next Swiss round is drawn from the standings "
-            "of complete rounds: type its results first",
+            _(
+                "this match has no board scored in both rooms; the next Swiss round is drawn from the standings "
+                "of complete rounds: type its results first"
+            ),
         )
         for row, match in unplayed[TM.match].items()  # the few culprits
     ]
@@ -220,9 +229,12 @@ def swiss_round_sheets(
     homes = {str(t): int(n) for t, n in matches[TM.home].value_counts().items()}
     drawn = next_round(order, met, byes_had(sheets), homes)
     if drawn is None:
-        problem = (
-            f"no pairing of round {number} lets every team meet a team it has not met ({len(order)} teams, "
-            f"{len(met)} matches played); tally makes no rematch: end the Swiss here, or draw this round by hand"
+        problem = _(
+            "no pairing of round {round} lets every team meet a team it has not met ({teams} teams, {matches} "
+            "matches played); tally makes no rematch: end the Swiss here, or draw this round by hand",
+            round=number,
+            teams=len(order),
+            matches=len(met),
         )
         raise InputError([Problem.of(NO_PAIRING, sheet_name_of(M), None, None, None, problem)])
     written = written_sheets(sheets, typed, teams, drawn, number, named, event)
@@ -269,6 +281,12 @@ def written_sheets(
     plan = pd.DataFrame({TM.round: rounds, TM.match: match_ids, TM.home: home, TM.away: away})
     names = teams.set_index(CO.id)[CO.names]
     out[sheet_key(MC)] = match_cards_sheet(_name(sheets, MC), plan, names)
+    made = {
+        k: sheet_in(s, spoken_language(), "bridge")
+        for k, s in out.items()
+        if k not in typed or k == sheet_key(MC)
+    }
+    out = {**out, **made}  # what tally adds in the language spoken; the sheets as typed as they are
     known = [sheet_key(m) for m in SHEET_ORDER]
     return [out[k] for k in known if k in out] + [s for k, s in out.items() if k not in known]
 
@@ -284,9 +302,9 @@ def swiss_settings(frame: pd.DataFrame | None, named: set[str], event: str) -> p
     (before the first round) Scoring Teams and the event's name."""
     rows: dict[str, list[object]] = {S.key: [], S.value: []}
     wanted = [
-        (EVENT, EVENT_SETTINGS[EVENT].title, event),
-        (SCORING, scoring_setting().title, TEAMS_METHOD.name),
-        (MOVEMENT, MOVEMENT_SETTING.title, SWISS_WORD),
+        (EVENT, EVENT_SETTINGS[EVENT].written_name, event),
+        (SCORING, scoring_setting().written_name, scoring_word(TEAMS_METHOD.name)),
+        (MOVEMENT, MOVEMENT_SETTING.written_name, SWISS_WORD),
     ]
     for key, title, value in wanted:  # three settings
         if key not in named and (key != EVENT or event):

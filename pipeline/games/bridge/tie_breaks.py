@@ -16,6 +16,8 @@ import pandas as pd
 from pipeline.games.checks import empty_problems, problems_where
 from pipeline.games.ordering import lexicographic_order, natural_ranks, separating_labels
 from pipeline.games.settings import SettingSpec, setting_key
+from pipeline.i18n import N_, _, spoken_language
+from pipeline.language import header_in
 from pipeline.parsing import as_words
 from pipeline.problems import kind
 from pipeline.sheets import Sheet
@@ -35,12 +37,12 @@ MATCHES_WON, IMP_QUOTIENT, SESSION = "matches_won", "imp_quotient", "in_session"
 PAIRS_WORDS = (HEAD_TO_HEAD, BOARDS_WON, SESSION)
 TEAMS_WORDS = (HEAD_TO_HEAD, BOARDS_WON, MATCHES_WON, IMP_QUOTIENT)
 LABELS = {
-    HEAD_TO_HEAD: "head-to-head",
-    BOARDS_WON: "boards won",
-    MATCHES_WON: "matches won",
-    IMP_QUOTIENT: "IMP quotient",
+    HEAD_TO_HEAD: N_("head-to-head"),
+    BOARDS_WON: N_("boards won"),
+    MATCHES_WON: N_("matches won"),
+    IMP_QUOTIENT: N_("IMP quotient"),
 }
-PLAYED = "having played"  # what places the last pair or team that played above those that did not
+PLAYED = N_("having played")  # what places the last pair or team that played above those that did not
 SEPARATOR = "|"  # between the criteria of a Tie Break value as read
 NAMED = re.compile(r"\s*session\s+(\S.*?)\s*", re.IGNORECASE)  # `session 2`: the session as typed
 
@@ -90,12 +92,15 @@ def tie_break_words(text: pd.Series) -> pd.Series:
 TIE_BREAK_SETTING = SettingSpec(
     "Tie Break",
     tie_break_words,
-    "shared (equal totals share the place), or the tie-breaks in order, separated by commas: head to head, "
-    "boards won, session NAME (pairs: the result of that session); head to head, boards won, matches won, IMP "
-    "quotient (teams)",
+    N_(
+        "shared (equal totals share the place), or the tie-breaks in order, separated by commas: head to head, "
+        "boards won, session NAME (pairs: the result of that session); head to head, boards won, matches won, IMP "
+        "quotient (teams)"
+    ),
     default=SHARED,
     hint="shared; or head to head, boards won",
     example="shared",
+    names={"es": ("Desempate",), "zh": ("破同分",)},
 )
 TIE_BREAK = setting_key(TIE_BREAK_SETTING.title)
 
@@ -108,16 +113,19 @@ def criteria(options: Mapping[str, Any]) -> list[str]:
 
 def label(criterion: str) -> str:
     """A criterion as Decided By and the Rules sheet name it."""
-    word, _, name = criterion.partition("=")
-    return f"session {name}" if word == SESSION else LABELS[word]
+    word, _sep, name = criterion.partition("=")
+    return _("session {name}", name=name) if word == SESSION else _(LABELS[word])
 
 
 def ranking_words(options: Mapping[str, Any]) -> str:
     """The Rules sheet's Ranking value: how equal totals are settled."""
     chosen = criteria(options)
     if not chosen:
-        return "equal totals share the place"
-    return "equal totals: " + ", then ".join(label(c) for c in chosen) + "; still equal: share the place"
+        return _("equal totals share the place")
+    return _(
+        "equal totals: {criteria}; still equal: share the place",
+        criteria=_(", then ").join(label(c) for c in chosen),
+    )
 
 
 def tie_break_problems(sheet: Sheet | None, value: object, teams: bool) -> pd.DataFrame:
@@ -126,17 +134,22 @@ def tie_break_problems(sheet: Sheet | None, value: object, teams: bool) -> pd.Da
     wrong = [c for c in chosen if c.partition("=")[0] not in (TEAMS_WORDS if teams else PAIRS_WORDS)]
     if sheet is None or not wrong:
         return empty_problems()
-    kind_words = "teams, not pairs" if not teams else "pairs, not teams"
+    kind_words = _("teams, not pairs") if not teams else _("pairs, not teams")
     allowed = (
-        "teams: head to head, boards won, matches won, IMP quotient"
+        _("teams: head to head, boards won, matches won, IMP quotient")
         if teams
-        else ("pairs: head to head, boards won, session NAME")
+        else _("pairs: head to head, boards won, session NAME")
     )
     return problems_where(
         sheet,
         tie_break_cell(sheet),
         K.value,
-        f"{label(wrong[0])} breaks ties between {kind_words} ({allowed})",
+        _(
+            "{criterion} breaks ties between {kind} ({allowed})",
+            criterion=label(wrong[0]),
+            kind=kind_words,
+            allowed=allowed,
+        ),
         NOT_FOR_EVENT,
     )
 
@@ -154,12 +167,20 @@ def session_problems(sheet: Sheet | None, options: Mapping[str, Any], sessions: 
     missing = [n for n in named if n not in known]
     if sheet is None or not missing:
         return empty_problems()
-    have = f"the sessions are {', '.join(known)}" if known else "the results have no Session column"
+    have = (
+        _("the sessions are {sessions}", sessions=", ".join(known))
+        if known
+        else _("the results have no Session column")
+    )
     return problems_where(
         sheet,
         tie_break_cell(sheet),
         K.value,
-        f"no result is in session {missing[0]} ({have}): name a session as the Session column types it",
+        _(
+            "no result is in session {session} ({have}): name a session as the Session column types it",
+            session=missing[0],
+            have=have,
+        ),
         NO_SUCH_SESSION,
     )
 
@@ -231,7 +252,7 @@ def ranked(
     first = np.r_[True, (levels[1:] != levels[:-1]).any(axis=1)] if len(out) else np.zeros(0, dtype=bool)
     starts = np.flatnonzero(first)
     out[id_rank_column(out)] = np.repeat(starts + 1, np.diff(np.r_[starts, len(out)]))
-    labels = [PLAYED, key_label, *[label(c) for c in chosen]]
+    labels = [_(PLAYED), header_in(key_label, spoken_language()), *[label(c) for c in chosen]]
     last = np.zeros(len(out), dtype=bool)
     if len(out):
         last[-1] = True

@@ -16,6 +16,7 @@ from pipeline.games.bridge.conditions import SHARED_SETTINGS
 from pipeline.games.bridge.methods import butler, cross_imps, matchpoints, teams, total_points
 from pipeline.games.bridge.methods.base import Method, Options
 from pipeline.games.settings import SettingSpec, one_word_of
+from pipeline.i18n import spoken_language
 from pipeline.parsing import as_words
 from schemas.common import Vocabulary
 
@@ -79,6 +80,13 @@ SCORING_WORDS: Vocabulary = {  # the built-in methods' words in the seeds' own t
 }
 
 
+def scoring_word(name: str) -> str:
+    """A method's word (`mp`) as the language spoken writes it (`puntos de match`, `比赛分`): the first its
+    vocabulary declares there, else the word itself (read back as the method in every language)."""
+    folded = name.strip().lower().replace("-", "_").replace(" ", "_")
+    return SCORING_WORDS.get(folded, {}).get(spoken_language(), (name,))[0]
+
+
 def scoring_setting() -> SettingSpec:
     """The `Scoring` setting: one of the methods' words, listed by name in the message."""
     names = [m.name for m in METHODS]
@@ -118,6 +126,7 @@ __all__ = [
     "method_words",
     "register",
     "scoring_setting",
+    "scoring_word",
     "unregister",
     "words_of",
 ]

@@ -11,6 +11,7 @@ import pandas as pd
 from pipeline.games.bridge.awards import AVERAGE_IMPS, IMP_UNIT, imp_award_problems, split_award_problems
 from pipeline.games.checks import problems_where
 from pipeline.games.settings import SettingSpec
+from pipeline.i18n import N_, _
 from pipeline.parsing import as_words, whole_in
 from pipeline.problems import kind
 from pipeline.sheets import Sheet
@@ -31,19 +32,22 @@ def cap_or_none(text: pd.Series) -> pd.Series:
 IMP_CAP_SETTING = SettingSpec(
     "IMP Cap",
     cap_or_none,
-    f"none, or the most IMPs one comparison may give (cross-IMPs: each result against each other one; Butler: "
-    f"a result against the datum): a whole number {IMP_CAP.words}",
+    N_(
+        "none, or the most IMPs one comparison may give (cross-IMPs: each result against each other one; "
+        "Butler: a result against the datum): a whole number {range}"
+    ).format(range=IMP_CAP.words),
     default=NO_CAP,
     hint=f"none; or 12, {IMP_CAP.words}",
     example="none",
     default_words="none",
+    names={"es": ("Tope de IMPs",), "zh": ("国际比赛分上限",)},
 )
 
 
 def cap_words(options: Mapping[str, Any]) -> str:
     """The Rules sheet's words for the IMP cap ('' without one)."""
     cap = options["imp_cap"]
-    return f"; each comparison capped at {cap} IMPs" if cap else ""
+    return _("; each comparison capped at {cap} IMPs", cap=cap) if cap else ""
 
 
 def artificial_imps(pct: pd.Series) -> pd.Series:
@@ -76,7 +80,7 @@ def percentage_problems(sheet: Sheet, typed: pd.DataFrame) -> list[pd.DataFrame]
             sheet,
             typed[T.ns_pct].notna() & ~averages & typed[T.award_unit].isna(),
             R.adjusted,
-            "at IMPs an adjusted score is A+/A-, A/A or A-/A+ (+3, 0, -3 IMPs), not a percentage",
+            _("at IMPs an adjusted score is A+/A-, A/A or A-/A+ (+3, 0, -3 IMPs), not a percentage"),
             PERCENT_AT_IMPS,
         ),
         *imp_award_problems(sheet, typed),

@@ -18,6 +18,7 @@ from pipeline.games.bridge.methods.base import Method, Options
 from pipeline.games.bridge.tally import BridgeTables, board_groups, pair_tables
 from pipeline.games.checks import problems_where
 from pipeline.games.settings import SettingSpec, one_word_of, whole_number_in
+from pipeline.i18n import N_, _, _each
 from pipeline.parsing import whole_numbers
 from pipeline.problems import kind
 from pipeline.sheets import Sheet
@@ -87,7 +88,7 @@ def datum_problems(sheet: Sheet, typed: pd.DataFrame) -> list[pd.DataFrame]:
             sheet,
             datums.notna() & datums.ne(first).fillna(False),
             R.datum,
-            "another Datum is typed on this board (" + first.astype("str") + "): a board has one datum",
+            _each("another Datum is typed on this board ({datum}): a board has one datum", datum=first),
             TWO_DATUMS,
         )
     ]
@@ -101,15 +102,18 @@ def butler_problems(sheet: Sheet, typed: pd.DataFrame) -> list[pd.DataFrame]:
 def explanation(options: Options) -> str:
     """The Rules sheet's sentence for Butler."""
     mean = (
-        "median NS score"
+        _("median NS score")
         if options["butler_datum"] == MEDIAN
-        else f"mean NS score without the {options['butler_drop']} top and bottom score(s)"
+        else _("mean NS score without the {drop} top and bottom score(s)", drop=options["butler_drop"])
     )
-    halves = " (halves to the even ten)" if options["datum_rounding"] == EVEN else ""
-    return (
-        f"Butler (Law 78B): datum = {mean}, to the nearest 10{halves}; "
-        f"each result IMPed against it{cap_words(options)}; "
-        f"A+/A- = +/-{AVERAGE_IMPS} IMPs"
+    halves = _(" (halves to the even ten)") if options["datum_rounding"] == EVEN else ""
+    return _(
+        "Butler (Law 78B): datum = {mean}, to the nearest 10{halves}; each result IMPed against it{cap}; "
+        "A+/A- = +/-{average} IMPs",
+        mean=mean,
+        halves=halves,
+        cap=cap_words(options),
+        average=AVERAGE_IMPS,
     )
 
 
@@ -122,7 +126,9 @@ METHOD = Method(
         "butler_drop": SettingSpec(
             "Butler Drop",
             whole_number_in(BUTLER_DROP),
-            f"how many top and bottom scores to drop: a whole number {BUTLER_DROP.words}",
+            N_("how many top and bottom scores to drop: a whole number {range}").format(
+                range=BUTLER_DROP.words
+            ),
             default=1,
             hint=f"1; {BUTLER_DROP.words}",
             example=1,
@@ -132,21 +138,27 @@ METHOD = Method(
         "butler_datum": SettingSpec(
             "Butler Datum",
             one_word_of(["mean", MEDIAN]),
-            "mean (of the scores left after Butler Drop) or median (of every score); a Datum typed in Results "
-            "for a board is used instead",
+            N_(
+                "mean (of the scores left after Butler Drop) or median (of every score); a Datum typed in Results "
+                "for a board is used instead"
+            ),
             default="mean",
             hint="mean or median",
             example="mean",
+            names={"es": ("Dato Butler",), "zh": ("巴特勒基准分",)},
         ),
         "datum_rounding": SettingSpec(
             "Datum Rounding",
             one_word_of([AWAY, EVEN]),
-            "how a datum ending in 5 is rounded to 10: away from zero (305 -> 310, -305 -> -310) or even (to "
-            "the even ten, as ACBLscore: 425 -> 420, 435 -> 440)",
+            N_(
+                "how a datum ending in 5 is rounded to 10: away from zero (305 -> 310, -305 -> -310) or even (to "
+                "the even ten, as ACBLscore: 425 -> 420, 435 -> 440)"
+            ),
             default=AWAY,
             hint="away from zero, or even",
             example="away from zero",
             default_words="away from zero",
+            names={"es": ("Redondeo del dato",), "zh": ("基准分取整",)},
         ),
     },
     problems=butler_problems,

@@ -17,6 +17,7 @@ from pipeline.games.bridge.methods.at_imps import (
 )
 from pipeline.games.bridge.methods.base import Method, Options
 from pipeline.games.bridge.tally import BridgeTables, board_groups, pair_tables
+from pipeline.i18n import _
 from schemas.bridge import ImpTotals
 from schemas.bridge import ImpTraveller as IT
 from schemas.bridge import SideValues as SV
@@ -45,10 +46,11 @@ def cross_imp_tables(event: BridgeEvent) -> BridgeTables:
 
 def explanation(options: Options) -> str:
     """The Rules sheet's sentence for cross-IMPs."""
-    return (
-        "Cross-IMPs (Law 78B): each result IMPed against every other result on the board, "
-        f"divided by the number of comparisons{cap_words(options)}; A+/A- = +/-{AVERAGE_IMPS} IMPs; "
-        "ranked by total IMPs"
+    return _(
+        "Cross-IMPs (Law 78B): each result IMPed against every other result on the board, divided by the "
+        "number of comparisons{cap}; A+/A- = +/-{average} IMPs; ranked by total IMPs",
+        cap=cap_words(options),
+        average=AVERAGE_IMPS,
     )
 
 

@@ -12,6 +12,7 @@ from pipeline.games.bridge.matchpoints import AVERAGE_PERCENT, neuberg
 from pipeline.games.bridge.methods.base import Method, Options
 from pipeline.games.bridge.tally import BridgeTables, board_groups, combined_codes, pair_tables
 from pipeline.games.settings import SettingSpec, one_word_of, yes_no
+from pipeline.i18n import N_, _
 from pipeline.parsing import whole_numbers
 from schemas.bridge import MatchpointTotals
 from schemas.bridge import MatchpointTraveller as MT
@@ -105,16 +106,26 @@ def explanation(options: Options) -> str:
     """The Rules sheet's sentence for matchpoints."""
     scale = options["mp_scale"]
     return (
-        f"Matchpoints (Law 78A): {scale} per score beaten, {scale / 2:g} per tie; "
-        + ("boards with fewer results factored by Neuberg" if options["neuberg"] else "no Neuberg factoring")
-        + (
-            "; artificial scores A+ 60 % or the pair's session percentage if higher, A 50 %, A- 40 % or it if "
-            "lower, of the full top"
-            if options["averages"] == SESSION_AVERAGES
-            else "; artificial scores A+ 60 %, A 50 %, A- 40 % of the full top"
+        _(
+            "Matchpoints (Law 78A): {beaten} per score beaten, {tie} per tie; ",
+            beaten=scale,
+            tie=f"{scale / 2:g}",
         )
-        + "; ranked by percentage"
-        + (" (the mean of the board percentages)" if options["percentage"] == MEAN_OF_BOARDS else "")
+        + (
+            _("boards with fewer results factored by Neuberg")
+            if options["neuberg"]
+            else _("no Neuberg factoring")
+        )
+        + (
+            _(
+                "; artificial scores A+ 60 % or the pair's session percentage if higher, A 50 %, A- 40 % or it "
+                "if lower, of the full top"
+            )
+            if options["averages"] == SESSION_AVERAGES
+            else _("; artificial scores A+ 60 %, A 50 %, A- 40 % of the full top")
+        )
+        + _("; ranked by percentage")
+        + (_(" (the mean of the board percentages)") if options["percentage"] == MEAN_OF_BOARDS else "")
     )
 
 
@@ -129,7 +140,7 @@ METHOD = Method(
         "mp_scale": SettingSpec(
             "MP Scale",
             scale_1_or_2,
-            "2 (2 per score beaten, 1 per tie) or 1 (1 and 1/2)",
+            N_("2 (2 per score beaten, 1 per tie) or 1 (1 and 1/2)"),
             default=2,
             hint="2 or 1",
             example=2,
@@ -137,16 +148,26 @@ METHOD = Method(
             names={"es": ("Escala MP",), "zh": ("比赛分标准",)},
         ),
         "neuberg": SettingSpec(
-            "Neuberg", yes_no, "yes or no", default=True, hint="yes or no", example="yes", in_template=True
+            "Neuberg",
+            yes_no,
+            N_("yes or no"),
+            default=True,
+            hint="yes or no",
+            example="yes",
+            in_template=True,
+            names={"zh": ("Neuberg 折算",)},
         ),
         "percentage": PERCENTAGE_SETTING,
         "averages": SettingSpec(
             "Averages",
             one_word_of([FIXED_AVERAGES, SESSION_AVERAGES]),
-            "fixed (A+ 60 %, A 50 %, A- 40 % of the top) or session percentage (A+ the greater of 60 % and the pair's "
-            "percentage on the boards of its session scored at the table, A- the lesser of 40 % and it: average "
-            "plus and minus as the WBF Laws Committee defines them)",
+            N_(
+                "fixed (A+ 60 %, A 50 %, A- 40 % of the top) or session percentage (A+ the greater of 60 % and the "
+                "pair's percentage on the boards of its session scored at the table, A- the lesser of 40 % and it: "
+                "average plus and minus as the WBF Laws Committee defines them)"
+            ),
             default=FIXED_AVERAGES,
+            names={"es": ("Medias",), "zh": ("平均分",)},
             hint="fixed or session percentage",
             example="fixed",
         ),

@@ -18,6 +18,7 @@ from pipeline.games.bridge.victory_points import victory_points, vp_table
 from pipeline.games.ordering import lexicographic_order, natural_ranks
 from pipeline.games.progress import cumulative_grid, final_column_as_ranked, progress_sheets, round_steps
 from pipeline.games.settings import SettingSpec, one_word_of
+from pipeline.i18n import _, _each
 from pipeline.sheets import OutputSheet
 from schemas.bridge import CLOSED, OPEN, VP_UNIT
 from schemas.bridge import BoardImps as BI
@@ -203,7 +204,9 @@ def vp_scale_rows(event: BridgeEvent, tables: BridgeTables) -> list[pd.DataFrame
         scales.append(
             pd.DataFrame(
                 {
-                    rules[RR.item]: [f"VP scale, {boards} boards: margin {m}" for m in vp[W.margin]],
+                    rules[RR.item]: _each(
+                        "VP scale, {boards} boards: margin {margin}", boards=boards, margin=vp[W.margin]
+                    ).to_numpy(),
                     rules[RR.value]: [
                         f"{w:.2f} - {lo:.2f}" for w, lo in zip(vp[W.winner_vp], vp[W.loser_vp], strict=True)
                     ],
@@ -215,10 +218,10 @@ def vp_scale_rows(event: BridgeEvent, tables: BridgeTables) -> list[pd.DataFrame
 
 def explanation(options: Options) -> str:
     """The Rules sheet's sentence for teams."""
-    return "Teams: per board, the home team's IMPs = IMP(open-room NS score - closed-room NS score); " + (
-        "victory points on the WBF 2013 20-point scale"
+    return _("Teams: per board, the home team's IMPs = IMP(open-room NS score - closed-room NS score); ") + (
+        _("victory points on the WBF 2013 20-point scale")
         if options["vp_scale"] == "wbf"
-        else "ranked by IMP margin"
+        else _("ranked by IMP margin")
     )
 
 

@@ -9,6 +9,7 @@ import pandas as pd
 from pipeline.games.bridge.methods.base import Method, Options
 from pipeline.games.bridge.tally import BridgeTables, pair_tables
 from pipeline.games.checks import problems_where
+from pipeline.i18n import _
 from pipeline.problems import kind
 from pipeline.sheets import Sheet
 from schemas.bridge import ImpTraveller as IT
@@ -41,7 +42,7 @@ def artificial_score_problems(sheet: Sheet, typed: pd.DataFrame) -> list[pd.Data
             sheet,
             typed[T.ns_pct].notna(),
             R.adjusted,
-            "total-points scoring has no artificial adjusted scores; type the assigned Score",
+            _("total-points scoring has no artificial adjusted scores; type the assigned Score"),
             ADJUSTED_AT_TP,
         )
     ]
@@ -49,7 +50,7 @@ def artificial_score_problems(sheet: Sheet, typed: pd.DataFrame) -> list[pd.Data
 
 def explanation(options: Options) -> str:
     """The Rules sheet's sentence for total points."""
-    return "Total points (Law 78C): the sum of each pair's scores"
+    return _("Total points (Law 78C): the sum of each pair's scores")
 
 
 METHOD = Method(
