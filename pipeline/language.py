@@ -72,13 +72,28 @@ def _declared_names() -> Iterable[tuple[str, Mapping[str, tuple[str, ...]]]]:
 
 @functools.cache
 def header_names(lang: str) -> dict[str, str]:
-    """English header -> the header tally writes in `lang`: the first name of the declarations naming it in
-    that language (all of which must agree on it); a header no declaration names in `lang` is absent."""
+    """English header -> the header tally writes in `lang`: the first name of the first declaration naming it in
+    that language (where two sheets name one header differently, `sheet_header_names` decides on each); a
+    header no declaration names in `lang` is absent."""
     found: dict[str, str] = {}
     for title, names in _declared_names():
         given = names.get(lang)
-        if given and found.setdefault(title, given[0]) != given[0]:
-            raise ValueError(f"{title}: written as both {found[title]} and {given[0]} in {lang}")
+        if given:
+            found.setdefault(title, given[0])
+    return found
+
+
+@functools.cache
+def sheet_header_names(lang: str, sheet: str) -> dict[str, str]:
+    """English header -> the header tally writes in `lang` on the sheet named `sheet`, as that sheet's own models
+    declare it (a domino Penalties' Card is a sanction card, 红黄牌; a Table Cards' Card the card's title, 桌卡);
+    their declarations must agree. A header the sheet's models do not name in `lang` is absent."""
+    found: dict[str, str] = {}
+    for model in declared_sheets().get(sheet_key_of(sheet), ()):
+        for c in columns_of(model):
+            given = c.names.get(lang)
+            if given and found.setdefault(c.title, given[0]) != given[0]:
+                raise ValueError(f"{sheet}, {c.title}: written as both {found[c.title]} and {given[0]} in {lang}")
     return found
 
 
@@ -116,7 +131,8 @@ def sheet_in(sheet: OutputSheet, lang: str, game: str) -> OutputSheet:
     formats, widths, rank, centred and entry columns, the chart), in that language; its cells as they are."""
     if lang == ENGLISH:
         return sheet
-    named = {str(h): header_in(str(h), lang) for h in sheet.frame.columns}
+    own = sheet_header_names(lang, sheet.name)
+    named = {str(h): own.get(str(h)) or header_in(str(h), lang) for h in sheet.frame.columns}
 
     def of(headers: Iterable[str]) -> tuple[str, ...]:
         """Headers renamed."""

@@ -25,5 +25,6 @@ def room_names() -> tuple[str, ...]:
         return ROOM_NAMES
     words = next(c.words for c in columns_of(R) if c.name == R.room)
     return tuple(
-        words.get(room, {}).get(lang, (name,))[0] for room, name in zip(ROOMS, ROOM_NAMES, strict=True)
+        words.get(name, words.get(room, {})).get(lang, (name,))[0]
+        for room, name in zip(ROOMS, ROOM_NAMES, strict=True)
     )
