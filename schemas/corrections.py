@@ -6,6 +6,7 @@ from __future__ import annotations
 import pandera.pandas as pa
 from pandera.typing import Series
 
+from pipeline.i18n import N_
 from schemas.common import column as declared  # `column` is the name of a column here too
 
 STATUSES = ["applied", "applied late", "rejected"]
@@ -19,81 +20,81 @@ class CorrectionsSheet(pa.DataFrameModel):
     submitted_at: Series[str] = declared(
         "Submitted At",
         names={"es": ("Presentada", "Presentada el"), "zh": ("提交时间",)},
-        note="date and time the correction was submitted (2026-11-30 21:25)",
+        note=N_("date and time the correction was submitted (2026-11-30 21:25)"),
         needed="yes",
         nullable=True,
     )
     round: Series[str] | None = declared(
         "Round",
-        note="the round of the match to correct",
+        note=N_("the round of the match to correct"),
         needed="yes",
         nullable=True,
     )
     table: Series[str] | None = declared(
         "Table",
-        note="the table of the match to correct",
+        note=N_("the table of the match to correct"),
         needed="yes",
         nullable=True,
     )
     section: Series[str] | None = declared(
         "Section",
-        note="the section of the result to correct",
+        note=N_("the section of the result to correct"),
         nullable=True,
     )
     session: Series[str] | None = declared(
         "Session",
-        note="the session of the result to correct",
+        note=N_("the session of the result to correct"),
         nullable=True,
     )
     match: Series[str] | None = declared(
         "Match",
-        note="the match of the result to correct",
+        note=N_("the match of the result to correct"),
         needed="yes",
         nullable=True,
     )
     room: Series[str] | None = declared(
         "Room",
-        note="the room of the result to correct (Open or Closed)",
+        note=N_("the room of the result to correct (Open or Closed)"),
         needed="yes",
         nullable=True,
     )
     board: Series[str] | None = declared(
         "Board",
-        note="the board of the result to correct",
+        note=N_("the board of the result to correct"),
         needed="yes",
         nullable=True,
     )
     ns: Series[str] | None = declared(
         "NS",
-        note="the north-south pair (NS or EW names the result)",
+        note=N_("the north-south pair (NS or EW names the result)"),
         needed="one of",
         nullable=True,
     )
     ew: Series[str] | None = declared(
         "EW",
-        note="the east-west pair",
+        note=N_("the east-west pair"),
         needed="one of",
         nullable=True,
     )
     column: Series[str] = declared(
         "Column",
         names={"es": ("Columna",), "zh": ("列",)},
-        note="the column to correct",
+        note=N_("the column to correct"),
         needed="yes",
         nullable=True,
     )
     new_value: Series[str] = declared(
         "New Value",
         names={"es": ("Valor nuevo", "Nuevo valor"), "zh": ("新值",)},
-        note="the corrected value",
+        note=N_("the corrected value"),
         needed="yes",
         nullable=True,
     )
-    reason: Series[str] = declared("Reason", note="why", needed="yes", nullable=True)
+    reason: Series[str] = declared("Reason", note=N_("why"), needed="yes", nullable=True)
     director: Series[str] | None = declared(
         "Director",
         names={"zh": ("裁判长",)},
-        note="who authorized a correction after the correction period (Law 79C2)",
+        note=N_("who authorized a correction after the correction period (Law 79C2)"),
         nullable=True,
     )
 

@@ -13,9 +13,10 @@ from pipeline.games.domino.settings import (
 from pipeline.games.domino.tally import DominoTables
 from pipeline.games.progress import progress_sheets
 from pipeline.games.settings import EVENT_DATE, EVENT_NAME, WEIGHT_SETTING
+from pipeline.i18n import N_, _
 from pipeline.parsing import as_numbers
 from pipeline.sheets import OutputSheet
-from schemas.common import columns_of, sheet_name_of, titles_of
+from schemas.common import columns_of, sheet_name_in, sheet_name_of, titles_of
 from schemas.domino import (
     MODE_RUN_OUT,
     NAME_JOINER,
@@ -36,15 +37,17 @@ from schemas.shared import ProgressSheet as PG
 from schemas.shared import RulesSheet as R
 
 CRITERIA_WORDS = [
-    "Points, highest first",
-    "Match points, highest first",
-    "Effectiveness ({w} for - {w} against - penalties), highest first",
-    "{W} for, highest first",
-    "{W} against, lowest first",
-    "Head-to-head differential among those still level: for each, ({w} for - {w} against) over "
-    "the matches in which another tied competitor sat on the opposing side; re-applied to any "
-    "smaller group it leaves level, until nothing splits further",
-    "Still level: the rank is shared (3, 3, 5)",
+    N_("Points, highest first"),
+    N_("Match points, highest first"),
+    N_("Effectiveness ({w} for - {w} against - penalties), highest first"),
+    N_("{W} for, highest first"),
+    N_("{W} against, lowest first"),
+    N_(
+        "Head-to-head differential among those still level: for each, ({w} for - {w} against) over "
+        "the matches in which another tied competitor sat on the opposing side; re-applied to any "
+        "smaller group it leaves level, until nothing splits further"
+    ),
+    N_("Still level: the rank is shared (3, 3, 5)"),
 ]
 
 
@@ -175,35 +178,39 @@ def penalties_frame(event: DominoEvent, pairs: bool = False) -> pd.DataFrame:
 def rules_frame(event: DominoEvent) -> pd.DataFrame:
     """The settings and the order of criteria that produced the workbook, in words."""
     s = event.settings
-    w = s.count_word
+    w = _(s.count_word)
     targets = sorted(event.matches[M.target].astype("int64").unique().tolist())
     rows = [
-        (EVENT_NAME.title, s.event),
-        (EVENT_DATE.title, s.date),
+        (EVENT_NAME.written_name, s.event),
+        (EVENT_DATE.written_name, s.date),
         (
-            MODE_SETTING.title,
-            "run out (counts are hands)" if s.mode == MODE_RUN_OUT else "points (counts are pips)",
+            MODE_SETTING.written_name,
+            _("run out (counts are hands)") if s.mode == MODE_RUN_OUT else _("points (counts are pips)"),
         ),
-        (TARGET_SETTING.title, ", ".join(map(str, targets)) or str(s.target or "")),
-        (PODIUM_SETTING.title, str(s.podium)),
-        (WEIGHT_SETTING.title, f"{s.weight:g}"),
+        (TARGET_SETTING.written_name, ", ".join(map(str, targets)) or str(s.target or "")),
+        (PODIUM_SETTING.written_name, str(s.podium)),
+        (WEIGHT_SETTING.written_name, f"{s.weight:g}"),
         (
-            "Points per match",
-            f"winner: 3 if the loser made 0 {w}, 2 if 1 to half the target, otherwise 1; loser 0",
+            _("Points per match"),
+            _("winner: 3 if the loser made 0 {w}, 2 if 1 to half the target, otherwise 1; loser 0", w=w),
         ),
-        ("Match points", "winner 1, loser 0"),
+        (_("Match points"), _("winner 1, loser 0")),
         (
-            f"{w.title()} for and against",
-            f"a winner that reaches the target is credited the target; at time, the scoreboard "
-            f"as it stands; a forfeit's blank {w} read as the target for the winner and 0",
+            _("{W} for and against", W=w.title()),
+            _(
+                "a winner that reaches the target is credited the target; at time, the scoreboard "
+                "as it stands; a forfeit's blank {w} read as the target for the winner and 0",
+                w=w,
+            ),
         ),
         (
-            sheet_name_of(PenaltiesSheet),
-            "each row deducts its absolute value from the competitor's effectiveness",
+            sheet_name_in(PenaltiesSheet),
+            _("each row deducts its absolute value from the competitor's effectiveness"),
         ),
     ]
     rows += [
-        (f"Criterion {i}", text.format(w=w, W=w.title())) for i, text in enumerate(CRITERIA_WORDS, start=1)
+        (_("Criterion {number}", number=i), _(text, w=w, W=w.title()))
+        for i, text in enumerate(CRITERIA_WORDS, start=1)
     ]
     return pd.DataFrame(rows, columns=[titles_of(R)[R.item], titles_of(R)[R.value]])
 
