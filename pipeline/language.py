@@ -127,7 +127,8 @@ def sheet_in(sheet: OutputSheet, lang: str, game: str) -> OutputSheet:
     chart = sheet.chart
     if chart is not None:
         chart = LineChart(
-            chart.title, of(chart.values), chart.rows, of(chart.names), chart.x_title, chart.y_title,
+            chart.title, of(chart.values), chart.rows, of(chart.names), chart.x_title,
+            header_in(chart.y_title, lang),
             chart.reversed,
         )  # fmt: skip
     return replace(

@@ -27,6 +27,7 @@ from pipeline.games.checks import (
     required_sheet,
     schema_problems,
     sheet_package_problems,
+    sheets_with_aliases,
     stop_on_errors,
 )
 from pipeline.games.corrections import CorrectionRules
@@ -34,7 +35,7 @@ from pipeline.games.domino.rules import counts_with_forfeit_defaults
 from pipeline.games.domino.settings import POINTS_TARGET, DominoSettings, domino_settings
 from pipeline.games.heading import Progress, rounds_progress
 from pipeline.games.names import close_matches, resolved_columns, without_unknown_at_ambiguous
-from pipeline.i18n import _, _each
+from pipeline.i18n import N_, _, _each
 from pipeline.parsing import as_ids, as_numbers, as_words, whole_in, whole_numbers
 from pipeline.problems import InputError, Problem, kind
 from pipeline.sheets import Sheet, sheet_key
@@ -278,7 +279,12 @@ def score_problems(sheet: Sheet, t: pd.DataFrame, settings: DominoSettings) -> l
     both = is_target & reached_a & reached_b
     neither = is_target & known & ~reached_a & ~reached_b
     past = is_time & (reached_a | reached_b)
-    at = " " + t[M.target].astype("str") if (both | neither | past).any() else ""  # only a message needs it
+    said = (both | neither | past).any()  # only a message needs the target written
+
+    def at_target(message: str) -> pd.Series | str:
+        """A message naming each match's target, where one of them is said."""
+        return _each(message, target=t[M.target]) if said else ""
+
     reacher = np.where(reached_a, "A", "B")
     higher = np.where(a > b, "A", "B")
     out += [
@@ -286,14 +292,14 @@ def score_problems(sheet: Sheet, t: pd.DataFrame, settings: DominoSettings) -> l
             sheet,
             row_mask(both),
             cols,
-            _("both sides at or above the target{target}; only the winner can reach it", target=at),
+            at_target(N_("both sides at or above the target {target}; only the winner can reach it")),
             BOTH_REACHED,
         ),
         problems_where(
             sheet,
             row_mask(neither),
             cols,
-            _("neither side reached the target{target}; if time was called, set Ended to time", target=at),
+            at_target(N_("neither side reached the target {target}; if time was called, set Ended to time")),
             NEITHER_REACHED,
         ),
         problems_where(
@@ -307,7 +313,7 @@ def score_problems(sheet: Sheet, t: pd.DataFrame, settings: DominoSettings) -> l
             sheet,
             row_mask(past),
             cols,
-            _("a side reached the target{target}; set Ended to target", target=at),
+            at_target(N_("a side reached the target {target}; set Ended to target")),
             REACHED_AT_TIME,
         ),
         problems_where(
@@ -538,6 +544,7 @@ def domino_event(sheets: dict[str, Sheet]) -> DominoEvent:
 
 def entrants(sheets: dict[str, Sheet]) -> pd.DataFrame:
     """The validated `Players` sheet of an entrants workbook (id, name, club), or InputError."""
+    sheets, _warned = sheets_with_aliases(sheets, [PlayersSheet])  # its headers in any language
     sheet = required_sheet(sheets, sheet_key(PlayersSheet), sheet_name_of(PlayersSheet), PlayersSheet)
     players, _, problems = players_table(sheet)
     stop_on_errors(sheet, problems)
