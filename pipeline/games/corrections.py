@@ -30,8 +30,8 @@ from pipeline.games.checks import (
 from pipeline.i18n import N_, _, _each
 from pipeline.parsing import DATE_RANGE, as_ids, as_words, date_times, whole_numbers
 from pipeline.problems import Problem, kind
-from pipeline.sheets import Sheet, normalized_header
-from schemas.common import titles_of
+from pipeline.sheets import Sheet, header_key, normalized_header
+from schemas.common import LANGUAGES, titles_of
 from schemas.corrections import CorrectionLog as L
 from schemas.corrections import CorrectionsSheet as C
 
@@ -124,6 +124,20 @@ def matching_rows(wanted: pd.DataFrame, data: pd.DataFrame, rules: CorrectionRul
     return pairs.loc[agree, ["at", L.target_row]]
 
 
+def corrected_columns(typed: pd.Series, rules: CorrectionRules, data: Sheet) -> pd.Series:
+    """The results column each correction names (NA where none): its header as tally writes it in any language
+    (`A Pips`, `Tantos A`, `A方点数`) or as the results sheet heads it."""
+    from pipeline.language import header_names  # it reads the declarations of every game
+
+    titles = rules.correctable
+    named = {header_key(t): c for c, t in titles.items()}
+    for lang in LANGUAGES:
+        named |= {header_key(header_names(lang).get(t, t)): c for c, t in titles.items()}
+    named |= {header_key(w): c for c, w in data.headers.items() if c in titles}
+    normal = typed.map(normalized_header, na_action="ignore")
+    return normal.where(normal.isin(list(titles)), typed.map(header_key, na_action="ignore").map(named))
+
+
 def judged_corrections(
     corrections: Sheet, data: Sheet, rules: CorrectionRules, period: Period
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
@@ -157,7 +171,7 @@ def judged_corrections(
     pairs = matching_rows(wanted, found, rules)
     count = pairs.groupby("at").size().reindex(f.index, fill_value=0)
     target = pairs.drop_duplicates("at").set_index("at")[L.target_row].reindex(f.index)
-    column = f[C.column].map(normalized_header, na_action="ignore")
+    column = corrected_columns(f[C.column], rules, data)
     submitted = date_times(f[C.submitted_at])
 
     reasons = [

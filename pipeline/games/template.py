@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 import pandas as pd
 
 from pipeline.games.settings import SettingSpec, default_rows, example_rows, settings_listing
-from pipeline.i18n import N_, _
+from pipeline.i18n import N_, _, spoken_language
 from pipeline.sheets import OutputSheet, Validation, column_letters, entry_validations, written_header
-from schemas.common import columns_of, sheet_name_in, spoken, titles_of
+from schemas.common import Column, columns_of, sheet_name_in, spoken, titles_of
 from schemas.shared import ExamplesSheet as X
 from schemas.shared import NotesSheet as N
 from schemas.shared import SettingsSheet as S
@@ -51,9 +51,17 @@ def examples_frame(
     return frame.astype(object).where(frame.notna(), None), pd.Series(heads)
 
 
-def spoken_value(value: object) -> object:
-    """An example cell in the language spoken: a text marked for translation translated, anything else as is."""
-    return spoken(value) if isinstance(value, str) else value
+def example_value(column: Column, value: object) -> object:
+    """An example cell in the language spoken: a word of the column in its name there (`meta`), a header
+    named in a cell in the language's header (`Tantos B`), a text marked for translation translated, anything
+    else (ids, names, numbers) as it is."""
+    if not isinstance(value, str):
+        return value
+    named = column.words.get(value, {}).get(spoken_language())
+    if named:
+        return named[0]
+    header = written_header(value)
+    return spoken(value) if header == value else header
 
 
 Note = tuple[str, str, str]  # a Notes row: the column's header, its Required word, what it holds
@@ -145,7 +153,8 @@ def game_template(sheets: Iterable[TemplateSheet], specs: Mapping[str, SettingSp
             said[S.key] = settings_listing(specs)
         name, notes[name], checks[name] = model_sheet(sheet.model, sheet.columns, said)
         shown = shown_columns(sheet.model, sheet.columns)
-        examples[name] = [[spoken_value(row.get(c)) for c in shown] for row in sheet.examples]
+        declared = {c.name: c for c in columns_of(sheet.model)}
+        examples[name] = [[example_value(declared[c], row.get(c)) for c in shown] for row in sheet.examples]
         if sheet.model is S:
             examples[name], defaults[name] = example_rows(specs, event), default_rows(specs)
     return Template(notes, examples, defaults, checks)
