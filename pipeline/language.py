@@ -42,11 +42,12 @@ def checked_language(lang: str | None) -> str | None:
 def _output_modules() -> tuple[object, ...]:
     """The schemas/ modules whose declarations name the headers and sheets tally writes and reads."""
     import schemas.bridge
+    import schemas.corrections
     import schemas.domino
     import schemas.ranking
     import schemas.shared
 
-    return (schemas.domino, schemas.bridge, schemas.shared, schemas.ranking)
+    return (schemas.domino, schemas.bridge, schemas.shared, schemas.ranking, schemas.corrections)
 
 
 def _game_modules(game: str) -> tuple[ModuleType, ...]:

@@ -9,7 +9,11 @@ from pandera.typing import Series
 from pipeline.i18n import N_
 from schemas.common import column as declared  # `column` is the name of a column here too
 
-STATUSES = ["applied", "applied late", "rejected"]
+STATUSES = [
+    N_("applied"),
+    N_("applied late"),
+    N_("rejected"),
+]  # a correction's Status, translated where shown
 SOURCE_ROW = "Row"  # the header of a result's row in the results workbook, written beside it; diff skips it
 
 
@@ -111,14 +115,18 @@ class CorrectionLog(pa.DataFrameModel):
     row: Series[int] = declared("Row", ge=1)
     submitted: Series[str] = declared("Submitted At", nullable=True)
     target: Series[str] = declared("Result", nullable=True)
-    target_row: Series[float] = declared("Result Row", nullable=True)
+    target_row: Series[float] = declared(
+        "Result Row", names={"es": ("Fila del resultado",), "zh": ("结果行",)}, nullable=True
+    )
     column: Series[str] = declared("Column", nullable=True)
-    old_value: Series[str] = declared("Old Value", nullable=True)
+    old_value: Series[str] = declared(
+        "Old Value", names={"es": ("Valor anterior",), "zh": ("原值",)}, nullable=True
+    )
     new_value: Series[str] = declared("New Value", nullable=True)
     reason: Series[str] = declared("Reason", nullable=True)
     director: Series[str] = declared("Director", nullable=True)
-    status: Series[str] = declared("Status", isin=STATUSES)
-    detail: Series[str] = declared("Detail")
+    status: Series[str] = declared("Status", names={"es": ("Estado",), "zh": ("状态",)}, isin=STATUSES)
+    detail: Series[str] = declared("Detail", names={"es": ("Detalle",), "zh": ("详情",)})
     order: Series[int] = pa.Field(ge=0)  # the order they are applied in; not shown
 
     class Config:
@@ -133,8 +141,8 @@ class Change(pa.DataFrameModel):
     sheet: Series[str] = declared("Sheet")
     key: Series[str] = declared("Key")
     column: Series[str] = declared("Column")
-    old: Series[object] = declared("Old", nullable=True)
-    new: Series[object] = declared("New", nullable=True)
+    old: Series[object] = declared("Old", names={"es": ("Antes",), "zh": ("修改前",)}, nullable=True)
+    new: Series[object] = declared("New", names={"es": ("Después",), "zh": ("修改后",)}, nullable=True)
 
     class Config:
         name = "Changes"

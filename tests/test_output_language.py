@@ -3,6 +3,7 @@ headers from the declarations, the same figures as the English workbook, the Lan
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 import openpyxl
@@ -82,7 +83,12 @@ def test_a_sample_in_spanish_or_chinese_has_no_english_name_and_the_english_figu
     assert not any(h.startswith("After ") for h in headers)
     assert len(names) == len(english.sheets) and names != [s.name for s in english.sheets]
     for (_, _, want), (name, _, got) in zip(shown(english.sheets), shown(written.sheets), strict=True):
-        assert pd.DataFrame(got).equals(pd.DataFrame(want)), name
+        assert pd.DataFrame(figures(got)).equals(pd.DataFrame(figures(want))), name  # words are translated
+
+
+def figures(rows: Sequence[Sequence[object]]) -> list[list[object]]:
+    """The cells that are not text (numbers, blanks); text cells (ids, names, prose) as one mark."""
+    return [["text" if isinstance(c, str) else c for c in row] for row in rows]
 
 
 @pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
@@ -96,7 +102,7 @@ def test_the_written_spanish_workbook_reads_as_the_english_one_cell_by_cell(tmp_
     assert headers[:2] == ["Posición", "Pareja"] and "Manos ganadas" in headers  # hands in a run-out event
     assert "Hands Won" not in headers and "Efectividad" in headers
     for a, b in zip(en.worksheets, es.worksheets, strict=True):
-        assert table_rows(b)[1:] == table_rows(a)[1:], b.title  # the header row aside
+        assert figures(table_rows(b)[1:]) == figures(table_rows(a)[1:]), b.title  # the header row aside
         assert b[header_row(b)][0].number_format == a[header_row(a)][0].number_format
 
 

@@ -125,11 +125,19 @@ def test_a_spanish_template_reads_back(tmp_path: Path) -> None:
     headers = [c.value for c in matches[1]]
     row = {"Ronda": 1, "Mesa": 1, "A1": "P1", "B1": "P2", "Tantos A": 100, "Tantos B": 40}
     matches.append([row.get(h) for h in headers])
+    corrections = book["Correcciones"]
+    headers = [c.value for c in corrections[1]]
+    assert headers[:4] == ["Presentada", "Ronda", "Mesa", "Columna"]
+    fix = {"Presentada": "2026-11-30 21:25", "Ronda": 1, "Mesa": 1, "Columna": "Tantos B", "Valor nuevo": 45}
+    corrections.append([fix.get(h, "error al anotar" if h == "Motivo" else None) for h in headers])
     book.save(path)
     standings = api.standings(path)
     assert standings.language == "es"
     table = next(s.frame for s in standings.sheets if s.name == "Clasificación")
-    assert list(table.iloc[:, 1]) == ["P1", "P2"]
+    assert list(table["Pareja"]) == ["P1", "P2"]
+    assert list(table["Tantos en contra"]) == [45, 100]  # B's 40 corrected to 45
+    log = next(s.frame for s in standings.sheets if s.name == "Correcciones")
+    assert list(log["Estado"]) == ["aplicada"]
 
 
 def test_a_chinese_schedule_writes_cards_in_chinese(tmp_path: Path) -> None:

@@ -27,7 +27,7 @@ from pipeline.games.checks import (
     present_columns,
     problems_where,
 )
-from pipeline.i18n import N_, _, _each
+from pipeline.i18n import _, _each
 from pipeline.parsing import DATE_RANGE, as_ids, as_words, date_times, whole_numbers
 from pipeline.problems import Problem, kind
 from pipeline.sheets import Sheet, header_key, normalized_header
@@ -36,11 +36,6 @@ from schemas.corrections import CorrectionLog as L
 from schemas.corrections import CorrectionsSheet as C
 
 DEFAULT_MINUTES = 30
-STATUS_WORDS = (
-    N_("applied"),
-    N_("applied late"),
-    N_("rejected"),
-)  # a correction's Status, translated where shown
 NO_REASON = kind(
     "C101",
     "a correction gives no reason",
