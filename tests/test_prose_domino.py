@@ -8,11 +8,13 @@ import sys
 from pathlib import Path
 
 import openpyxl
+import pandas as pd
 import pytest
 from conftest import MATCH_HEADER
 
 from pipeline import api
 from pipeline.i18n import speaking
+from pipeline.language import english_texts
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "sample_data" / "domino_pairs.xlsx"
@@ -162,3 +164,13 @@ def test_a_schedule_speaks_the_language_of_its_players_workbook(tmp_path: Path) 
     with speaking("en"):
         english = api.domino_schedule(None, tmp_path / "e.xlsx", entrants_count=4)
     assert "Matches" in openpyxl.load_workbook(english.path).sheetnames
+
+
+@pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
+def test_words_tally_wrote_in_any_language_read_back_in_english() -> None:
+    english = next(s.frame for s in api.standings(SAMPLE).sheets if s.name == "Standings")
+    for lang, sheet, decided in (("es", "Clasificación", "Desempate"), ("zh", "排名", "决定因素")):
+        written = next(s.frame for s in standings_in(lang).sheets if s.name == sheet)
+        assert english_texts(written[decided]).tolist() == english["Decided By"].tolist()
+    cells = pd.Series(["empate", "积分", "ganador 1, perdedor 0", "P1", 7, None], dtype="object")
+    assert english_texts(cells).tolist() == ["tied", "points", "winner 1, loser 0", "P1", 7, None]
