@@ -37,10 +37,12 @@ from pipeline.games.changes import changes, key_columns, repeated_keys
 from pipeline.games.checks import as_problem_list, problems_where
 from pipeline.games.domino.load import entrants
 from pipeline.games.domino.schedule import (
+    ROUND_ROBIN,
     individual_schedule,
     numbered_entrants,
     pairs_schedule,
     schedule_sheets,
+    too_few_entrants,
 )
 from pipeline.games.domino.settings import POINTS_TARGET
 from pipeline.games.game import Game
@@ -234,11 +236,15 @@ def convert(
     return write_workbook(target, results_workbook(book), title=source.stem)
 
 
-def template(game: str, out: Path | str, *, force: bool = False) -> Path:
-    """The blank workbook of a game written to `out` (a file, or a folder for `<game>-template.xlsx`)."""
+def template(game: str, out: Path | str, *, force: bool = False, lang: str | None = None) -> Path:
+    """The blank workbook of a game written to `out` (a file, or a folder for `<game>-template.xlsx`), its
+    sheets, headers, notes and setting names in `lang` (en, es, zh; default English)."""
     chosen = game_named(game)
+    language = checked_language(lang)
     target = output_target(out, default_name=f"{chosen.name}-template.xlsx", force=force)
-    return write_workbook(target, chosen.template(), title=f"tally {chosen.name} template")
+    with speaking(language):
+        sheets = chosen.template()
+    return write_workbook(target, sheets, title=f"tally {chosen.name} template")
 
 
 def domino_schedule(
@@ -253,33 +259,35 @@ def domino_schedule(
     seed: int = 0,
     avoid_clubs: bool = False,
     force: bool = False,
+    lang: str | None = None,
 ) -> Schedule:
     """A domino event's rounds written as the workbook to fill in, from a Players workbook or `entrants_count`
     numbered entrants: pairs (a round robin by Berger tables) or individual (tables of four, partners
-    rotating)."""
+    rotating); in `lang` (en, es, zh; default: the Players workbook's language, else English)."""
     if (players is None) == (entrants_count is None):
         raise UsageError(_("give a players workbook or --entrants N, not both and not neither"))
     source = None if players is None else Path(players)
     name = "schedule.xlsx" if source is None else f"{source.stem}-schedule.xlsx"
     path = output_target(out, default_name=name, force=force, inputs=[] if source is None else [source])
-    table = (
-        entrants(read_workbook(source).sheets)
-        if source is not None
-        else numbered_entrants(entrants_count or 0)
-    )
-    if len(table) < 2:
-        problem = _("a round robin needs 2 entrants or more; found {count}", count=len(table))
-        raise InputError([Problem.of(TOO_FEW, sheet_name_of(PlayersSheet), None, None, None, problem)])
-    title = event or (source.stem if source else "Round robin")
-    if individual:
-        if len(table) < 4:
-            problem = _("tables of four need 4 players or more; found {count}", count=len(table))
-            raise InputError([Problem.of(TOO_FEW, sheet_name_of(PlayersSheet), None, None, None, problem)])
-        matches, byes, report = individual_schedule(table, rounds, seed, avoid_clubs)
+    language = checked_language(lang)
+    book = read_workbook(source) if source is not None else None
+    if language is None and book is not None:
+        language = workbook_language(book.sheets, sheet_name_of(PlayersSheet))
+    with speaking(language):
+        table = entrants(book.sheets) if book is not None else numbered_entrants(entrants_count or 0)
+        if len(table) < 2:
+            raise too_few_entrants(TOO_FEW, len(table))
+        title = event or (source.stem if source else _(ROUND_ROBIN))
+        report = None
+        if individual:
+            if len(table) < 4:
+                raise too_few_entrants(TOO_FEW, len(table), four=True)
+            matches, byes, report = individual_schedule(table, rounds, seed, avoid_clubs)
+        else:
+            matches, byes = pairs_schedule(table, rounds, avoid_clubs, seed)
         sheets = schedule_sheets(table, matches, byes, target, title, report)
-        return Schedule(write_workbook(path, sheets, title=title), report)
-    matches, byes = pairs_schedule(table, rounds, avoid_clubs, seed)
-    return Schedule(write_workbook(path, schedule_sheets(table, matches, byes, target, title), title=title))
+        sheets = [sheet_in(s, language or ENGLISH, "domino") for s in sheets]
+    return Schedule(write_workbook(path, sheets, title=title), report)
 
 
 def teams_schedule(

@@ -11,6 +11,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from types import ModuleType
 
+import pandas as pd
+
 from pipeline.i18n import ENGLISH
 from pipeline.problems import UsageError
 from pipeline.sheets import (
@@ -42,11 +44,12 @@ def checked_language(lang: str | None) -> str | None:
 def _output_modules() -> tuple[object, ...]:
     """The schemas/ modules whose declarations name the headers and sheets tally writes and reads."""
     import schemas.bridge
+    import schemas.corrections
     import schemas.domino
     import schemas.ranking
     import schemas.shared
 
-    return (schemas.domino, schemas.bridge, schemas.shared, schemas.ranking)
+    return (schemas.domino, schemas.bridge, schemas.shared, schemas.ranking, schemas.corrections)
 
 
 def _game_modules(game: str) -> tuple[ModuleType, ...]:
@@ -93,7 +96,9 @@ def sheet_header_names(lang: str, sheet: str) -> dict[str, str]:
         for c in columns_of(model):
             given = c.names.get(lang)
             if given and found.setdefault(c.title, given[0]) != given[0]:
-                raise ValueError(f"{sheet}, {c.title}: written as both {found[c.title]} and {given[0]} in {lang}")
+                raise ValueError(
+                    f"{sheet}, {c.title}: written as both {found[c.title]} and {given[0]} in {lang}"
+                )
     return found
 
 
@@ -143,7 +148,8 @@ def sheet_in(sheet: OutputSheet, lang: str, game: str) -> OutputSheet:
     chart = sheet.chart
     if chart is not None:
         chart = LineChart(
-            chart.title, of(chart.values), chart.rows, of(chart.names), chart.x_title, chart.y_title,
+            chart.title, of(chart.values), chart.rows, of(chart.names), chart.x_title,
+            header_in(chart.y_title, lang),
             chart.reversed,
         )  # fmt: skip
     return replace(
@@ -235,3 +241,27 @@ def english_sheet_names(game: str) -> dict[str, str]:
         if lang != ENGLISH
         for english, written in sheet_names(lang, game).items()
     }
+
+
+@functools.cache
+def _english_of() -> dict[str, str]:
+    """A message without fields as Spanish or Chinese writes it -> the English message (every catalog)."""
+    from pipeline.i18n import translations
+
+    found: dict[str, str] = {}
+    for lang in LANGUAGES:
+        chain = translations(lang) if lang != ENGLISH else None
+        while chain is not None:  # the catalogs of a language, one per domain
+            for key, text in getattr(chain, "_catalog", {}).items():
+                if isinstance(key, str) and key and "{" not in key and text != key:
+                    found.setdefault(text, key)
+            chain = getattr(chain, "_fallback", None)
+    return found
+
+
+def english_texts(cells: pd.Series) -> pd.Series:
+    """Cells of a standings workbook with every text tally wrote in Spanish or Chinese from a message without
+    fields (Decided By's `puntos`, `积分`, `empate`, a Rules value such as `ganador 1, perdedor 0`) in English,
+    as `diff` and `publish` compare and show them; any other cell (ids, names, numbers) as it is."""
+    english = _english_of()
+    return cells.map(lambda cell: english.get(cell, cell) if isinstance(cell, str) else cell)

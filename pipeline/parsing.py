@@ -18,6 +18,8 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from pipeline.i18n import N_
+
 NUMBER = r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?"
 WHOLE = r"[+-]?[0-9]{1,15}(\.0+)?"  # 15 digits stay exact in a float64 and fit an int64
 DATE_TIME = r"[0-9]{4}-[0-9]{2}-[0-9]{2}[ T][0-9]{1,2}:[0-9]{2}(:[0-9]{2}(\.[0-9]+)?)?"
@@ -27,7 +29,7 @@ DATE_TIME = r"[0-9]{4}-[0-9]{2}-[0-9]{2}[ T][0-9]{1,2}:[0-9]{2}(:[0-9]{2}(\.[0-9
 # every difference of two dates far inside the 64-bit nanoseconds pandas counts in (about 292 years).
 FIRST_DAY = pd.Timestamp("1900-01-01")
 LAST_DAY = pd.Timestamp("2099-12-31")
-DATE_RANGE = "from 1900-01-01 to 2099-12-31"
+DATE_RANGE = N_("from 1900-01-01 to 2099-12-31")
 
 
 class Bounds(Protocol):

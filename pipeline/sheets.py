@@ -13,8 +13,9 @@ import pandera.pandas as pa_pandas
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from pipeline.i18n import N_, _, spoken_language
 from pipeline.problems import Problem
-from schemas.common import Column, Span, Vocabulary, columns_of, sheet_name_of, sheet_names_of
+from schemas.common import Column, Span, Vocabulary, columns_of, sheet_name_of, sheet_names_of, spoken
 
 INVISIBLE = r"\p{Cf}"  # Unicode format characters: zero-width spaces and joiners, direction marks, BOM
 
@@ -194,10 +195,19 @@ class Validation:
     maximum: int | None = None
 
 
-def whole_validation(column: str, span: Span, what: str = "a whole number") -> Validation:
-    """Excel's check of a whole-number entry column, over the same span tally checks when it reads it."""
+def written_header(title: str) -> str:
+    """A declared header in the language spoken (its first name there; the header itself in English)."""
+    from pipeline.language import header_in  # pipeline.language reads this module
+
+    return header_in(title, spoken_language())
+
+
+def whole_validation(column: str, span: Span, what: str = N_("a whole number")) -> Validation:
+    """Excel's check of a whole-number entry column, over the same span tally checks when it reads it (its
+    message in the language spoken)."""
     low, high = int(span.low), int(span.high)
-    return Validation(column, minimum=low, maximum=high, message=f"{column}: {what} {span.words}")
+    said = _("{column}: {what} {range}", column=column, what=spoken(what), range=spoken(span.words))
+    return Validation(column, minimum=low, maximum=high, message=said)
 
 
 def entry_validation(column: Column) -> Validation | None:
@@ -205,9 +215,11 @@ def entry_validation(column: Column) -> Validation | None:
     entry = column.entry
     if entry is None:
         return None
+    title = written_header(column.title)
     if entry.span is not None:
-        return whole_validation(column.title, entry.span, entry.words or "a whole number")
-    return Validation(column.title, choices=entry.choices, message=f"{column.title}: {entry.words}")
+        return whole_validation(title, entry.span, entry.words or N_("a whole number"))
+    said = _("{column}: {what}", column=title, what=spoken(entry.words))
+    return Validation(title, choices=entry.choices, message=said)
 
 
 def entry_validations(model: type, names: Iterable[str] | None = None) -> tuple[Validation, ...]:

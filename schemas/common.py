@@ -17,6 +17,31 @@ from pandera import dtypes
 from pandera.engines import pandas_engine
 
 from pipeline import parsing
+from pipeline.i18n import N_, _, spoken_language
+
+# A declared text with a part filled in where it is declared (a Span's words, a sheet's name), kept as English
+# text (docs, pandera's check names) and translated where it is shown: English text -> (message, its values).
+PHRASES: dict[str, tuple[str, dict[str, object]]] = {}
+
+
+def phrase(message: str, /, **values: object) -> str:
+    """A declared text (`message` marked with N_, `{names}` filled from `values`) in English, remembered so
+    that `spoken` says it in the language spoken, its values too."""
+    text = message.format(**values)
+    PHRASES.setdefault(text, (message, values))
+    return text
+
+
+def spoken(text: str) -> str:
+    """A declared text in the language spoken: a `phrase` with its values translated, or a constant marked
+    with N_ (any other text, such as what the organizer typed, as it is)."""
+    if not text:
+        return text
+    found = PHRASES.get(text)
+    if found is None:
+        return _(text)
+    message, values = found
+    return _(message, **{k: spoken(v) if isinstance(v, str) else v for k, v in values.items()})
 
 
 @dataclass(frozen=True)
@@ -33,7 +58,9 @@ class Span:
     def words(self) -> str:
         """The range as the organizer reads it: `from 1 to 10,000`, `above 0 and at most 100`."""
         low, high = _number_words(self.low), _number_words(self.high)
-        return f"above {low} and at most {high}" if self.above else f"from {low} to {high}"
+        if self.above:
+            return phrase(N_("above {low} and at most {high}"), low=low, high=high)
+        return phrase(N_("from {low} to {high}"), low=low, high=high)
 
     def __contains__(self, number: object) -> bool:
         """True for one number in the span (`2.5 in WEIGHT`); NaN, infinity, text and booleans never are."""
@@ -102,6 +129,11 @@ def names_in(names: Mapping[str, Iterable[str]] | None) -> dict[str, tuple[str, 
     if unknown:
         raise ValueError(f"names in unknown languages: {sorted(unknown)}")
     return found
+
+
+def sheet_name_in(model: type[pa.DataFrameModel]) -> str:
+    """The sheet's name in the language spoken, as a message names it: the first it declares there, else its own."""
+    return sheet_names_of(model).get(spoken_language(), (sheet_name_of(model),))[0]
 
 
 def sheet_names_of(model: type[pa.DataFrameModel]) -> dict[str, tuple[str, ...]]:
@@ -209,7 +241,7 @@ def columns_of(model: type[pa.DataFrameModel]) -> tuple[Column, ...]:
                 title=col.title or name,
                 required=bool(col.required),
                 note=declared.get("note", ""),
-                needed=("no" if col.nullable else "yes") if needed is None else needed,
+                needed=(N_("no") if col.nullable else N_("yes")) if needed is None else needed,
                 in_template=declared.get("in_template", True),
                 aliases=declared.get("aliases", ()),
                 entry=declared.get("entry"),

@@ -9,6 +9,7 @@ import pandas as pd
 import pandera.pandas as pa
 from pandera.typing import Series
 
+from pipeline.i18n import N_
 from pipeline.problems import check_named, kind
 from schemas.common import (
     Entry,
@@ -19,6 +20,7 @@ from schemas.common import (
     is_one_of,
     is_whole_in,
     names_in,
+    phrase,
     titles_of,
 )
 
@@ -35,7 +37,7 @@ MODE_WORDS: Vocabulary = {  # the Settings Mode: a points event (to a target of 
     MODE_POINTS: {"es": ("tantos", "puntos", "por tantos"), "zh": ("点数", "计点")},
     MODE_RUN_OUT: {"es": ("manos", "por manos"), "zh": ("局数", "计局")},
 }
-COUNT_WORDS = {MODE_POINTS: "pips", MODE_RUN_OUT: "hands"}  # what a side's count is, in each mode
+COUNT_WORDS = {MODE_POINTS: N_("pips"), MODE_RUN_OUT: N_("hands")}  # what a side's count is, in each mode
 RANK_BY_POINTS, RANK_BY_WINS = "points", "wins"  # the Settings Ranking: the seed's order, or wins first
 RANKINGS = [RANK_BY_POINTS, RANK_BY_WINS]
 SINGLE, BEST_OF_THREE = "single", "best_of_three"  # the Settings Match Format: one game, or best of three
@@ -52,7 +54,10 @@ CARD_WORDS: Vocabulary = {
 }
 SIDES = ["A", "B"]
 NAME_JOINER = " & "  # between the names of a side's two players, on the standings' Matches sheet
-MATCH_NOUNS = ("matches", "match")  # what the rows of Matches are, in messages (no matches to score: ...)
+MATCH_NOUNS = (
+    N_("matches"),
+    N_("match"),
+)  # what the rows of Matches are, in messages (no matches to score: ...)
 
 # The sane range of every number a domino workbook holds, checked where it is read (docs/trust.md, "Ranges").
 ROUND = Span(1, 10_000)  # Round and Table (and a penalty's Round): a week of play around the clock
@@ -87,31 +92,37 @@ class MatchesSheet(pa.DataFrameModel):
 
     round: Series[Text] = column(
         "Round",
-        note=f"the round, a whole number {ROUND.words}",
+        note=phrase(N_("the round, a whole number {range}"), range=ROUND.words),
         nullable=False,
     )
     table: Series[Text] = column(
         "Table",
-        note=f"the table, a whole number {ROUND.words}; each round and table once",
+        note=phrase(N_("the table, a whole number {range}; each round and table once"), range=ROUND.words),
         nullable=False,
     )
     a1: Series[Text] = column(
         "A1",
-        note="side A: a player or pair id (pairs events: the pair id here, A2 blank)",
+        note=N_("side A: a player or pair id (pairs events: the pair id here, A2 blank)"),
         nullable=False,
     )
-    a2: Series[Text] | None = column("A2", note="side A's second player (individual events)", nullable=True)
+    a2: Series[Text] | None = column(
+        "A2", note=N_("side A's second player (individual events)"), nullable=True
+    )
     b1: Series[Text] = column(
         "B1",
-        note="side B: a player or pair id; BYE when side A sits out the round (Settings Bye Credit)",
+        note=N_("side B: a player or pair id; BYE when side A sits out the round (Settings Bye Credit)"),
         words=BYE_WORDS,
         nullable=False,
     )
-    b2: Series[Text] | None = column("B2", note="side B's second player (individual events)", nullable=True)
+    b2: Series[Text] | None = column(
+        "B2", note=N_("side B's second player (individual events)"), nullable=True
+    )
     a_pips: Series[Text] | None = column(
         "A Pips",
         names={"es": ("Tantos A", "Puntos A"), "zh": ("A方点数", "A点数")},
-        note=f"pips side A scored, {PIPS.words}; blank with B Pips too means not played yet",
+        note=phrase(
+            N_("pips side A scored, {range}; blank with B Pips too means not played yet"), range=PIPS.words
+        ),
         needed="yes",
         entry=Entry(PIPS),
         nullable=True,
@@ -119,7 +130,7 @@ class MatchesSheet(pa.DataFrameModel):
     b_pips: Series[Text] | None = column(
         "B Pips",
         names={"es": ("Tantos B", "Puntos B"), "zh": ("B方点数", "B点数")},
-        note=f"pips side B scored, {PIPS.words}",
+        note=phrase(N_("pips side B scored, {range}"), range=PIPS.words),
         needed="yes",
         entry=Entry(PIPS),
         nullable=True,
@@ -127,7 +138,12 @@ class MatchesSheet(pa.DataFrameModel):
     target: Series[Text] | None = column(
         "Target",
         names={"es": ("Meta", "Tope"), "zh": ("目标",)},
-        note=f"this match's target (pips, or hands in a run-out event), {TARGET.words}; blank: the Settings Target",
+        note=phrase(
+            N_(
+                "this match's target (pips, or hands in a run-out event), {range}; blank: the Settings Target"
+            ),
+            range=TARGET.words,
+        ),
         in_template=False,
         nullable=True,
     )
@@ -135,15 +151,15 @@ class MatchesSheet(pa.DataFrameModel):
         "Ended",
         names={"es": ("Terminada por", "Fin"), "zh": ("结束方式",)},
         words=ENDED_WORDS,
-        note="target (blank means target), time or forfeit",
-        entry=Entry(choices=tuple(ENDINGS), words="target (or blank), time or forfeit"),
+        note=N_("target (blank means target), time or forfeit"),
+        entry=Entry(choices=tuple(ENDINGS), words=N_("target (or blank), time or forfeit")),
         nullable=True,
     )
     winner: Series[Text] | None = column(
         "Winner",
         names={"es": ("Ganador",), "zh": ("胜方",)},
-        note="A or B: needed when time was called with level pips and for a forfeit",
-        entry=Entry(choices=tuple(SIDES), words="A or B (needed at time or forfeit)"),
+        note=N_("A or B: needed when time was called with level pips and for a forfeit"),
+        entry=Entry(choices=tuple(SIDES), words=N_("A or B (needed at time or forfeit)")),
         nullable=True,
     )
     a_games: Series[Text] | None = column(
@@ -163,32 +179,47 @@ class MatchesSheet(pa.DataFrameModel):
     a_hands: Series[Text] | None = column(
         "A Hands",
         names={"es": ("Manos A",), "zh": ("A方局数", "A局数")},
-        note=f"hands side A won, {HANDS.words} (run-out events, in place of A Pips)",
+        note=phrase(N_("hands side A won, {range} (run-out events, in place of A Pips)"), range=HANDS.words),
         in_template=False,
         nullable=True,
     )
     b_hands: Series[Text] | None = column(
         "B Hands",
         names={"es": ("Manos B",), "zh": ("B方局数", "B局数")},
-        note=f"hands side B won, {HANDS.words} (run-out events, in place of B Pips)",
+        note=phrase(N_("hands side B won, {range} (run-out events, in place of B Pips)"), range=HANDS.words),
         in_template=False,
         nullable=True,
     )
 
-    @pa.check("round", "table", name=check_named("MatchesSheet", f"a whole number {ROUND.words}", BAD_ROUND))
+    @pa.check(
+        "round",
+        "table",
+        name=check_named("MatchesSheet", phrase(N_("a whole number {range}"), range=ROUND.words), BAD_ROUND),
+    )
     def _positive(cls, s: Series[Text]) -> pd.Series:
         return is_whole_in(s, ROUND)
 
-    @pa.check("target", name=check_named("MatchesSheet", f"a whole number {TARGET.words}", BAD_TARGET))
+    @pa.check(
+        "target",
+        name=check_named(
+            "MatchesSheet", phrase(N_("a whole number {range}"), range=TARGET.words), BAD_TARGET
+        ),
+    )
     def _target(cls, s: Series[Text]) -> pd.Series:
         return is_whole_in(s, TARGET)
 
-    @pa.check("a_pips", "b_pips", name=check_named("MatchesSheet", f"a whole number {PIPS.words}", BAD_PIPS))
+    @pa.check(
+        "a_pips",
+        "b_pips",
+        name=check_named("MatchesSheet", phrase(N_("a whole number {range}"), range=PIPS.words), BAD_PIPS),
+    )
     def _pips(cls, s: Series[Text]) -> pd.Series:
         return is_whole_in(s, PIPS)
 
     @pa.check(
-        "a_hands", "b_hands", name=check_named("MatchesSheet", f"a whole number {HANDS.words}", BAD_HANDS)
+        "a_hands",
+        "b_hands",
+        name=check_named("MatchesSheet", phrase(N_("a whole number {range}"), range=HANDS.words), BAD_HANDS),
     )
     def _hands(cls, s: Series[Text]) -> pd.Series:
         return is_whole_in(s, HANDS)
@@ -201,12 +232,12 @@ class MatchesSheet(pa.DataFrameModel):
 
     @pa.check(
         "ended",
-        name=check_named("MatchesSheet", "one of: target, time, forfeit (blank means target)", BAD_ENDED),
+        name=check_named("MatchesSheet", N_("one of: target, time, forfeit (blank means target)"), BAD_ENDED),
     )
     def _ended(cls, s: Series[Text]) -> pd.Series:
         return is_one_of(s, ENDINGS)
 
-    @pa.check("winner", name=check_named("MatchesSheet", "A or B", BAD_WINNER))
+    @pa.check("winner", name=check_named("MatchesSheet", N_("A or B"), BAD_WINNER))
     def _winner(cls, s: Series[Text]) -> pd.Series:
         return is_one_of(s, SIDES)
 
@@ -222,16 +253,16 @@ class PlayersSheet(pa.DataFrameModel):
     id: Series[Text] = column(
         "ID",
         names={"es": ("Código", "Número"), "zh": ("编号",)},
-        note="the id used in Matches (text or number)",
+        note=N_("the id used in Matches (text or number)"),
         nullable=False,
     )
     name: Series[Text] | None = column(
         "Name",
         names={"es": ("Nombre",), "zh": ("姓名", "名字")},
-        note="the name shown in the standings",
+        note=N_("the name shown in the standings"),
         nullable=True,
     )
-    club: Series[Text] | None = column("Club", names={"zh": ("俱乐部",)}, note="the club", nullable=True)
+    club: Series[Text] | None = column("Club", names={"zh": ("俱乐部",)}, note=N_("the club"), nullable=True)
 
     class Config:
         name = "Players"
@@ -244,36 +275,44 @@ class PenaltiesSheet(pa.DataFrameModel):
     the round's match (Settings Sanction)."""
 
     player: Series[Text] = column(
-        "Player", names={"es": ("Jugador",), "zh": ("选手",)}, note="the id penalized", nullable=False
+        "Player", names={"es": ("Jugador",), "zh": ("选手",)}, note=N_("the id penalized"), nullable=False
     )
     pips: Series[Text] | None = column(
         "Pips",
         names={"es": ("Tantos",), "zh": ("点数",)},
-        note=f"pips deducted from effectiveness, up to {PIPS.high:,} (10 and -10 both deduct 10); or a Card",
-        needed="pips or a card",
+        note=phrase(
+            N_("pips deducted from effectiveness, up to {high} (10 and -10 both deduct 10); or a Card"),
+            high=f"{PIPS.high:,}",
+        ),
+        needed=N_("pips or a card"),
         nullable=True,
     )
     card: Series[Text] | None = column(
         "Card",
         names={"es": ("Tarjeta",), "zh": ("红黄牌", "黄红牌")},
         words=CARD_WORDS,
-        note="yellow or red, in place of Pips: the Settings Yellow Card Pips or Red Card Pips",
+        note=N_("yellow or red, in place of Pips: the Settings Yellow Card Pips or Red Card Pips"),
         in_template=False,
-        entry=Entry(choices=tuple(CARDS), words="yellow or red (in place of Pips)"),
+        entry=Entry(choices=tuple(CARDS), words=N_("yellow or red (in place of Pips)")),
         nullable=True,
     )
     round: Series[Text] | None = column(
         "Round",
-        note=f"the round from which it counts, {ROUND.words} (blank: from the first)",
+        note=phrase(N_("the round from which it counts, {range} (blank: from the first)"), range=ROUND.words),
         nullable=True,
     )
-    reason: Series[Text] | None = column("Reason", note="why", nullable=True)
+    reason: Series[Text] | None = column("Reason", note=N_("why"), nullable=True)
 
     @pa.check(
         "pips",
         name=check_named(
             "PenaltiesSheet",
-            f"a whole number of pips other than 0, up to {PIPS.high:,} either way (10 and -10 both deduct 10)",
+            phrase(
+                N_(
+                    "a whole number of pips other than 0, up to {high} either way (10 and -10 both deduct 10)"
+                ),
+                high=f"{PIPS.high:,}",
+            ),
             BAD_PENALTY,
         ),
     )
@@ -284,7 +323,12 @@ class PenaltiesSheet(pa.DataFrameModel):
     def _card(cls, s: Series[Text]) -> pd.Series:
         return is_one_of(s, CARDS)
 
-    @pa.check("round", name=check_named("PenaltiesSheet", f"a whole number {ROUND.words}", BAD_PENALTY_ROUND))
+    @pa.check(
+        "round",
+        name=check_named(
+            "PenaltiesSheet", phrase(N_("a whole number {range}"), range=ROUND.words), BAD_PENALTY_ROUND
+        ),
+    )
     def _round(cls, s: Series[Text]) -> pd.Series:
         return is_whole_in(s, ROUND)
 
@@ -477,12 +521,12 @@ class Standing(pa.DataFrameModel):
 # What Decided By says of the criterion that separates a row from the next one in its round, by the column the
 # criterion compares ({w}: pips, or hands in a run-out event); then each pass of head-to-head, "tied" or nothing.
 DECIDED_BY = {
-    Standing.points: "points",
-    Standing.match_points: "match points",
-    Standing.won: "matches won",
-    Standing.effectiveness: "effectiveness",
-    Standing.pips_for: "{w} for",
-    Standing.pips_against: "{w} against",
+    Standing.points: N_("points"),
+    Standing.match_points: N_("match points"),
+    Standing.won: N_("matches won"),
+    Standing.effectiveness: N_("effectiveness"),
+    Standing.pips_for: N_("{w} for"),
+    Standing.pips_against: N_("{w} against"),
 }
 
 
@@ -580,16 +624,18 @@ class ByeRow(pa.DataFrameModel):
 
     class Config:
         name = "Byes"
+        metadata = {"names": {"es": ("Descansos",), "zh": ("轮空",)}}
 
 
 class TableCard(pa.DataFrameModel):
     """One line of a schedule's `Table Cards` sheet: a card's title, a seat and who sits there, or its score
     line."""
 
-    card: Series[Text] = column("Card", nullable=True)
-    seat: Series[Text] = column("Seat", nullable=True)
+    card: Series[Text] = column("Card", names={"es": ("Tarjeta",), "zh": ("桌卡",)}, nullable=True)
+    seat: Series[Text] = column("Seat", names={"es": ("Asiento",), "zh": ("座位",)}, nullable=True)
     id: Series[Text] = column("ID", nullable=True)
     name: Series[Text] = column("Name", nullable=True)
 
     class Config:
         name = "Table Cards"
+        metadata = {"names": {"es": ("Tarjetas de mesa",), "zh": ("桌卡",)}}

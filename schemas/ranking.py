@@ -6,6 +6,7 @@ from __future__ import annotations
 import pandera.pandas as pa
 from pandera.typing import Series
 
+from pipeline.i18n import N_
 from schemas.common import Text, column
 
 WINDOW = ["in window", "before the window", "after the as-of date"]  # where an event falls: the Window column
@@ -32,7 +33,7 @@ class StandingsSheet(pa.DataFrameModel):
     )
     field: Series[Text] | None = column(
         "Field",
-        note="NS or EW: a two-winner Mitchell's field; ranks and field sizes run within it",
+        note=N_("NS or EW: a two-winner Mitchell's field; ranks and field sizes run within it"),
         nullable=True,
     )
 

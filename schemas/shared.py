@@ -6,6 +6,7 @@ from __future__ import annotations
 import pandera.pandas as pa
 from pandera.typing import Series
 
+from pipeline.i18n import N_
 from schemas.common import Text
 from schemas.common import column as declared  # `column` is the name of a column here too
 
@@ -15,13 +16,14 @@ from schemas.common import column as declared  # `column` is the name of a colum
 class NotesSheet(pa.DataFrameModel):
     """`Notes` of a template: one row per column of each input sheet, whether it is needed and what it holds."""
 
-    sheet: Series[str] = declared("Sheet")
-    column: Series[str] = declared("Column")
-    required: Series[str] = declared("Required")
-    holds: Series[str] = declared("What it holds")
+    sheet: Series[str] = declared("Sheet", names={"es": ("Hoja",), "zh": ("工作表",)})
+    column: Series[str] = declared("Column", names={"es": ("Columna",), "zh": ("列",)})
+    required: Series[str] = declared("Required", names={"es": ("Obligatoria",), "zh": ("必填",)})
+    holds: Series[str] = declared("What it holds", names={"es": ("Contenido",), "zh": ("内容",)})
 
     class Config:
         name = "Notes"
+        metadata = {"names": {"es": ("Notas",), "zh": ("说明",)}}
         strict = True
 
 
@@ -29,10 +31,11 @@ class ExamplesSheet(pa.DataFrameModel):
     """`Examples` of a template: a block per input sheet (its headers, then example rows) under the sheet's
     column letters, after the sheet's name."""
 
-    sheet: Series[str] = declared("Sheet", nullable=True)
+    sheet: Series[str] = declared("Sheet", names={"es": ("Hoja",), "zh": ("工作表",)}, nullable=True)
 
     class Config:
         name = "Examples"
+        metadata = {"names": {"es": ("Ejemplos",), "zh": ("示例",)}}
         strict = False  # the column letters A, B, C, ... follow
 
 
@@ -80,11 +83,12 @@ class FourTable(pa.DataFrameModel):
 class ScheduleMeasure(pa.DataFrameModel):
     """One line of the `Schedule Report`: a measure of how even a tables-of-four schedule is, and its value."""
 
-    measure: Series[str] = declared("Measure")
+    measure: Series[str] = declared("Measure", names={"es": ("Medida",), "zh": ("指标",)})
     value: Series[int] = declared("Value")
 
     class Config:
         name = "Schedule Report"
+        metadata = {"names": {"es": ("Informe del calendario",), "zh": ("赛程报告",)}}
         strict = True
 
 
@@ -97,13 +101,13 @@ class SettingsSheet(pa.DataFrameModel):
     key: Series[Text] = declared(
         "Key",
         names={"es": ("Clave", "Parámetro"), "zh": ("项目", "设置项")},
-        note="the setting's name (docs/settings.md lists each game's)",
+        note=N_("the setting's name (docs/settings.md lists each game's)"),
         nullable=False,
     )
     value: Series[Text] | None = declared(
         "Value",
         names={"es": ("Valor",), "zh": ("值", "数值")},
-        note="the setting's value; blank means the default",
+        note=N_("the setting's value; blank means the default"),
         nullable=True,
     )
 

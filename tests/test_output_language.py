@@ -97,7 +97,7 @@ def test_a_sample_in_spanish_or_chinese_has_no_english_name_and_the_english_figu
     assert not any(h.startswith("After ") for h in headers)
     assert len(names) == len(english.sheets) and names != [s.name for s in english.sheets]
     for (_, _, want), (name, _, got) in zip(shown(english.sheets), shown(written.sheets), strict=True):
-        assert pd.DataFrame(got).equals(pd.DataFrame(want)), name
+        assert pd.DataFrame(got).equals(pd.DataFrame(want)), name  # words are translated
 
 
 @pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it

@@ -8,7 +8,7 @@ from pathlib import Path
 import typer
 
 from pipeline import api
-from pipeline.cli.common import Force, guarded, out_option
+from pipeline.cli.common import Force, Lang, guarded, out_option
 from pipeline.games.domino.settings import POINTS_TARGET, TARGET_SETTING
 from pipeline.i18n import _
 from schemas.domino import TARGET
@@ -52,6 +52,7 @@ def schedule(
         help="Players of the same Club meet (or partner) in the last rounds, not the first.",
     ),
     force: Force = False,
+    lang: Lang = None,
 ) -> None:
     """Make the rounds of a domino event and write the workbook to fill in.
 
@@ -76,6 +77,7 @@ def schedule(
             seed=seed,
             avoid_clubs=avoid_clubs,
             force=force,
+            lang=lang,
         )
     )
     if made.report is not None:

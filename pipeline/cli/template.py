@@ -9,7 +9,7 @@ from enum import StrEnum
 import typer
 
 from pipeline import api
-from pipeline.cli.common import Force, guarded, out_option
+from pipeline.cli.common import Force, Lang, guarded, out_option
 from pipeline.games.registry import GAMES
 from pipeline.i18n import _
 
@@ -24,6 +24,7 @@ def template_command() -> Callable[..., None]:
             ..., "The blank workbook to write: a file, or a folder (then <game>-template.xlsx inside it)."
         ),
         force: Force = False,
+        lang: Lang = None,
     ) -> None:
         """Write an empty input workbook: every sheet with its headers only, a Notes and an Examples sheet.
 
@@ -31,7 +32,7 @@ def template_command() -> Callable[..., None]:
 
         Example: tally template domino -o blank-event.xlsx
         """
-        written = guarded(lambda: api.template(str(game.value), out, force=force))
+        written = guarded(lambda: api.template(str(game.value), out, force=force, lang=lang))
         typer.echo(_("wrote {path}", path=written))
 
     return template

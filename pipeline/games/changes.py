@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 import numpy as np
 import pandas as pd
 
+from pipeline.i18n import _
 from pipeline.parsing import as_numbers
 from pipeline.sheets import accepted_headers
 from schemas.common import sheet_name_of, titles_of
@@ -127,8 +128,8 @@ def sheet_changes(
         ).sort_values(["at"], kind="stable")
     ]
     for side, rows, word in (
-        (D.new, n[~n.index.isin(o.index)], "added"),
-        (D.old, o[~o.index.isin(n.index)], "removed"),
+        (D.new, n[~n.index.isin(o.index)], _("added")),
+        (D.old, o[~o.index.isin(n.index)], _("removed")),
     ):
         if len(rows):
             frames.append(
@@ -136,9 +137,9 @@ def sheet_changes(
                     {
                         D.sheet: sheet,
                         D.key: key_words(rows.reset_index(), keys).to_numpy(),
-                        D.column: "(row)",
-                        D.old: "(none)" if side == D.new else word,
-                        D.new: word if side == D.new else "(none)",
+                        D.column: _("(row)"),
+                        D.old: _("(none)") if side == D.new else word,
+                        D.new: word if side == D.new else _("(none)"),
                     }
                 )
             )

@@ -9,6 +9,7 @@ import numpy as np
 import pandas as pd
 import pandera.pandas as pa
 
+from pipeline.i18n import N_, _, _each
 from pipeline.problems import (
     CHECK_KINDS,
     CODE,
@@ -27,7 +28,7 @@ from pipeline.problems import (
     problems_from_frame,
 )
 from pipeline.sheets import Sheet, header_key, in_english, named_headers, normalized_header, sheet_key
-from schemas.common import columns_of, titles_of
+from schemas.common import columns_of, spoken, titles_of
 
 MISSING_SHEET = kind("W101", "a sheet the game needs is missing (the sheets found are named)")
 MISSING_COLUMN = kind("W102", "a column the sheet needs is missing (the closest header found is named)")
@@ -64,11 +65,11 @@ ALIAS_READ = kind(
     example="Results, row 1, column 'N-S' [N-S]: warning: read as the column 'NS'",
 )
 _PANDERA_WORDS = {
-    "not_nullable": "a value is required here",
-    "field_uniqueness": "each value may appear only once; this one repeats",
+    "not_nullable": N_("a value is required here"),
+    "field_uniqueness": N_("each value may appear only once; this one repeats"),
 }
 DATE_TEXT = r"[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?"
-DATE_WORDS = (
+DATE_WORDS = N_(
     "this cell holds a date, where {expected} belongs (Excel may have turned the number into a date: "
     "format the cell as Number and type it again)"
 )
@@ -138,10 +139,14 @@ def schema_problems(sheet: Sheet, model: type[pa.DataFrameModel]) -> pd.DataFram
         cases = cases[cases["index"].notna() & cases[FAILED_COLUMN].isin(sheet.frame.columns)]
         rows = cases["index"].astype("int64")
         checks = cases[FAILED_CHECK].astype("str")
-        expected = checks.map(lambda c: _PANDERA_WORDS.get(c, f"expected {c}"))  # a few distinct checks
+        said = {
+            c: _(_PANDERA_WORDS[c]) if c in _PANDERA_WORDS else _("expected {what}", what=spoken(c))
+            for c in checks.unique()
+        }
+        expected = checks.map(said)  # a few distinct checks
         value = cases["failure_case"].astype("object").where(cases["failure_case"].notna(), "")
         dated = value.astype("str").str.fullmatch(DATE_TEXT) & ~checks.isin(list(_PANDERA_WORDS))
-        expected = expected.where(~dated, checks.map(lambda c: DATE_WORDS.format(expected=c)))
+        expected = expected.where(~dated, checks.map(lambda c: _(DATE_WORDS, expected=spoken(c))))
         declared = {name: found for (owner, name), found in CHECK_KINDS.items() if owner == model.__name__}
         kinds = {**declared, **PANDERA_KINDS}
         codes = checks.map(lambda c: kinds.get(c, UNEXPECTED_VALUE).code).where(~dated, DATE_FOR_NUMBER.code)
@@ -171,8 +176,8 @@ def missing_columns(sheet: Sheet, required: Iterable[str], titles: dict[str, str
             lowered[c]
             for c in difflib.get_close_matches(titles[column].lower(), list(lowered), n=1, cutoff=0.5)
         ]
-        hint = f"; the closest header found is '{close[0]}'" if close else ""
-        listing = ", ".join(f"'{h}'" for h in found) or "none"
+        hint = _("; the closest header found is '{header}'", header=close[0]) if close else ""
+        listing = ", ".join(f"'{h}'" for h in found) or _("none")
         problems.append(
             Problem.of(
                 MISSING_COLUMN,
@@ -180,7 +185,12 @@ def missing_columns(sheet: Sheet, required: Iterable[str], titles: dict[str, str
                 sheet.header_row,
                 titles[column],
                 None,
-                f"missing required column '{titles[column]}'{hint} (headers found: {listing})",
+                _(
+                    "missing required column '{column}'{hint} (headers found: {listing})",
+                    column=titles[column],
+                    hint=hint,
+                    listing=listing,
+                ),
             )
         )
     return problems
@@ -214,7 +224,7 @@ def with_aliases(sheet: Sheet, model: type[pa.DataFrameModel]) -> tuple[Sheet, l
             sheet.header_row,
             sheet.written(h),
             sheet.written(h),
-            f"read as the column '{titles[n]}'",
+            _("read as the column '{column}'", column=titles[n]),
         )
         for h, n in renamed.items()  # a few headers
         if h not in silent
@@ -287,15 +297,19 @@ def nothing_to_score(sheet: Sheet, what: str, row: str) -> pd.DataFrame:
         sheet.header_row + 1,
         None,
         None,
-        f"no {what} to score: type one row per {row} below the headers (the Examples sheet of a workbook "
-        "written by `tally template` shows one)",
+        _(
+            "no {what} to score: type one row per {row} below the headers (the Examples sheet of a workbook "
+            "written by `tally template` shows one)",
+            what=_(what),
+            row=_(row),
+        ),
     )
     return pd.DataFrame([problem.as_record()])
 
 
 def blank_row_warnings(sheet: Sheet) -> pd.DataFrame:
     """A warning for each entirely blank row between filled rows (the row is skipped)."""
-    return problems_where(sheet, sheet.frame.isna().all(axis=1), [], "blank row skipped", BLANK_ROW)
+    return problems_where(sheet, sheet.frame.isna().all(axis=1), [], _("blank row skipped"), BLANK_ROW)
 
 
 def repeated_rows(frame: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
@@ -319,8 +333,12 @@ def repeated_row_problems(
     repeat, first = repeated_rows(sheet.frame) if found is None else found
     if not repeat.any():
         return empty_problems()
-    consequence = "both are applied" if severity == "warning" else "delete one of them"
-    text = "this row repeats row " + first.astype("str") + " exactly (pasted twice?); " + consequence
+    consequence = _("both are applied") if severity == "warning" else _("delete one of them")
+    text = _each(
+        "this row repeats row {row} exactly (pasted twice?); {consequence}",
+        row=first,
+        consequence=consequence,
+    )
     return problems_where(
         sheet, repeat, [], text, REPEATED_ROW_APPLIED if severity == "warning" else REPEATED_ROW
     )
@@ -347,16 +365,13 @@ def id_spelling_problems(places: Iterable[tuple[Sheet, str, pd.Series]]) -> pd.D
         return empty_problems()
     first = clash.groupby("fold").head(1).set_index("fold")
     later = clash[clash.duplicated("fold", keep="first")]
-    text = (
-        "the id '"
-        + later["typed"].astype("str")
-        + "' differs only in letter case from '"
-        + later["fold"].map(first["typed"]).astype("str")
-        + "' ("
-        + later["fold"].map(first["at"]).map(lambda i: sheets[int(i)].name)
-        + " row "
-        + later["fold"].map(first[ROW]).astype("str")
-        + "); write each id the same way everywhere"
+    text = _each(
+        "the id '{id}' differs only in letter case from '{first}' ({sheet} row {row}); write each id the same "
+        "way everywhere",
+        id=later["typed"],
+        first=later["fold"].map(first["typed"]),
+        sheet=later["fold"].map(first["at"]).map(lambda i: sheets[int(i)].name),
+        row=later["fold"].map(first[ROW]),
     )
     frames = []
     for (at, col), group in later.assign(text=text).groupby(["at", "col"]):  # a handful of id columns
@@ -376,7 +391,7 @@ def required_sheet(sheets: dict[str, Sheet], key: str, title: str, model: type[p
     """The sheet with its required columns, or InputError naming the sheets or headers that were found."""
     sheet = sheets.get(key)
     if sheet is None:
-        found = ", ".join(f"'{s.name}'" for s in sheets.values()) or "none"
+        found = ", ".join(f"'{s.name}'" for s in sheets.values()) or _("none")
         raise InputError(
             [
                 Problem.of(
@@ -385,7 +400,7 @@ def required_sheet(sheets: dict[str, Sheet], key: str, title: str, model: type[p
                     None,
                     None,
                     None,
-                    f"missing required sheet '{title}' (sheets found: {found})",
+                    _("missing required sheet '{sheet}' (sheets found: {found})", sheet=title, found=found),
                 )
             ]
         )

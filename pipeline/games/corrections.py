@@ -27,10 +27,11 @@ from pipeline.games.checks import (
     present_columns,
     problems_where,
 )
+from pipeline.i18n import _, _each
 from pipeline.parsing import DATE_RANGE, as_ids, as_words, date_times, whole_numbers
 from pipeline.problems import Problem, kind
-from pipeline.sheets import Sheet, normalized_header
-from schemas.common import titles_of
+from pipeline.sheets import Sheet, header_key, normalized_header
+from schemas.common import LANGUAGES, titles_of
 from schemas.corrections import CorrectionLog as L
 from schemas.corrections import CorrectionsSheet as C
 
@@ -118,6 +119,20 @@ def matching_rows(wanted: pd.DataFrame, data: pd.DataFrame, rules: CorrectionRul
     return pairs.loc[agree, ["at", L.target_row]]
 
 
+def corrected_columns(typed: pd.Series, rules: CorrectionRules, data: Sheet) -> pd.Series:
+    """The results column each correction names (NA where none): its header as tally writes it in any language
+    (`A Pips`, `Tantos A`, `A方点数`) or as the results sheet heads it."""
+    from pipeline.language import header_names  # it reads the declarations of every game
+
+    titles = rules.correctable
+    named = {header_key(t): c for c, t in titles.items()}
+    for lang in LANGUAGES:
+        named |= {header_key(header_names(lang).get(t, t)): c for c, t in titles.items()}
+    named |= {header_key(w): c for c, w in data.headers.items() if c in titles}
+    normal = typed.map(normalized_header, na_action="ignore")
+    return normal.where(normal.isin(list(titles)), typed.map(header_key, na_action="ignore").map(named))
+
+
 def judged_corrections(
     corrections: Sheet, data: Sheet, rules: CorrectionRules, period: Period
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
@@ -126,7 +141,7 @@ def judged_corrections(
     titles = titles_of(C)
     lost = missing_columns(corrections, needed, titles)
     if rules.one_of and not any(k in corrections.frame for k in rules.one_of):
-        either = " or ".join(f"'{titles[k]}'" for k in rules.one_of)
+        either = _(" or ").join(f"'{titles[k]}'" for k in rules.one_of)
         lost += [
             Problem.of(
                 MISSING_COLUMN,
@@ -134,9 +149,11 @@ def judged_corrections(
                 corrections.header_row,
                 titles[rules.one_of[0]],
                 None,
-                f"missing column: {either} names the result to correct (headers found: "
-                + ", ".join(f"'{h}'" for h in corrections.headers.values())
-                + ")",
+                _(
+                    "missing column: {columns} names the result to correct (headers found: {found})",
+                    columns=either,
+                    found=", ".join(f"'{h}'" for h in corrections.headers.values()),
+                ),
             )
         ]
     if lost:
@@ -149,29 +166,41 @@ def judged_corrections(
     pairs = matching_rows(wanted, found, rules)
     count = pairs.groupby("at").size().reindex(f.index, fill_value=0)
     target = pairs.drop_duplicates("at").set_index("at")[L.target_row].reindex(f.index)
-    column = f[C.column].map(normalized_header, na_action="ignore")
+    column = corrected_columns(f[C.column], rules, data)
     submitted = date_times(f[C.submitted_at])
 
     reasons = [
-        (f[C.column].isna(), "Column is blank: name the column to correct"),
+        (f[C.column].isna(), _("Column is blank: name the column to correct")),
         (
             f[C.column].notna() & ~column.isin(list(rules.correctable)),
-            "'" + f[C.column].astype("str") + "' is not a column tally corrects here (it corrects: "
-            f"{', '.join(rules.correctable.values())})",
+            _each(
+                "'{column}' is not a column tally corrects here (it corrects: {correctable})",
+                column=f[C.column],
+                correctable=", ".join(rules.correctable.values()),
+            ),
         ),
     ]
     for key in rules.required_keys:  # a few keys
         reasons.append(
-            (wanted[key].isna(), f"{titles[key]} is blank or not valid: it names the result to correct")
+            (
+                wanted[key].isna(),
+                _("{key} is blank or not valid: it names the result to correct", key=titles[key]),
+            )
         )
     if rules.one_of:
         none = wanted[rules.one_of].isna().all(axis=1)
-        reasons.append((none, f"give {' or '.join(titles[k] for k in rules.one_of)} to name the result"))
+        keys_named = _(" or ").join(titles[k] for k in rules.one_of)
+        reasons.append((none, _("give {keys} to name the result", keys=keys_named)))
     named = key_text(f[keys], titles)  # as typed
     results = data.name
     reasons += [
-        (count.eq(0), "no row of " + results + " has " + named),
-        (count.gt(1), named + " matches " + count.astype("str") + " rows of " + results + "; give every key"),
+        (count.eq(0), _each("no row of {sheet} has {key}", sheet=results, key=named)),
+        (
+            count.gt(1),
+            _each(
+                "{key} matches {count} rows of {sheet}; give every key", key=named, count=count, sheet=results
+            ),
+        ),
     ]
     rejected = pd.Series("", index=f.index)
     for mask, text in reasons:  # a fixed list of reasons: the first that holds is given
@@ -204,7 +233,7 @@ def judged_corrections(
         sheet,
         f[C.reason].isna() & f[C.column].notna(),
         C.reason,
-        "no reason given for this correction",
+        _("no reason given for this correction"),
         NO_REASON,
     )
     return L.validate(log), problems
@@ -214,14 +243,14 @@ def _timing(submitted: pd.Series, director: pd.Series, period: Period) -> tuple[
     """Status and words for the time each correction was submitted, against the correction period."""
     index = submitted.index
     if period.published is None:
-        words = "applied in order; the correction period was not checked (no Published At in Settings)"
+        words = _("applied in order; the correction period was not checked (no Published At in Settings)")
         return pd.Series("applied", index=index), pd.Series(words, index=index)
-    limit = f"the {period.minutes}-minute correction period"
+    limit = _("the {minutes}-minute correction period", minutes=period.minutes)
     delay = submitted - period.published
     in_time = (delay <= pd.Timedelta(minutes=period.minutes)).fillna(False).astype(bool)
     early = (delay < pd.Timedelta(0)).fillna(False).astype(bool)
     authorized = director.notna()
-    after = "submitted " + delay_text(delay) + " after publication"
+    after = _each("submitted {delay} after publication", delay=delay_text(delay))
     status = pd.Series(np.select([in_time, authorized], ["applied", "applied late"], "rejected"), index=index)
     unknown = submitted.isna()
     detail = np.select(
@@ -233,21 +262,28 @@ def _timing(submitted: pd.Series, director: pd.Series, period: Period) -> tuple[
             authorized,
         ],
         [
-            "submitted before publication",
-            after + ", within " + limit + " (Law 79C)",
-            f"Submitted At is blank or not a date and time {DATE_RANGE}; applied on the director's authority ("
-            + director.astype("str")
-            + ", Law 79C2)",
-            f"Submitted At is blank or not a date and time {DATE_RANGE}, so the correction cannot be shown to "
-            "fall within " + limit + "; a Director may authorize it (Law 79C2)",
-            after
-            + ", after "
-            + limit
-            + "; applied on the director's authority ("
-            + director.astype("str")
-            + ", Law 79C2)",
+            _("submitted before publication"),
+            _each("{after}, within {limit} (Law 79C)", after=after, limit=limit),
+            _each(
+                "Submitted At is blank or not a date and time {range}; applied on the director's authority "
+                "({director}, Law 79C2)",
+                range=_(DATE_RANGE),
+                director=director,
+            ),
+            _(
+                "Submitted At is blank or not a date and time {range}, so the correction cannot be shown to "
+                "fall within {limit}; a Director may authorize it (Law 79C2)",
+                range=_(DATE_RANGE),
+                limit=limit,
+            ),
+            _each(
+                "{after}, after {limit}; applied on the director's authority ({director}, Law 79C2)",
+                after=after,
+                limit=limit,
+                director=director,
+            ),
         ],
-        after + "; " + limit + " had ended (Law 79C) and no Director authorized it",
+        _each("{after}; {limit} had ended (Law 79C) and no Director authorized it", after=after, limit=limit),
     )
     return status, pd.Series(detail, index=index)
 
@@ -306,7 +342,9 @@ def rejected(log: pd.DataFrame, orders: dict[int, str]) -> pd.DataFrame:
     hit = log[L.order].isin(list(orders))
     log.loc[hit, L.status] = "rejected"
     log.loc[hit, L.old_value] = None
-    log.loc[hit, L.detail] = "the new value is not valid here: " + log.loc[hit, L.order].map(orders)
+    log.loc[hit, L.detail] = _each(
+        "the new value is not valid here: {why}", why=log.loc[hit, L.order].map(orders)
+    )
     return log
 
 
@@ -321,7 +359,7 @@ def correction_warnings(corrections: Sheet, log: pd.DataFrame, period: Period) -
             sheet,
             status.eq("rejected"),
             C.column,
-            "correction rejected: " + detail,
+            _each("correction rejected: {detail}", detail=detail),
             REJECTED,
         )
     ]
@@ -331,8 +369,10 @@ def correction_warnings(corrections: Sheet, log: pd.DataFrame, period: Period) -
                 Sheet(corrections.name, corrections.frame.iloc[:1], corrections.headers),
                 pd.Series(True, index=corrections.frame.index[:1]),
                 [],
-                "no Published At in Settings: corrections are applied in order without checking the "
-                "correction period (Law 79C)",
+                _(
+                    "no Published At in Settings: corrections are applied in order without checking the "
+                    "correction period (Law 79C)"
+                ),
                 UNCHECKED_PERIOD,
             )
         )

@@ -121,7 +121,7 @@ def with_status_rows(rules: pd.DataFrame, settings: object, heading: Heading) ->
     """A Rules table (Item, Value) with Venue and Section (when given) and Status after its first two rows
     (Event and Date), so that a standings workbook read back tells its heading."""
     item, value = rules.columns[:2]
-    added = [(spec.title, setting_of(settings, spec)) for spec in (VENUE, SECTION)]
-    rows = [(t, v) for t, v in added if v] + [(STATUS, heading.status)]
+    added = [(spec.written_name, setting_of(settings, spec)) for spec in (VENUE, SECTION)]
+    rows = [(t, v) for t, v in added if v] + [(_(STATUS), heading.status)]
     extra = pd.DataFrame(rows, columns=[item, value])
     return pd.concat([rules.iloc[:2], extra, rules.iloc[2:]], ignore_index=True)

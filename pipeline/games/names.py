@@ -11,6 +11,7 @@ import numpy as np
 import pandas as pd
 
 from pipeline.games.checks import problems_where
+from pipeline.i18n import _, _each
 from pipeline.problems import CODE, COLUMN, ROW, SHEET, Problem, kind
 from pipeline.sheets import Sheet
 
@@ -60,7 +61,9 @@ def close_matches(cells: pd.Series, ids: pd.Series, names: pd.Series) -> pd.Seri
         value: difflib.get_close_matches(value, choices, n=CLOSE_MATCHES, cutoff=0.6) for value in distinct
     }  # a few unknown cells
     words = {
-        v: f" (did you mean {' or '.join(repr(m) for m in found)}?)" for v, found in said.items() if found
+        v: _(" (did you mean {choices}?)", choices=_(" or ").join(repr(m) for m in found))
+        for v, found in said.items()
+        if found
     }
     return cells.astype("str").map(words).astype("object").fillna("").astype("str")
 
@@ -76,7 +79,11 @@ def ambiguous_problems(
         sheet,
         twice,
         column,
-        f"this name is listed more than once on the {listing} sheet (ids " + said + "): type the id",
+        _each(
+            "this name is listed more than once on the {sheet} sheet (ids {ids}): type the id",
+            sheet=listing,
+            ids=said,
+        ),
         AMBIGUOUS_NAME,
     )
 
@@ -109,7 +116,7 @@ def resolved_columns(
         hit = read.to_numpy(dtype=bool)
         rows.append(read.index.to_numpy()[hit])
         cols.append(np.full(int(hit.sum()), column, dtype=object))
-        said.append(("'" + was[hit].astype("str") + "' as " + typed[column][hit].astype("str")).to_numpy())
+        said.append(_each("'{name}' as {id}", name=was[hit], id=typed[column][hit]).to_numpy())
         problems.append(ambiguous_problems(sheet, column, twice, ids, names, listing))
     row, col, text = np.concatenate(rows), np.concatenate(cols), np.concatenate(said)
     if len(row):
@@ -121,7 +128,7 @@ def resolved_columns(
             first_row,
             sheet.written(first_col),
             str(sheet.frame.loc[first_row, first_col]),
-            f"names read as the ids listed with them: {', '.join(pd.unique(text[order]))}",
+            _("names read as the ids listed with them: {names}", names=", ".join(pd.unique(text[order]))),
         )
         problems.append(pd.DataFrame([warning.as_record()]))
     return typed, problems

@@ -5,7 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from pipeline.i18n import N_, _
+
 _LIMIT = 2**62
+TIED = N_("tied")  # what Decided By says of a row level with the next on every criterion
 
 
 def packed_keys(keys: list[np.ndarray]) -> list[np.ndarray]:
@@ -61,6 +64,6 @@ def separating_labels(values: np.ndarray, labels: list[str], last: np.ndarray) -
     differs[:-1, :-1] = values[1:] != values[:-1]
     differs[:, -1] = True  # nothing differs: tied
     code = differs.argmax(axis=1)
-    names = np.asarray([*labels, "tied", ""], dtype=object)
+    names = np.asarray([*labels, _(TIED), ""], dtype=object)
     code[last] = len(names) - 1
     return names[code]

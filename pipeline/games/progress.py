@@ -13,14 +13,15 @@ import numpy as np
 import pandas as pd
 
 from pipeline.games.ordering import natural_ranks
+from pipeline.i18n import N_, _
 from pipeline.sheets import LineChart, OutputSheet
 from schemas.common import sheet_name_of, titles_of
 from schemas.shared import ProgressSheet as PG
 from schemas.shared import after_round_titles
 
 LEADERS = 5  # the competitors the chart follows: the first rows of the final standings
-CHART_TITLE = "The leaders' rank after each round"
-X_TITLE = "After round"  # the value axis is titled as the rank column is headed
+CHART_TITLE = N_("The leaders' rank after each round")
+X_TITLE = N_("After round")  # the value axis is titled as the rank column is headed
 
 
 def round_steps(sessions: pd.Series, rounds: pd.Series) -> tuple[list[str], np.ndarray]:
@@ -67,11 +68,11 @@ def progress_sheets(
     frame = pd.concat([grid, steps.reset_index(drop=True)], axis=1).rename(columns=headers)
     leaders = leading_rows(grid[PG.field] if PG.field in grid else pd.Series("", index=grid.index))
     chart = LineChart(
-        title=CHART_TITLE,
+        title=_(CHART_TITLE),
         values=tuple(after),
         rows=leaders,
         names=tuple(headers[c] for c in ((PG.competitor, PG.name) if by_id else (PG.name, PG.competitor))),
-        x_title=X_TITLE,
+        x_title=_(X_TITLE),
         y_title=headers[PG.rank],
         reversed=True,
     )

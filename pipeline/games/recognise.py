@@ -7,6 +7,7 @@ from collections.abc import Iterable
 
 from pipeline.games.checks import MISSING_COLUMN, MISSING_SHEET
 from pipeline.games.game import Game
+from pipeline.i18n import _
 from pipeline.problems import Problem, kind
 from pipeline.sheets import Sheet, normalized_header
 from schemas.common import columns_of
@@ -56,14 +57,23 @@ def other_game(sheets: dict[str, Sheet], game: Game, games: Iterable[Game]) -> P
         seen = list(dict.fromkeys(marks[h] for h in marks if h in found))
         if not seen or not (game.is_input(names) or other.is_input(names)):  # a sheet misnamed: W101 says so
             continue
-        sheet = "" if other.is_input(names) else f", its results on a sheet named '{other.input_sheet}'"
+        sheet = (
+            ""
+            if other.is_input(names)
+            else _(", its results on a sheet named '{sheet}'", sheet=other.input_sheet)
+        )
         return Problem.of(
             OTHER_GAME,
             "workbook",
             None,
             None,
             None,
-            f"this looks like a {other.name} workbook ({', '.join(seen)}); use tally {other.name} standings{sheet}",
+            _(
+                "this looks like a {game} workbook ({headers}); use tally {game} standings{sheet}",
+                game=other.name,
+                headers=", ".join(seen),
+                sheet=sheet,
+            ),
         )
     return None
 

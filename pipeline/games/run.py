@@ -19,6 +19,7 @@ from pipeline.games.corrections import (
     rejected,
 )
 from pipeline.games.game import Game
+from pipeline.i18n import _
 from pipeline.problems import InputError, Problem
 from pipeline.sheets import OutputSheet, Sheet, sheet_key
 from schemas.common import sheet_name_of, titles_of
@@ -159,6 +160,7 @@ def corrections_frame(log: pd.DataFrame) -> pd.DataFrame:
     shown[titles[L.target_row]] = shown[titles[L.target_row]].astype("Int64").astype("object")
     for col in (L.old_value, L.new_value):  # numbers shown as numbers
         shown[titles[col]] = shown_values(shown[titles[col]])
+    shown[titles[L.status]] = shown[titles[L.status]].map(lambda word: _(word) if word else word)  # a few
     return shown.astype("object").where(shown.notna(), None).reset_index(drop=True)
 
 

@@ -15,8 +15,9 @@ from dataclasses import replace
 import numpy as np
 import pandas as pd
 
+from pipeline.i18n import N_
 from pipeline.sheets import OutputSheet
-from schemas.common import titles_of
+from schemas.common import phrase, titles_of
 from schemas.shared import Bye as B
 from schemas.shared import FourTable as F
 from schemas.shared import Meeting as M
@@ -207,15 +208,18 @@ def schedule_report(tables: pd.DataFrame, rests: pd.DataFrame, entrants: int) ->
     times = np.bincount(opposed[upper], minlength=1)
     byes = np.bincount(rests[B.entrant], minlength=entrants)
     rows = [
-        ("Players", entrants),
-        ("Rounds", int(tables[F.round].max()) if len(tables) else 0),
-        ("Pairs of players who partner more than once", int((partners[upper] > 1).sum())),
-        ("Pairs of players who never partner", int((partners[upper] == 0).sum())),
-        ("Pairs of players who meet as opponents more than twice", int((opposed[upper] > 2).sum())),
-        ("Most times two players meet as opponents", int(opposed[upper].max(initial=0))),
-        *[(f"Pairs of players who meet as opponents {k} time(s)", int(v)) for k, v in enumerate(times)],
-        ("Fewest byes of a player", int(byes.min()) if len(byes) else 0),
-        ("Most byes of a player", int(byes.max(initial=0))),
+        (N_("Players"), entrants),
+        (N_("Rounds"), int(tables[F.round].max()) if len(tables) else 0),
+        (N_("Pairs of players who partner more than once"), int((partners[upper] > 1).sum())),
+        (N_("Pairs of players who never partner"), int((partners[upper] == 0).sum())),
+        (N_("Pairs of players who meet as opponents more than twice"), int((opposed[upper] > 2).sum())),
+        (N_("Most times two players meet as opponents"), int(opposed[upper].max(initial=0))),
+        *[
+            (phrase(N_("Pairs of players who meet as opponents {count} time(s)"), count=k), int(v))
+            for k, v in enumerate(times)
+        ],
+        (N_("Fewest byes of a player"), int(byes.min()) if len(byes) else 0),
+        (N_("Most byes of a player"), int(byes.max(initial=0))),
     ]
     return pd.DataFrame(rows, columns=list(titles_of(ScheduleMeasure).values()))
 

@@ -15,7 +15,7 @@ from pipeline.games.recognise import with_other_game
 from pipeline.games.registry import GAMES, game_of
 from pipeline.games.run import Checked, checked_event, standings_sheets
 from pipeline.games.settings import LANGUAGE, given_value
-from pipeline.i18n import speaking
+from pipeline.i18n import _, speaking
 from pipeline.language import ENGLISH, checked_language, sheet_in, workbook_language
 from pipeline.problems import InputError, Problem
 from pipeline.sheets import OutputSheet, Sheet, sheet_key_of
@@ -108,7 +108,8 @@ def spoken_standings(book: Workbook, game: Game, now: dt.datetime | None, langua
         for s in sheets
     ]
     sheets = [sheet_in(s, language, game.name) for s in sheets]
-    return Standings(game, sheets, f"{heading.title} standings", checked.event.warnings, heading, language)
+    title = _("{title} standings", title=heading.title)
+    return Standings(game, sheets, title, checked.event.warnings, heading, language)
 
 
 def written(standings: Standings, target: Path) -> Path:

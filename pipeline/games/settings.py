@@ -24,11 +24,11 @@ from pipeline.games.checks import (
     problems_where,
     required_columns,
 )
-from pipeline.i18n import spoken_language
+from pipeline.i18n import N_, _, _each, spoken_language
 from pipeline.parsing import DATE_RANGE, FIRST_DAY, LAST_DAY, as_numbers, as_words, date_times, whole_in
 from pipeline.problems import kind
 from pipeline.sheets import Sheet, in_english
-from schemas.common import Names, Span, Vocabulary, names_in, titles_of
+from schemas.common import Names, Span, Vocabulary, names_in, phrase, spoken, titles_of
 from schemas.shared import SettingsSheet as K
 
 NO_KEY = kind(
@@ -138,8 +138,13 @@ def iso_date(text: object) -> pd.Timestamp | None:
 
 RANKABLE_DATE = Advice(
     lambda value: iso_date(value) is not None,
-    f"expected a date such as 2026-11-30 (year-month-day, or an Excel date cell, {DATE_RANGE}): the "
-    "standings are written with the date as typed, but `tally rank` will refuse them until it is fixed",
+    phrase(
+        N_(
+            "expected a date such as 2026-11-30 (year-month-day, or an Excel date cell, {range}): the "
+            "standings are written with the date as typed, but `tally rank` will refuse them until it is fixed"
+        ),
+        range=DATE_RANGE,
+    ),
 )
 
 WEIGHT = Span(
@@ -170,9 +175,9 @@ def number_in(span: Span) -> Callable[[pd.Series], pd.Series]:
 WEIGHT_SETTING = SettingSpec(
     "Weight",
     number_in(WEIGHT),
-    f"the event's ranking weight: a number {WEIGHT.words}",
+    phrase(N_("the event's ranking weight: a number {range}"), range=WEIGHT.words),
     default=1.0,
-    hint=f"1; {WEIGHT.words}",
+    hint=phrase(N_("1; {range}"), range=WEIGHT.words),
     example=1,
     names={"es": ("Peso",), "zh": ("权重",)},
 )
@@ -221,7 +226,10 @@ CORRECTION_SETTINGS = settings_by_key(
     SettingSpec(
         "Published At",
         date_time,
-        f"the date and time the official scores were published, such as 2026-11-30 21:15 ({DATE_RANGE})",
+        phrase(
+            N_("the date and time the official scores were published, such as 2026-11-30 21:15 ({range})"),
+            range=DATE_RANGE,
+        ),
         hint="2026-11-30 21:00",
         example="2026-11-30 21:00",
         names={"es": ("Publicado", "Publicación"), "zh": ("公布时间",)},
@@ -229,9 +237,11 @@ CORRECTION_SETTINGS = settings_by_key(
     SettingSpec(
         "Correction Minutes",
         whole_number_in(CORRECTION_MINUTES),
-        f"the correction period in minutes: a whole number {CORRECTION_MINUTES.words}",
+        phrase(
+            N_("the correction period in minutes: a whole number {range}"), range=CORRECTION_MINUTES.words
+        ),
         default=30,
-        hint=f"30; {CORRECTION_MINUTES.words}",
+        hint=phrase(N_("30; {range}"), range=CORRECTION_MINUTES.words),
         example=30,
         in_template=True,
         names={"es": ("Minutos de corrección",), "zh": ("更正时限", "更正分钟")},
@@ -242,14 +252,14 @@ CORRECTION_SETTINGS = settings_by_key(
 EVENT_NAME = SettingSpec(
     "Event",
     plain_text,
-    "the event's name",
+    N_("the event's name"),
     default="",
     names={"es": ("Evento", "Torneo"), "zh": ("赛事", "比赛名称")},
 )
 EVENT_DATE = SettingSpec(
     "Date",
     plain_text,
-    "the event's date",
+    N_("the event's date"),
     RANKABLE_DATE,
     default="",
     hint="2026-11-30",
@@ -259,14 +269,14 @@ EVENT_DATE = SettingSpec(
 VENUE = SettingSpec(
     "Venue",
     plain_text,
-    "where the event is played (printed under the title)",
+    N_("where the event is played (printed under the title)"),
     default="",
     names={"es": ("Lugar", "Sede"), "zh": ("地点", "场地")},
 )
 SECTION = SettingSpec(
     "Section",
     plain_text,
-    "the section or flight these results are of (printed under the title)",
+    N_("the section or flight these results are of (printed under the title)"),
     default="",
     names={"es": ("Sección",), "zh": ("分组",)},
 )
@@ -274,8 +284,13 @@ PLANNED_ROUNDS = Span(1, 10_000)  # as a Round of the results
 ROUNDS = SettingSpec(
     "Rounds",
     whole_number_in(PLANNED_ROUNDS),
-    f"the number of rounds planned, a whole number {PLANNED_ROUNDS.words}: the results are provisional "
-    "until they are all played",
+    phrase(
+        N_(
+            "the number of rounds planned, a whole number {range}: the results are provisional until they "
+            "are all played"
+        ),
+        range=PLANNED_ROUNDS.words,
+    ),
     hint="9",
     kind=int,
     default_words="the highest round in the results",
@@ -294,7 +309,7 @@ def language_code(text: pd.Series) -> pd.Series:
 LANGUAGE = SettingSpec(
     "Language",
     language_code,
-    "the language of the standings workbook: en, es or zh (English, Spanish, Chinese); `--lang` wins",
+    N_("the language of the standings workbook: en, es or zh (English, Spanish, Chinese); `--lang` wins"),
     default="",
     hint="es",
     default_words="the workbook's own language when it is clearly Spanish or Chinese, else English",
@@ -310,19 +325,30 @@ EVENT = setting_key(EVENT_NAME.title)  # the key of the event's name
 
 
 def settings_listing(specs: Mapping[str, SettingSpec]) -> str:
-    """The settings as a template's notes list them: each name, with its hint in brackets."""
-    return ", ".join(f"{s.title} ({s.hint})" if s.hint else s.title for s in specs.values())
+    """The settings as a template's notes list them: each name (in the language spoken), with its hint in
+    brackets."""
+    return ", ".join(
+        f"{s.written_name} ({spoken(s.hint)})" if s.hint else s.written_name for s in specs.values()
+    )
+
+
+def written_value(spec: SettingSpec, value: object) -> object:
+    """A setting's value as a template writes it in the language spoken: a word in its declared name there."""
+    named = spec.words.get(str(value), {}).get(spoken_language()) if isinstance(value, str) else None
+    return named[0] if named else value
 
 
 def example_rows(specs: Mapping[str, SettingSpec], event: str) -> list[list[object]]:
     """A template's example Settings rows: the event's name, then every setting that has an example value."""
-    rows: list[list[object]] = [[specs[EVENT].title, event]] if EVENT in specs else []
-    return rows + [[s.title, s.example] for s in specs.values() if s.example is not None]
+    rows: list[list[object]] = [[specs[EVENT].written_name, event]] if EVENT in specs else []
+    return rows + [
+        [s.written_name, written_value(s, s.example)] for s in specs.values() if s.example is not None
+    ]
 
 
 def default_rows(specs: Mapping[str, SettingSpec]) -> list[list[object]]:
     """The rows a template's Settings sheet starts with: the settings whose defaults change no result."""
-    return [[s.title, s.example] for s in specs.values() if s.in_template]
+    return [[s.written_name, written_value(s, s.example)] for s in specs.values() if s.in_template]
 
 
 def settings_table(specs: Mapping[str, SettingSpec]) -> str:
@@ -354,16 +380,16 @@ def key_value_settings(
         """The mask as a Series over the sheet's rows."""
         return pd.Series(mask, index=frame.index)
 
-    listing = ", ".join(s.title for s in specs.values())
+    listing = ", ".join(s.written_name for s in specs.values())
     problems = [
         problems_where(
-            sheet, row_mask(~key_given & value_given), K.key, "a setting name is required", NO_KEY
+            sheet, row_mask(~key_given & value_given), K.key, _("a setting name is required"), NO_KEY
         ),
         problems_where(
             sheet,
             row_mask(key_given & ~known),
             K.key,
-            f"unknown setting, ignored (known: {listing})",
+            _("unknown setting, ignored (known: {listing})", listing=listing),
             UNKNOWN_SETTING,
         ),
     ]
@@ -372,7 +398,7 @@ def key_value_settings(
             sheet,
             row_mask(known & ~value_given),
             K.value,
-            "no value given: the default is used",
+            _("no value given: the default is used"),
             NO_VALUE,
         )
     )
@@ -384,7 +410,7 @@ def key_value_settings(
                 sheet,
                 row_mask(repeated),
                 K.key,
-                "this setting is already given at row " + first.astype("str"),
+                _each("this setting is already given at row {row}", row=first),
                 REPEATED_SETTING,
             )
         )
@@ -400,7 +426,11 @@ def key_value_settings(
         read = parsed.notna().to_numpy()
         problems.append(
             problems_where(
-                sheet, row_mask(rows & value_given & ~read), K.value, f"expected {spec.expected}", BAD_VALUE
+                sheet,
+                row_mask(rows & value_given & ~read),
+                K.value,
+                _("expected {what}", what=spoken(spec.expected)),
+                BAD_VALUE,
             )
         )
         given = np.flatnonzero(rows & read)
@@ -409,7 +439,8 @@ def key_value_settings(
             if spec.advice is not None and not spec.advice.holds(values[key]):
                 at = np.zeros(len(frame), dtype=bool)
                 at[given[0]] = True
-                problems.append(problems_where(sheet, row_mask(at), K.value, spec.advice.message, ADVICE))
+                said = spoken(spec.advice.message)
+                problems.append(problems_where(sheet, row_mask(at), K.value, said, ADVICE))
     return values, pd.concat(problems, ignore_index=True)
 
 

@@ -18,14 +18,15 @@ from dataclasses import dataclass, field
 import pandas as pd
 
 from pipeline.games.settings import SettingSpec, default_rows, example_rows, settings_listing
-from pipeline.sheets import OutputSheet, Validation, column_letters, entry_validations
-from schemas.common import columns_of, sheet_name_of, titles_of
+from pipeline.i18n import N_, _, spoken_language
+from pipeline.sheets import OutputSheet, Validation, column_letters, entry_validations, written_header
+from schemas.common import Column, columns_of, sheet_name_in, spoken, titles_of
 from schemas.shared import ExamplesSheet as X
 from schemas.shared import NotesSheet as N
 from schemas.shared import SettingsSheet as S
 
 TEMPLATE_ROWS = 1000  # rows below the header that the validation rules cover
-EXAMPLES_NOTE = (
+EXAMPLES_NOTE = N_(
     "Nothing on this sheet is read by tally. Each block shows a sheet's headers (shaded) and example rows: "
     "type your own rows on that sheet, under the same headers."
 )
@@ -38,15 +39,29 @@ def examples_frame(
     the sheet's column letters, and which rows are a block's headers."""
     width = max(len(columns) for columns in notes.values())
     letters = [column_letters(i) for i in range(width)]
-    lines: list[list[object]] = [[EXAMPLES_NOTE]]
+    lines: list[list[object]] = [[_(EXAMPLES_NOTE)]]
     heads = [False]
     for name, columns in notes.items():  # a few sheets
         lines += [[name, *(c for c, _, _ in columns)], *([None, *row] for row in examples[name]), []]
         heads += [True, *(False for _ in examples[name]), False]
     frame = pd.DataFrame(
-        [line + [None] * (width + 1 - len(line)) for line in lines], columns=[titles_of(X)[X.sheet], *letters]
+        [line + [None] * (width + 1 - len(line)) for line in lines],
+        columns=[written_header(titles_of(X)[X.sheet]), *letters],
     )
     return frame.astype(object).where(frame.notna(), None), pd.Series(heads)
+
+
+def example_value(column: Column, value: object) -> object:
+    """An example cell in the language spoken: a word of the column in its name there (`meta`), a header
+    named in a cell in the language's header (`Tantos B`), a text marked for translation translated, anything
+    else (ids, names, numbers) as it is."""
+    if not isinstance(value, str):
+        return value
+    named = column.words.get(value, {}).get(spoken_language())
+    if named:
+        return named[0]
+    header = written_header(value)
+    return spoken(value) if header == value else header
 
 
 Note = tuple[str, str, str]  # a Notes row: the column's header, its Required word, what it holds
@@ -65,7 +80,11 @@ def template_notes(
     """The Notes rows of a model's columns the template shows (of `names` only, when given), as the model
     declares them; `notes` gives a game's own words for a column (by its name), in place of the model's."""
     shown, said = set(shown_columns(model, names)), notes or {}
-    return [(c.title, c.needed, said.get(c.name, c.note)) for c in columns_of(model) if c.name in shown]
+    return [
+        (written_header(c.title), spoken(c.needed), spoken(said.get(c.name, c.note)))
+        for c in columns_of(model)
+        if c.name in shown
+    ]
 
 
 def model_sheet(
@@ -74,7 +93,7 @@ def model_sheet(
     """A template sheet read from its model: its name, its Notes rows and Excel's checks of its cells (of the
     columns `names` only, and with a game's own `notes`, when given)."""
     shown = shown_columns(model, names)
-    return sheet_name_of(model), template_notes(model, names, notes), entry_validations(model, shown)
+    return sheet_name_in(model), template_notes(model, names, notes), entry_validations(model, shown)
 
 
 @dataclass(frozen=True)
@@ -100,11 +119,12 @@ def template_sheets(template: Template) -> list[OutputSheet]:
             OutputSheet(name, frame, validations=template.validations.get(name, ()), blank_rows=TEMPLATE_ROWS)
         )
     rows = [(sheet, c, needed, what) for sheet, columns in notes.items() for c, needed, what in columns]
-    noted = titles_of(N)
+    noted = {c: written_header(t) for c, t in titles_of(N).items()}
     listed = pd.DataFrame(rows, columns=list(noted.values()))
-    sheets.append(OutputSheet(sheet_name_of(N), listed, widths={noted[N.holds]: 100}))
+    sheets.append(OutputSheet(sheet_name_in(N), listed, widths={noted[N.holds]: 100}))
     shown, heads = examples_frame(notes, examples)
-    sheets.append(OutputSheet(sheet_name_of(X), shown, highlight=heads, widths={titles_of(X)[X.sheet]: 14}))
+    widths = {written_header(titles_of(X)[X.sheet]): 14}
+    sheets.append(OutputSheet(sheet_name_in(X), shown, highlight=heads, widths=widths))
     return sheets
 
 
@@ -133,7 +153,8 @@ def game_template(sheets: Iterable[TemplateSheet], specs: Mapping[str, SettingSp
             said[S.key] = settings_listing(specs)
         name, notes[name], checks[name] = model_sheet(sheet.model, sheet.columns, said)
         shown = shown_columns(sheet.model, sheet.columns)
-        examples[name] = [[row.get(c) for c in shown] for row in sheet.examples]
+        declared = {c.name: c for c in columns_of(sheet.model)}
+        examples[name] = [[example_value(declared[c], row.get(c)) for c in shown] for row in sheet.examples]
         if sheet.model is S:
             examples[name], defaults[name] = example_rows(specs, event), default_rows(specs)
     return Template(notes, examples, defaults, checks)

@@ -27,6 +27,7 @@ from pipeline.games.checks import (
     required_sheet,
     schema_problems,
     sheet_package_problems,
+    sheets_with_aliases,
     stop_on_errors,
 )
 from pipeline.games.corrections import CorrectionRules
@@ -40,6 +41,7 @@ from pipeline.games.domino.settings import (
 )
 from pipeline.games.heading import Progress, rounds_progress
 from pipeline.games.names import close_matches, resolved_columns, without_unknown_at_ambiguous
+from pipeline.i18n import N_, _, _each
 from pipeline.parsing import as_ids, as_numbers, as_words, whole_in, whole_numbers
 from pipeline.problems import InputError, Problem, kind
 from pipeline.sheets import Sheet, in_english, sheet_key
@@ -354,7 +356,11 @@ def games_problems(sheet: Sheet, t: pd.DataFrame, settings: DominoSettings) -> l
 
 
 def seating_problems(
-    sheet: Sheet, t: pd.DataFrame, known: pd.Index | None, names: pd.Series | None = None
+    sheet: Sheet,
+    t: pd.DataFrame,
+    known: pd.Index | None,
+    names: pd.Series | None = None,
+    players_sheet: str = sheet_name_of(PlayersSheet),
 ) -> list[pd.DataFrame]:
     """Side shapes, duplicate round/table keys, players seated twice in a round, unknown ids."""
     out = [
@@ -362,7 +368,7 @@ def seating_problems(
             sheet,
             (t[M.a2].isna() != t[M.b2].isna()) & ~t[M.bye],
             [MS.a2, MS.b2],
-            "one side has two players and the other one; fill in both A2 and B2 or neither",
+            _("one side has two players and the other one; fill in both A2 and B2 or neither"),
             UNEVEN_SIDES,
         )
     ]
@@ -373,7 +379,7 @@ def seating_problems(
                 sheet,
                 repeat,
                 [MS.round, MS.table],
-                "this round and table already appear at row " + first.astype("str"),
+                _each("this round and table already appear at row {row}", row=first),
                 MATCH_TWICE,
             )
         )
@@ -393,11 +399,12 @@ def seating_problems(
     if twice.any():
         first_at = seats.groupby([Seat.round, Seat.player])[Seat.row].transform("min")
         clash, first = seats[twice], first_at[twice]  # each seat taken again, and the row it was first taken
-        who = "player " + clash[Seat.player].astype("str")
         text = np.where(
             first == clash[Seat.row],
-            who + " sits twice in this match",
-            who + " also plays in this round at row " + first.astype("str"),
+            _each("player {player} sits twice in this match", player=clash[Seat.player]),
+            _each(
+                "player {player} also plays in this round at row {row}", player=clash[Seat.player], row=first
+            ),
         )
         per_row = pd.Series(text, index=clash[Seat.row].to_numpy()).groupby(level=0).agg("; ".join)
         mask = pd.Series(t.index.isin(per_row.index), index=t.index)
@@ -410,7 +417,11 @@ def seating_problems(
             hint = close_matches(t[c].where(unknown), pd.Series(known), pd.Series(names, dtype="str"))
             out.append(
                 problems_where(
-                    sheet, unknown, c, "unknown id: not listed on the Players sheet" + hint, UNKNOWN_ID
+                    sheet,
+                    unknown,
+                    c,
+                    _("unknown id: not listed on the {sheet} sheet", sheet=players_sheet) + hint,
+                    UNKNOWN_ID,
                 )
             )
     return out
@@ -418,7 +429,7 @@ def seating_problems(
 
 def score_problems(sheet: Sheet, t: pd.DataFrame, settings: DominoSettings) -> list[pd.DataFrame]:
     """How each match ended against its counts: target reached, level at time, forfeits, blanks."""
-    cols, word = settings.count_columns, settings.count_word
+    cols, word = settings.count_columns, _(settings.count_word)
     a, b, target = (t[c].to_numpy(dtype="float64", na_value=np.nan) for c in (M.a_count, M.b_count, M.target))
     ended, winner = t[M.ended].to_numpy(dtype=object), t[M.winner].to_numpy(dtype=object)
     filled = {c: sheet.frame[c].notna().to_numpy() for c in [*cols, MS.target, MS.winner]}
@@ -437,7 +448,7 @@ def score_problems(sheet: Sheet, t: pd.DataFrame, settings: DominoSettings) -> l
             sheet,
             row_mask(~filled[col] & ~is_forfeit & scored),
             col,
-            f"the {word} of this side are required",
+            _("the {word} of this side are required", word=word),
             NO_COUNT,
         )
         for col in cols
@@ -447,7 +458,7 @@ def score_problems(sheet: Sheet, t: pd.DataFrame, settings: DominoSettings) -> l
             sheet,
             row_mask(np.isnan(target) & ~filled[MS.target] & scored),
             MS.target,
-            "a run_out event needs its target in hands: a Target column or the Settings Target",
+            _("a run_out event needs its target in hands: a Target column or the Settings Target"),
             NO_TARGET,
         )
     )
@@ -457,7 +468,12 @@ def score_problems(sheet: Sheet, t: pd.DataFrame, settings: DominoSettings) -> l
     both = is_target & reached_a & reached_b
     neither = is_target & known & ~reached_a & ~reached_b
     past = is_time & (reached_a | reached_b)
-    at = " " + t[M.target].astype("str") if (both | neither | past).any() else ""  # only a message needs it
+    said = (both | neither | past).any()  # only a message needs the target written
+
+    def at_target(message: str) -> pd.Series | str:
+        """A message naming each match's target, where one of them is said."""
+        return _each(message, target=t[M.target]) if said else ""
+
     reacher = np.where(reached_a, "A", "B")
     higher = np.where(a > b, "A", "B")
     out += [
@@ -465,56 +481,56 @@ def score_problems(sheet: Sheet, t: pd.DataFrame, settings: DominoSettings) -> l
             sheet,
             row_mask(both),
             cols,
-            "both sides at or above the target" + at + "; only the winner can reach it",
+            at_target(N_("both sides at or above the target {target}; only the winner can reach it")),
             BOTH_REACHED,
         ),
         problems_where(
             sheet,
             row_mask(neither),
             cols,
-            "neither side reached the target" + at + "; if time was called, set Ended to time",
+            at_target(N_("neither side reached the target {target}; if time was called, set Ended to time")),
             NEITHER_REACHED,
         ),
         problems_where(
             sheet,
             row_mask(is_target & named & (reached_a ^ reached_b) & (winner != reacher)),
             MS.winner,
-            "the winner named is not the side that reached the target",
+            _("the winner named is not the side that reached the target"),
             WRONG_WINNER,
         ),
         problems_where(
             sheet,
             row_mask(past),
             cols,
-            "a side reached the target" + at + "; set Ended to target",
+            at_target(N_("a side reached the target {target}; set Ended to target")),
             REACHED_AT_TIME,
         ),
         problems_where(
             sheet,
             row_mask(is_time & known & (a == b) & ~named),
             MS.winner,
-            f"the {word} are level at time: name the Winner (A or B)",
+            _("the {word} are level at time: name the Winner (A or B)", word=word),
             LEVEL_AT_TIME,
         ),
         problems_where(
             sheet,
             row_mask(is_time & known & (a != b) & named & (winner != higher)),
             MS.winner,
-            f"the winner named has fewer {word} than the other side",
+            _("the winner named has fewer {word} than the other side", word=word),
             WRONG_WINNER,
         ),
         problems_where(
             sheet,
             row_mask(is_forfeit & ~named & ~filled[MS.winner]),
             MS.winner,
-            "a forfeit needs the Winner (A or B)",
+            _("a forfeit needs the Winner (A or B)"),
             FORFEIT_WINNER,
         ),
         problems_where(
             sheet,
             row_mask(is_forfeit & single & named & (np.where(winner == "A", b, a) >= target)),
             cols,
-            "the side that forfeited has reached the target",
+            _("the side that forfeited has reached the target"),
             FORFEIT_REACHED,
         ),
     ]
@@ -534,7 +550,7 @@ def players_table(sheet: Sheet | None) -> tuple[pd.DataFrame, pd.Index | None, l
     problems = [
         schema_problems(Sheet(sheet.name, frame, sheet.headers), PlayersSheet),
         problems_where(
-            sheet, repeat, PS.id, "this ID is already listed at row " + first.astype("str"), LISTED_TWICE
+            sheet, repeat, PS.id, _each("this ID is already listed at row {row}", row=first), LISTED_TWICE
         ),
     ]
     players = pd.DataFrame({PS.id: ids, PS.name: frame[PS.name], PS.club: frame[PS.club]})
@@ -570,7 +586,11 @@ def penalties_table(
     problems = [
         schema_problems(own, PenaltiesSheet),
         problems_where(
-            own, who.notna() & ~who.isin(everyone), PenS.player, f"unknown id: not in {where}", UNKNOWN_ID
+            own,
+            who.notna() & ~who.isin(everyone),
+            PenS.player,
+            _("unknown id: not in {where}", where=where),
+            UNKNOWN_ID,
         ),
         problems_where(
             own,
@@ -666,14 +686,19 @@ def not_yet_played_warning(sheet: Sheet, waiting: pd.Series) -> pd.DataFrame:
     """One warning: how many scheduled matches have no result yet, and in which rounds; they are left out."""
     rounds = sorted(set(whole_numbers(sheet.frame.loc[waiting, MS.round]).dropna().astype(int).tolist()))
     listed = ", ".join(map(str, rounds)) or "?"
+    count = int(waiting.sum())
     first = pd.Series(False, index=sheet.frame.index)
     first[waiting[waiting].index[0]] = True
     return problems_where(
         sheet,
         first,
         [],
-        f"{int(waiting.sum())} scheduled match(es) have no result yet (round(s) {listed}): they are left out of "
-        "the standings until their scores are filled in",
+        _(
+            "{count} scheduled match(es) have no result yet (round(s) {rounds}): they are left out of the "
+            "standings until their scores are filled in",
+            count=count,
+            rounds=listed,
+        ),
         NOT_PLAYED,
     )
 
@@ -694,7 +719,7 @@ def domino_event(sheets: dict[str, Sheet]) -> DominoEvent:
     """The validated event, or InputError carrying every problem found in the workbook."""
     matches = sheets.get(sheet_key(MatchesSheet))
     if matches is None:
-        found = ", ".join(f"'{s.name}'" for s in sheets.values()) or "none"
+        found = ", ".join(f"'{s.name}'" for s in sheets.values()) or _("none")
         raise InputError(
             [
                 Problem.of(
@@ -703,7 +728,11 @@ def domino_event(sheets: dict[str, Sheet]) -> DominoEvent:
                     None,
                     None,
                     None,
-                    f"missing required sheet '{sheet_name_of(MatchesSheet)}' (sheets found: {found})",
+                    _(
+                        "missing required sheet '{sheet}' (sheets found: {found})",
+                        sheet=sheet_name_of(MatchesSheet),
+                        found=found,
+                    ),
                 )
             ]
         )
@@ -736,20 +765,21 @@ def domino_event(sheets: dict[str, Sheet]) -> DominoEvent:
     if nothing:
         frames.append(nothing_to_score(matches, *MATCH_NOUNS))
     typed = typed_matches(matches, settings)
+    players_sheet = sheets[sheet_key(PlayersSheet)].name if sheet_key(PlayersSheet) in sheets else ""
     if known is not None:  # names typed for ids (names.py)
         typed, problems = resolved_columns(
-            matches, typed, SEAT_COLUMNS, players[PS.id], players[PS.name], sheet_name_of(PlayersSheet)
+            matches, typed, SEAT_COLUMNS, players[PS.id], players[PS.name], players_sheet
         )
         frames += problems
     pasted, first = repeated_rows(matches.frame)
     frames.append(repeated_row_problems(matches, found=(pasted, first)))
-    frames += seating_problems(matches, typed[~pasted], known, players[PS.name])
+    frames += seating_problems(matches, typed[~pasted], known, players[PS.name], players_sheet)
     frames += score_problems(matches, typed, settings)
     frames += bye_problems(matches, typed, settings)
     frames += games_problems(matches, typed, settings)
     seated = pd.Index(pd.concat([typed[c] for c in SEAT_COLUMNS]).dropna().unique())
-    listed = f"the {sheet_name_of(PlayersSheet)} sheet"
-    everyone, where = (known, listed) if known is not None else (seated, "any match")
+    listed = _("the {sheet} sheet", sheet=players_sheet)
+    everyone, where = (known, listed) if known is not None else (seated, _("any match"))
     penalties_sheet = sheets.get(sheet_key(PenaltiesSheet))
     penalties, problems = penalties_table(penalties_sheet, everyone, where, settings)
     frames += problems
@@ -760,7 +790,7 @@ def domino_event(sheets: dict[str, Sheet]) -> DominoEvent:
     frames.append(id_spelling_problems(id_places(sheets, matches, typed)))
     if typed.empty and not nothing:  # every scheduled match still to play
         empty = Problem.of(
-            NO_MATCHES_YET, matches.name, None, None, None, "no matches yet: every competitor has 0"
+            NO_MATCHES_YET, matches.name, None, None, None, _("no matches yet: every competitor has 0")
         )
         frames.append(pd.DataFrame([empty.as_record()]))
 
@@ -784,6 +814,7 @@ def domino_event(sheets: dict[str, Sheet]) -> DominoEvent:
 
 def entrants(sheets: dict[str, Sheet]) -> pd.DataFrame:
     """The validated `Players` sheet of an entrants workbook (id, name, club), or InputError."""
+    sheets, _warned = sheets_with_aliases(sheets, [PlayersSheet])  # its headers in any language
     sheet = required_sheet(sheets, sheet_key(PlayersSheet), sheet_name_of(PlayersSheet), PlayersSheet)
     players, _, problems = players_table(sheet)
     stop_on_errors(sheet, problems)

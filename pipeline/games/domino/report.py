@@ -20,9 +20,10 @@ from pipeline.games.domino.settings import (
 from pipeline.games.domino.tally import DominoTables
 from pipeline.games.progress import progress_sheets
 from pipeline.games.settings import EVENT_DATE, EVENT_NAME, WEIGHT_SETTING
+from pipeline.i18n import N_, _
 from pipeline.parsing import as_numbers
 from pipeline.sheets import OutputSheet
-from schemas.common import columns_of, sheet_name_of, titles_of
+from schemas.common import columns_of, sheet_name_in, sheet_name_of, titles_of
 from schemas.domino import (
     MODE_RUN_OUT,
     NAME_JOINER,
@@ -45,23 +46,25 @@ from schemas.shared import ProgressSheet as PG
 from schemas.shared import RulesSheet as R
 
 HEAD_TO_HEAD_WORDS = [
-    "Head-to-head differential among those still level: for each, ({w} for - {w} against) over "
-    "the matches in which another tied competitor sat on the opposing side; re-applied to any "
-    "smaller group it leaves level, until nothing splits further",
-    "Still level: the rank is shared (3, 3, 5)",
+    N_(
+        "Head-to-head differential among those still level: for each, ({w} for - {w} against) over "
+        "the matches in which another tied competitor sat on the opposing side; re-applied to any "
+        "smaller group it leaves level, until nothing splits further"
+    ),
+    N_("Still level: the rank is shared (3, 3, 5)"),
 ]
 CRITERIA_WORDS = [  # the seed's order (Settings Ranking = points)
-    "Points, highest first",
-    "Match points, highest first",
-    "Effectiveness ({w} for - {w} against - penalties), highest first",
-    "{W} for, highest first",
-    "{W} against, lowest first",
+    N_("Points, highest first"),
+    N_("Match points, highest first"),
+    N_("Effectiveness ({w} for - {w} against - penalties), highest first"),
+    N_("{W} for, highest first"),
+    N_("{W} against, lowest first"),
     *HEAD_TO_HEAD_WORDS,
 ]
 WINS_FIRST_WORDS = [  # the federations' order (Settings Ranking = wins)
-    "Matches won, most first",
-    "Effectiveness ({w} for - {w} against - penalties), highest first",
-    "{W} for, highest first",
+    N_("Matches won, most first"),
+    N_("Effectiveness ({w} for - {w} against - penalties), highest first"),
+    N_("{W} for, highest first"),
     *HEAD_TO_HEAD_WORDS,
 ]
 RANKING_WORDS = {RANK_BY_POINTS: CRITERIA_WORDS, RANK_BY_WINS: WINS_FIRST_WORDS}
@@ -195,28 +198,33 @@ def penalties_frame(event: DominoEvent, pairs: bool = False) -> pd.DataFrame:
 
 def card_words(s: DominoSettings) -> str:
     """What each card given a price in the Settings deducts, in words ('' when neither is)."""
+    w = _(s.count_word)
     priced = [
-        f"a {colour} card {pips} {s.count_word}"
-        for colour, pips in (("yellow", s.yellow_card_pips), ("red", s.red_card_pips))
+        _(words, pips=pips, w=w)
+        for words, pips in (
+            (N_("a yellow card {pips} {w}"), s.yellow_card_pips),
+            (N_("a red card {pips} {w}"), s.red_card_pips),
+        )
         if pips is not None
     ]
-    return "; " + " and ".join(priced) if priced else ""
+    return _("; ") + _(" and ").join(priced) if priced else ""
 
 
 def penalties_words(s: DominoSettings) -> str:
     """How a Penalties row counts, by the Sanction setting, with the cards' pips."""
     if s.sanctions_in_result:
-        return (
-            f"each row's {s.count_word} come off its competitor's side in that round's match before the result "
-            f"is decided: more {s.count_word} left wins; level, the side that lost fewer; a forfeit keeps its "
-            "winner (best of three: the games decide)" + card_words(s)
-        )
-    return "each row deducts its absolute value from the competitor's effectiveness" + card_words(s)
+        return _(
+            "each row's {w} come off its competitor's side in that round's match before the result "
+            "is decided: more {w} left wins; level, the side that lost fewer; a forfeit keeps its "
+            "winner (best of three: the games decide)",
+            w=_(s.count_word),
+        ) + card_words(s)
+    return _("each row deducts its absolute value from the competitor's effectiveness") + card_words(s)
 
 
 def convention_rows(s: DominoSettings, targets: list[int]) -> list[tuple[str, str]]:
     """The Rules lines of the conventions of associations that are not at their defaults."""
-    w = s.count_word
+    w = _(s.count_word)
     rows = []
     if s.bye_credit:
         worked = ", ".join(
@@ -225,21 +233,32 @@ def convention_rows(s: DominoSettings, targets: list[int]) -> list[tuple[str, st
         )
         rows.append(
             (
-                BYE_CREDIT_SETTING.title,
-                f"{s.bye_credit}%: a bye (B1 = BYE) is a match won by {s.bye_credit}% of the target to the rest "
-                f"({worked}), its points by the rest as for a loser; it has no opponent for the head-to-head",
+                BYE_CREDIT_SETTING.written_name,
+                _(
+                    "{share}%: a bye (B1 = BYE) is a match won by {share}% of the target to the rest "
+                    "({worked}), its points by the rest as for a loser; it has no opponent for the head-to-head",
+                    share=s.bye_credit,
+                    worked=worked,
+                ),
             )
         )
     if s.ranking != RANK_BY_POINTS:
-        rows.append((RANKING_SETTING.title, "wins: matches won, then effectiveness, then " + w + " for"))
+        rows.append(
+            (RANKING_SETTING.written_name, _("wins: matches won, then effectiveness, then {w} for", w=w))
+        )
     if s.sanctions_in_result:
-        rows.append((SANCTION_SETTING.title, f"result: penalties come off the {w} of the match"))
+        rows.append(
+            (SANCTION_SETTING.written_name, _("result: penalties come off the {w} of the match", w=w))
+        )
     for spec, pips in ((YELLOW_CARD_SETTING, s.yellow_card_pips), (RED_CARD_SETTING, s.red_card_pips)):
         if pips is not None:
-            rows.append((spec.title, str(pips)))
+            rows.append((spec.written_name, str(pips)))
     if s.best_of_three:
         rows.append(
-            (MATCH_FORMAT_SETTING.title, "best of three: the first side to win 2 games wins the match")
+            (
+                MATCH_FORMAT_SETTING.written_name,
+                _("best of three: the first side to win 2 games wins the match"),
+            )
         )
     return rows
 
@@ -247,38 +266,44 @@ def convention_rows(s: DominoSettings, targets: list[int]) -> list[tuple[str, st
 def rules_frame(event: DominoEvent) -> pd.DataFrame:
     """The settings and the order of criteria that produced the workbook, in words."""
     s = event.settings
-    w = s.count_word
+    w = _(s.count_word)
     targets = sorted(event.matches[M.target].astype("int64").unique().tolist())
     rows = [
-        (EVENT_NAME.title, s.event),
-        (EVENT_DATE.title, s.date),
+        (EVENT_NAME.written_name, s.event),
+        (EVENT_DATE.written_name, s.date),
         (
-            MODE_SETTING.title,
-            "run out (counts are hands)" if s.mode == MODE_RUN_OUT else "points (counts are pips)",
+            MODE_SETTING.written_name,
+            _("run out (counts are hands)") if s.mode == MODE_RUN_OUT else _("points (counts are pips)"),
         ),
-        (TARGET_SETTING.title, ", ".join(map(str, targets)) or str(s.target or "")),
-        (PODIUM_SETTING.title, str(s.podium)),
-        (WEIGHT_SETTING.title, f"{s.weight:g}"),
+        (TARGET_SETTING.written_name, ", ".join(map(str, targets)) or str(s.target or "")),
+        (PODIUM_SETTING.written_name, str(s.podium)),
+        (WEIGHT_SETTING.written_name, f"{s.weight:g}"),
         *convention_rows(s, targets),
         (
-            "Points per match",
-            "winner: 3 if the loser won no game, 2 if it won one; loser 0"
+            _("Points per match"),
+            _("winner: 3 if the loser won no game, 2 if it won one; loser 0")
             if s.best_of_three
-            else f"winner: 3 if the loser made 0 {w}, 2 if 1 to half the target, otherwise 1; loser 0",
+            else _("winner: 3 if the loser made 0 {w}, 2 if 1 to half the target, otherwise 1; loser 0", w=w),
         ),
-        ("Match points", "winner 1, loser 0"),
+        (_("Match points"), _("winner 1, loser 0")),
         (
-            f"{w.title()} for and against",
-            f"each side's {w} as typed, summed over the games; a forfeit's blank {w} read as twice the target "
-            "for the winner and 0"
+            _("{W} for and against", W=w.title()),
+            _(
+                "each side's {w} as typed, summed over the games; a forfeit's blank {w} read as twice the "
+                "target for the winner and 0",
+                w=w,
+            )
             if s.best_of_three
-            else f"a winner that reaches the target is credited the target; at time, the scoreboard "
-            f"as it stands; a forfeit's blank {w} read as the target for the winner and 0",
+            else _(
+                "a winner that reaches the target is credited the target; at time, the scoreboard "
+                "as it stands; a forfeit's blank {w} read as the target for the winner and 0",
+                w=w,
+            ),
         ),
-        (sheet_name_of(PenaltiesSheet), penalties_words(s)),
+        (sheet_name_in(PenaltiesSheet), penalties_words(s)),
     ]
     rows += [
-        (f"Criterion {i}", text.format(w=w, W=w.title()))
+        (_("Criterion {number}", number=i), _(text, w=w, W=w.title()))
         for i, text in enumerate(RANKING_WORDS[s.ranking], start=1)
     ]
     return pd.DataFrame(rows, columns=[titles_of(R)[R.item], titles_of(R)[R.value]])

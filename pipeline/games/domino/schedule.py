@@ -16,10 +16,12 @@ from pipeline.games.schedule import (
     rotating_partners,
     schedule_report,
 )
-from pipeline.games.settings import EVENT_NAME
+from pipeline.games.settings import EVENT_NAME, written_value
 from pipeline.games.template import model_sheet
+from pipeline.i18n import N_, _, _each
+from pipeline.problems import InputError, Kind, Problem
 from pipeline.sheets import OutputSheet
-from schemas.common import columns_of, sheet_name_of, titles_of
+from schemas.common import columns_of, sheet_name_in, sheet_name_of, spoken, titles_of
 from schemas.domino import COUNT_WORDS, MODE_POINTS, titles_counting
 from schemas.domino import ByeRow as B
 from schemas.domino import MatchesSheet as MS
@@ -31,6 +33,7 @@ from schemas.shared import Meeting as MT
 from schemas.shared import ScheduleMeasure as SM
 from schemas.shared import SettingsSheet as K
 
+ROUND_ROBIN = N_("Round robin")  # a schedule's event name when neither --event nor a Players file gives one
 SEATS = [MS.a1, MS.a2, MS.b1, MS.b2]
 FOUR_SEATS = [FT.a1, FT.a2, FT.b1, FT.b2]  # the same seats in a rotating-partners design
 
@@ -74,7 +77,7 @@ def table_cards(matches: pd.DataFrame, names: pd.Series) -> pd.DataFrame:
     """One block per table and round for printing: the card's title, who sits in each seat, a score line."""
     seats = [c for c in SEATS if c in matches]
     seat_titles = titles_of(MS)
-    title = "Round " + matches[MS.round].astype("str") + ", Table " + matches[MS.table].astype("str")
+    title = _each("Round {round}, Table {table}", round=matches[MS.round], table=matches[MS.table])
     at = np.arange(len(matches))
 
     def line(card: object, seat: str, player: object) -> pd.DataFrame:
@@ -83,7 +86,7 @@ def table_cards(matches: pd.DataFrame, names: pd.Series) -> pd.DataFrame:
 
     parts = [line(title.to_numpy(), "", None)]
     parts += [line("", seat_titles[c], matches[c].to_numpy()) for c in seats]  # seats
-    parts += [line("Score: A ______   B ______", "", None), line("", "", None)]
+    parts += [line(_("Score: A ______   B ______"), "", None), line("", "", None)]
     cards = pd.concat(parts).sort_index(kind="stable").reset_index(drop=True)  # card by card, line by line
     cards = cards[~(cards[TC.seat].ne("") & cards[TC.id].isna())]
     cards[TC.name] = cards[TC.id].map(names)
@@ -119,7 +122,9 @@ def individual_schedule(
 
 def measures_sheet(report: pd.DataFrame) -> OutputSheet:
     """The Schedule Report sheet: how even a tables-of-four schedule is."""
-    return OutputSheet(sheet_name_of(SM), report, widths={titles_of(SM)[SM.measure]: 60})
+    measure = titles_of(SM)[SM.measure]
+    said = report.assign(**{measure: report[measure].map(spoken)})
+    return OutputSheet(sheet_name_of(SM), said, widths={measure: 60})
 
 
 def schedule_sheets(
@@ -131,7 +136,7 @@ def schedule_sheets(
     report: pd.DataFrame | None = None,
 ) -> list[OutputSheet]:
     """Players, Settings, Matches (result cells empty) and Byes: a workbook `tally domino standings` reads."""
-    name, _, checks = model_sheet(MS)  # the columns a template shows, with Excel's checks of the results
+    name, _notes, checks = model_sheet(MS)  # the columns a template shows, with Excel's checks of the results
     shown = [c.name for c in columns_of(MS) if c.in_template]
     pairs = MS.a2 not in matches  # a round robin of pairs seats one id a side
     m, p, k, b = (
@@ -155,8 +160,8 @@ def schedule_sheets(
             sheet_name_of(K),
             pd.DataFrame(
                 {
-                    k[K.key]: [EVENT_NAME.title, TARGET_SETTING.title, MODE_SETTING.title],
-                    k[K.value]: [event, target, MODE_SETTING.default],
+                    k[K.key]: [s.written_name for s in (EVENT_NAME, TARGET_SETTING, MODE_SETTING)],
+                    k[K.value]: [event, target, written_value(MODE_SETTING, MODE_SETTING.default)],
                 }
             ),
         ),
@@ -170,3 +175,13 @@ def schedule_sheets(
         ),
         *([measures_sheet(report)] if report is not None else []),
     ]
+
+
+def too_few_entrants(found: Kind, count: int, four: bool = False) -> InputError:
+    """The error of a schedule asked for too few entrants (of kind `found`): a round robin needs 2, tables of
+    four need 4."""
+    if four:
+        text = _("tables of four need 4 players or more; found {count}", count=count)
+    else:
+        text = _("a round robin needs 2 entrants or more; found {count}", count=count)
+    return InputError([Problem.of(found, sheet_name_in(PS), None, None, None, text)])

@@ -17,9 +17,10 @@ from pipeline.games.settings import (
     settings_by_key,
     whole_number_in,
 )
+from pipeline.i18n import N_
 from pipeline.parsing import as_words, whole_in
 from pipeline.sheets import Sheet
-from schemas.common import Span
+from schemas.common import Span, phrase
 from schemas.domino import (
     BEST_OF_THREE,
     COUNT_WORDS,
@@ -45,8 +46,8 @@ POINTS_TARGET = 100  # the target of a points event when neither Settings nor th
 TARGET_SETTING = SettingSpec(
     "Target",
     whole_number_in(TARGET),
-    f"the target: a whole number of pips (or hands) {TARGET.words}",
-    hint=f"{POINTS_TARGET}; {TARGET.words}",
+    phrase(N_("the target: a whole number of pips (or hands) {range}"), range=TARGET.words),
+    hint=phrase(N_("{target}; {range}"), target=POINTS_TARGET, range=TARGET.words),
     example=POINTS_TARGET,
     kind=int,
     default_words=f"{POINTS_TARGET} in a points event; none in a run-out event (each match's Target)",
@@ -55,7 +56,7 @@ TARGET_SETTING = SettingSpec(
 MODE_SETTING = SettingSpec(
     "Mode",
     one_word_of(MODES),
-    "points or run_out",
+    N_("points or run_out"),
     default=MODE_POINTS,
     hint="points or run_out",
     example=MODE_POINTS,
@@ -66,9 +67,9 @@ MODE_SETTING = SettingSpec(
 PODIUM_SETTING = SettingSpec(
     "Podium",
     whole_number_in(PODIUM),
-    f"how many places the podium shows: a whole number {PODIUM.words}",
+    phrase(N_("how many places the podium shows: a whole number {range}"), range=PODIUM.words),
     default=3,
-    hint=f"3; {PODIUM.words}",
+    hint=phrase(N_("3; {range}"), range=PODIUM.words),
     example=3,
     in_template=True,
     names={"es": ("Podio",), "zh": ("领奖名次",)},

@@ -11,6 +11,7 @@ import numpy as np
 import pandas as pd
 
 from pipeline.games.ordering import lexicographic_order, separating_labels
+from pipeline.i18n import _
 from schemas.domino import COUNT_WORDS, DECIDED_BY, MODE_POINTS, RANK_BY_POINTS, RANK_BY_WINS
 from schemas.domino import Match as M
 from schemas.domino import Meeting as Mt
@@ -260,8 +261,11 @@ def classification(
 def _decided_by(ranked: pd.DataFrame, keys: list[str], h2h: list[str], count_word: str) -> pd.Series:
     """The first criterion that separates each row from the next one in its round, or `tied`."""
     labels = [
-        *(DECIDED_BY[key].format(w=count_word) for key in keys),
-        *["head-to-head" if i == 0 else f"head-to-head, pass {i + 1}" for i in range(len(h2h))],
+        *(_(DECIDED_BY[key], w=_(count_word)) for key in keys),
+        *[
+            _("head-to-head") if i == 0 else _("head-to-head, pass {number}", number=i + 1)
+            for i in range(len(h2h))
+        ],
     ]
     values = ranked[keys + h2h].to_numpy(dtype="float64")
     rounds = ranked[P.round].to_numpy()

@@ -4,10 +4,13 @@ pipeline/games/template.py for how they are laid out)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from pipeline.games.domino.settings import SETTINGS
 from pipeline.games.template import TemplateSheet, game_template, template_sheets
-from pipeline.sheets import OutputSheet
-from schemas.common import sheet_name_of, titles_of
+from pipeline.i18n import N_, _
+from pipeline.sheets import OutputSheet, written_header
+from schemas.common import sheet_name_in, titles_of
 from schemas.corrections import CorrectionsSheet as C
 from schemas.domino import ENDED_TARGET
 from schemas.domino import MatchesSheet as MS
@@ -43,14 +46,14 @@ SHEETS = (
         ),
     ),
     TemplateSheet(
-        PenS, examples=({PenS.player: "P3", PenS.pips: 10, PenS.round: 1, PenS.reason: "slow play"},)
+        PenS, examples=({PenS.player: "P3", PenS.pips: 10, PenS.round: 1, PenS.reason: N_("slow play")},)
     ),
     TemplateSheet(SettingsSheet),
     # Corrections name a match by Round and Table
     TemplateSheet(
         C,
         columns=(C.submitted_at, C.round, C.table, C.column, C.new_value, C.reason, C.director),
-        notes={C.column: f"the {sheet_name_of(MS)} column to correct, e.g. {MATCHES[MS.a_pips]}"},
+        notes={C.column: N_("the {sheet} column to correct, e.g. {column}")},
         examples=(
             {
                 C.submitted_at: "2026-11-30 21:25",
@@ -58,7 +61,7 @@ SHEETS = (
                 C.table: 1,
                 C.column: MATCHES[MS.b_pips],
                 C.new_value: 45,
-                C.reason: "scoring slip",
+                C.reason: N_("scoring slip"),
             },
         ),
     ),
@@ -67,4 +70,6 @@ SHEETS = (
 
 def domino_template() -> list[OutputSheet]:
     """The blank domino workbook (the settings as declared now: one registered later is listed too)."""
-    return template_sheets(game_template(SHEETS, SETTINGS, "Club night"))
+    column = _(SHEETS[-1].notes[C.column], sheet=sheet_name_in(MS), column=written_header(MATCHES[MS.a_pips]))
+    sheets = (*SHEETS[:-1], replace(SHEETS[-1], notes={C.column: column}))
+    return template_sheets(game_template(sheets, SETTINGS, _("Club night")))
