@@ -99,7 +99,7 @@ def publish_events(events: Iterable[tuple[str, EventSheets]], folder: Path, lang
     linking them, into a folder already checked: each event's pages in `lang`, else in its own language, and
     the index in `lang`, else in the language most of the events are written in (docs/publish.md)."""
     listed = list(events)
-    keys = pd.Series([key for key, _ in listed], dtype="str")
+    keys = pd.Series([key for key, _event in listed], dtype="str")
     stems = page_names(keys.str.replace(r"\.xlsx$", "", case=False, regex=True))
     files: dict[str, bytes] = {}
     for (_key, event), stem in zip(listed, stems, strict=True):  # a site each

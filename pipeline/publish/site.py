@@ -23,7 +23,7 @@ from typing import Any
 import jinja2
 
 from pipeline import __version__
-from pipeline.i18n import spoken_language, translations
+from pipeline.i18n import _, spoken_language, translations
 from pipeline.problems import UsageError
 from pipeline.workbook.atomic import atomic_target, atomic_write, current_umask
 from pipeline.workbook.targets import output_folder, writable_folder
@@ -126,8 +126,13 @@ def site_folder(out: Path | str, *, force: bool, option: str = "-o") -> Path:
     folder = output_folder(out, option=option)
     if folder.is_dir() and not force and marker_files(folder) is None and any(folder.iterdir()):
         raise UsageError(
-            f"{folder} is a folder that is not empty and holds no site tally wrote (no {MARKER}), so tally "
-            f"will not write into it: choose another {option}, empty it, or add --force to write into it"
+            _(
+                "{folder} is a folder that is not empty and holds no site tally wrote (no {marker}), so tally "
+                "will not write into it: choose another {option}, empty it, or add --force to write into it",
+                folder=folder,
+                marker=MARKER,
+                option=option,
+            )
         )
     return writable_folder(folder)
 
@@ -178,7 +183,13 @@ def write_site(folder: Path, files: Mapping[str, bytes]) -> Path:
     for parent in sorted({(folder / n).parent for n in files}):  # the few folders of the site
         parent.mkdir(parents=True, exist_ok=True)
         if not inside(folder, parent):
-            raise UsageError(f"{parent} leads outside {folder} (a link); tally writes a site only inside it")
+            raise UsageError(
+                _(
+                    "{parent} leads outside {folder} (a link); tally writes a site only inside it",
+                    parent=parent,
+                    folder=folder,
+                )
+            )
     umask = current_umask()  # read once for the whole site (reading it costs a file read)
     for name in sorted(files):  # every file of the site
         if not same_bytes(folder / name, files[name]):
