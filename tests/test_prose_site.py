@@ -211,6 +211,7 @@ def test_dates_in_each_language() -> None:
     with speaking("es"):
         assert local_dates(days, with_time=False).tolist() == ["30 nov 2026", "5 ene 2026"]
         assert shown_text(pd.Series(["2026-11-30", ""])).tolist() == ["30 nov 2026", ""]  # a date read back
+        assert shown_text(pd.Series(["2026-03-01 00:00:00"])).tolist() == ["1 mar 2026"]
     with speaking("zh"):
         assert local_dates(days, with_time=False).tolist() == ["2026年11月30日", "2026年1月5日"]
 

@@ -21,6 +21,9 @@ from schemas.publish import CompetitorMatch, SiteEvent
 # Digits of the whole part from which a figure's thousands are grouped: CLDR's minimumGroupingDigits (Babel does
 # not carry it). Spanish writes 1234,50 but 12.345,50 (RAE; CLDR es: 2); Chinese groups from four digits.
 MIN_GROUPING = {"es": 5, "zh": 4}
+DATE_TEXT = (
+    r"[0-9]{4}-[0-9]{2}-[0-9]{2}(?: [0-9]{2}:[0-9]{2}:[0-9]{2})?"  # a date (and time) read back as text
+)
 DATE_ONLY = r"\b[0-9]{4}-[0-9]{2}-[0-9]{2}\b"  # a date as a workbook read back gives it: 2026-11-30
 
 
@@ -123,14 +126,15 @@ def written_date(text: str) -> str:
 
 
 def date_column(column: pd.Series) -> pd.Series | None:
-    """A column of text that is all dates as a workbook read back gives them (`2026-11-30`), as dates; None
+    """A column of text that is all dates as a workbook read back gives them (`2026-11-30`, `2026-11-30
+    00:00:00`), as dates; None
     for any other (so that a date read back is shown as the date just computed is)."""
     if isinstance(column.dtype, pd.StringDtype) or column.dtype == object:
         text = column.astype("string").str.strip()
         blank = text.isna() | text.eq("")
-        if blank.all() or not (text.str.fullmatch(DATE_ONLY).fillna(False) | blank).all():
+        if blank.all() or not (text.str.fullmatch(DATE_TEXT).fillna(False) | blank).all():
             return None
-        return pd.to_datetime(text.where(~blank), format="%Y-%m-%d", errors="coerce")
+        return pd.to_datetime(text.where(~blank), format="ISO8601", errors="coerce")
     return None
 
 
