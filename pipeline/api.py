@@ -428,13 +428,23 @@ def rank(
 
 
 def publish(
-    source: Path | str, out: Path | str | None = None, *, force: bool = False, limits: Limits | None = None
+    source: Path | str,
+    out: Path | str | None = None,
+    *,
+    force: bool = False,
+    limits: Limits | None = None,
+    lang: str | None = None,
 ) -> Path:
     """A static results site (docs/publish.md) of a results workbook (scored in memory), a standings
     workbook or a ranking workbook tally wrote, written into the folder `out` (default: `<stem>-site/`
     beside the input): refused, before anything is read, when that folder holds anything but a site tally
-    wrote, unless `force`. The folder's path is returned."""
-    return publish_book(Path(source), None if out is None else Path(out), force=force, limits=limits)
+    wrote, unless `force`. In `lang` (en, es, zh; by default the language of the workbook's standings); a
+    UsageError for an unknown `lang`. The folder's path is returned."""
+    chosen = checked_language(lang)  # before anything is read
+    with speaking(chosen):
+        return publish_book(
+            Path(source), None if out is None else Path(out), force=force, limits=limits, lang=chosen
+        )
 
 
 def compared_frames(path: Path, limits: Limits | None = None) -> tuple[Game, dict[str, pd.DataFrame]]:

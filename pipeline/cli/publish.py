@@ -7,7 +7,7 @@ from pathlib import Path
 import typer
 
 from pipeline import api
-from pipeline.cli.common import DEFAULT_UNZIPPED, Force, MaxUnzipped, ShowAll, folder_option, guarded
+from pipeline.cli.common import DEFAULT_UNZIPPED, Force, Lang, MaxUnzipped, ShowAll, folder_option, guarded
 from pipeline.i18n import _
 from pipeline.workbook import Limits
 
@@ -22,15 +22,19 @@ def publish(
     force: Force = False,
     show_all: ShowAll = False,
     max_unzipped_mb: MaxUnzipped = DEFAULT_UNZIPPED,
+    lang: Lang = None,
 ) -> None:
     """Write the results as a static web site: standings, a page per competitor, per round or board.
 
     The site needs no server and no script: open index.html from the folder, or upload the folder anywhere.
     A folder holding anything but a site tally wrote is refused (exit 2) unless --force.
 
-    Example: tally publish club-night.xlsx -o club-night-site/
+    The pages are in the language of the workbook's standings unless --lang says another.
+
+    Example: tally publish club-night.xlsx -o club-night-site/ --lang es
     """
     folder = guarded(
-        lambda: api.publish(workbook, out, force=force, limits=Limits(max_unzipped_mb)), show_all=show_all
+        lambda: api.publish(workbook, out, force=force, limits=Limits(max_unzipped_mb), lang=lang),
+        show_all=show_all,
     )
     typer.echo(_("wrote {path}", path=folder / "index.html"))

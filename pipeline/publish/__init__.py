@@ -11,14 +11,24 @@ from pathlib import Path
 import pandas as pd
 
 from pipeline.games.scoring import Standings, standings_of
+from pipeline.i18n import N_, _, speaking
 from pipeline.publish.bridge import bridge_pages
 from pipeline.publish.domino import domino_pages
-from pipeline.publish.event import EventSheets, PageHeading, computed_event, is_standings_book, read_event
+from pipeline.publish.event import (
+    EventSheets,
+    PageHeading,
+    book_language,
+    computed_event,
+    english_sheets,
+    is_standings_book,
+    read_event,
+)
 from pipeline.publish.pages import generic_pages
 from pipeline.publish.ranking import RankingSheets, ranking_pages
 from pipeline.publish.site import Page, rendered, site_folder, write_site
 from pipeline.publish.tables import page_names, table_of
-from pipeline.sheets import OutputSheet, normalized_header, sheet_key
+from pipeline.publish.words import majority_language
+from pipeline.sheets import OutputSheet, sheet_key, sheet_key_of
 from pipeline.workbook import Limits, Workbook, read_workbook
 from schemas.common import titles_of
 from schemas.publish import SiteEvent
@@ -26,7 +36,8 @@ from schemas.ranking import CountedContribution, RankingRow
 
 PAGES: dict[str, Callable[[EventSheets], list[Page]]] = {"domino": domino_pages, "bridge": bridge_pages}
 RANKING_BOOK = {sheet_key(RankingRow), sheet_key(CountedContribution)}  # the sheets of a ranking workbook
-SITES_TITLE = "All events"  # the title of the index of a site of several events
+SITES_TITLE = N_("All events")  # the title of the index of a site of several events
+RANKING = "ranking"  # the ranking workbook's declarations: schemas/ranking.py
 
 __all__ = ["default_site", "event_pages", "publish_book", "publish_events", "publish_ranking", "site_folder"]
 
@@ -41,56 +52,81 @@ def event_pages(event: EventSheets) -> list[Page]:
     return PAGES.get(event.game, generic_pages)(event)
 
 
-def book_event(book: Workbook) -> EventSheets:
-    """The event of a workbook read: a standings workbook as it is, a results workbook scored in memory."""
+def book_event(book: Workbook, lang: str | None = None) -> EventSheets:
+    """The event of a workbook read: a standings workbook as it is, a results workbook scored in memory (in
+    `lang` when given, else in its own language: pipeline/games/scoring.py `standings_of`)."""
     if is_standings_book(book):
         return read_event(book)
-    standings: Standings = standings_of(book)
+    standings: Standings = standings_of(book, lang=lang)
     return computed_event(standings, Path(book.path).stem)
 
 
-def publish_book(source: Path, out: Path | None, *, force: bool, limits: Limits | None = None) -> Path:
+def site_pages(pages: list[Page] | Callable[[], list[Page]], lang: str, prefix: str = "") -> dict[str, bytes]:
+    """Pages made and rendered in `lang` (their words, headers, figures and dates)."""
+    with speaking(lang):
+        return rendered(pages() if callable(pages) else pages, prefix)
+
+
+def publish_book(
+    source: Path, out: Path | None, *, force: bool, limits: Limits | None = None, lang: str | None = None
+) -> Path:
     """The site of one workbook (results, standings, or a ranking tally wrote) written into `out` (default
-    `<stem>-site/` beside it); the folder is checked before the workbook is read."""
+    `<stem>-site/` beside it) in `lang` (en, es, zh; by default the language of the workbook: the one its
+    standings are written in); the folder is checked before the workbook is read."""
     folder = site_folder(default_site(source) if out is None else out, force=force)
     book = read_workbook(source, limits=limits)
-    if {normalized_header(n) for n in book.listed} >= RANKING_BOOK:
-        sheets = {s.name: s.frame.rename(columns=s.headers) for s in book.sheets.values()}
-        return write_site(folder, rendered(ranking_pages(RankingSheets(sheets))))
-    return write_site(folder, rendered(event_pages(book_event(book))))
+    if {sheet_key_of(n) for n in book.listed} >= RANKING_BOOK:
+        names = [s.name for s in book.sheets.values()]
+        sheets = english_sheets(
+            {s.name: s.frame.rename(columns=s.headers) for s in book.sheets.values()}, RANKING
+        )
+        chosen = lang or book_language(names, RANKING)
+        return write_site(folder, site_pages(lambda: ranking_pages(RankingSheets(sheets)), chosen))
+    event = book_event(book, lang)
+    return write_site(folder, site_pages(lambda: event_pages(event), lang or event.language))
 
 
-def publish_ranking(sheets: list[OutputSheet], folder: Path) -> Path:
-    """The ranking's site from the sheets of the ranking workbook, into a folder already checked."""
-    book = RankingSheets({s.name: s.frame for s in sheets})
-    return write_site(folder, rendered(ranking_pages(book)))
+def publish_ranking(sheets: list[OutputSheet], folder: Path, lang: str | None = None) -> Path:
+    """The ranking's site from the sheets of the ranking workbook, into a folder already checked, in `lang` (by
+    default the language the ranking workbook is written in)."""
+    book = RankingSheets(english_sheets({s.name: s.frame for s in sheets}, RANKING))
+    chosen = lang or book_language([s.name for s in sheets], RANKING)
+    return write_site(folder, site_pages(lambda: ranking_pages(book), chosen))
 
 
-def publish_events(events: Iterable[tuple[str, EventSheets]], folder: Path) -> Path:
+def publish_events(events: Iterable[tuple[str, EventSheets]], folder: Path, lang: str | None = None) -> Path:
     """A site of several events (each its own site in a sub-folder, named after its workbook) and an index
-    linking them, into a folder already checked."""
+    linking them, into a folder already checked: each event's pages in `lang`, else in its own language, and
+    the index in `lang`, else in the language most of the events are written in (docs/publish.md)."""
     listed = list(events)
-    keys = pd.Series([key for key, _ in listed], dtype="str")
+    keys = pd.Series([key for key, _event in listed], dtype="str")
     stems = page_names(keys.str.replace(r"\.xlsx$", "", case=False, regex=True))
     files: dict[str, bytes] = {}
-    for (_, event), stem in zip(listed, stems, strict=True):  # a site each
-        pages = event_pages(event)
-        files |= rendered(
-            [Page(p.path, p.template, {**p.context, "parent": "../index.html"}) for p in pages], f"{stem}/"
-        )
+    for (_key, event), stem in zip(listed, stems, strict=True):  # a site each
+
+        def pages(event: EventSheets = event) -> list[Page]:
+            """The event's pages, each linking back to the index."""
+            return [
+                Page(p.path, p.template, {**p.context, "parent": "../index.html"}) for p in event_pages(event)
+            ]
+
+        files |= site_pages(pages, lang or event.language, f"{stem}/")
     titles = titles_of(SiteEvent)
-    index = pd.DataFrame(
-        {
-            titles[SiteEvent.event]: [e.heading.title for _, e in listed],
-            titles[SiteEvent.date]: [e.heading.details for _, e in listed],
-            titles[SiteEvent.status]: [e.heading.status for _, e in listed],
-            titles[SiteEvent.source]: keys,
-        }
-    )
-    table = table_of(index, links={titles[SiteEvent.event]: stems + "/index.html"})
-    files |= rendered(
-        [Page("index.html", "sites.html", dict(heading=PageHeading(SITES_TITLE), events=table))]
-    )
+
+    def index_pages() -> list[Page]:
+        """The index of the events, linking each event's site."""
+        index = pd.DataFrame(
+            {
+                titles[SiteEvent.event]: [e.heading.title for _key, e in listed],
+                titles[SiteEvent.date]: [e.heading.shown_details for _key, e in listed],
+                titles[SiteEvent.status]: [e.heading.status for _key, e in listed],
+                titles[SiteEvent.source]: keys,
+            }
+        )
+        table = table_of(index, links={titles[SiteEvent.event]: stems + "/index.html"})
+        return [Page("index.html", "sites.html", dict(heading=PageHeading(_(SITES_TITLE)), events=table))]
+
+    files |= site_pages(index_pages, lang or majority_language(e.language for _key, e in listed))
     return write_site(folder, files)
 
 

@@ -9,6 +9,8 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from pipeline.publish.words import decimal_text
+
 WIDTH, HEIGHT = 480, 260
 LEFT, RIGHT, TOP, BOTTOM = 40, 12, 12, 36  # the margins around the plot, for the axes' labels
 TONES = 5  # colours for highlighted lines (style.css: .tone1 ... .tone5)
@@ -124,7 +126,9 @@ def progression(
     y_at = TOP + (y_share if ranks else 1 - y_share) * plot_h
     x_ticks = list(zip(np.char.mod("%.1f", x_at), np.char.mod("%d", x_values.astype("int64")), strict=True))
     y_text = (
-        np.char.mod("%d", y_values.astype("int64")) if ranks else np.char.mod("%g", np.round(y_values, 2))
+        np.char.mod("%d", y_values.astype("int64"))
+        if ranks
+        else np.array([decimal_text(t) for t in np.char.mod("%g", np.round(y_values, 2))])
     )
     y_ticks = list(zip(np.char.mod("%.1f", y_at), y_text, strict=True))
     return Chart(

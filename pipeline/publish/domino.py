@@ -24,16 +24,17 @@ from pipeline.publish.pages import (
 )
 from pipeline.publish.site import Page
 from pipeline.publish.tables import counted_titles, header_of, page_names, table_of
+from pipeline.publish.words import shown_word
 from schemas.common import titles_of
 from schemas.domino import SIDES, Standing
 from schemas.domino import MatchesSheet as MS
 from schemas.domino import MatchOutcome as O
 from schemas.domino import PenaltiesSheet as PS
 from schemas.domino import ProgressiveStanding as P
+from schemas.publish import LOST, WON
 from schemas.publish import CompetitorMatch as CM
 from schemas.ranking import StandingsSheet as S
 
-WON, LOST = titles_of(Standing)[Standing.won], titles_of(Standing)[Standing.lost]
 SEATS = {
     MS.a1: (MS.a2, MS.b1, MS.b2),
     MS.a2: (MS.a1, MS.b1, MS.b2),
@@ -77,6 +78,7 @@ def seat_lines(matches: pd.DataFrame, competitors: Competitors) -> pd.DataFrame:
     blank = pd.Series("", index=range(len(matches)), dtype="str")
     ids = {s: id_text(matches[h]) if h is not None else blank for s, h in seats.items()}
     parts = []
+    won_word, lost_word = (shown_word(CM, CM.outcome, w) for w in (WON, LOST))
     for seat, (partner, first, second) in SEATS.items():  # the four seats of a match
         if seats[seat] is None:
             continue
@@ -97,7 +99,7 @@ def seat_lines(matches: pd.DataFrame, competitors: Competitors) -> pd.DataFrame:
                     PARTNER_PAGE: competitors.page_of(ids[partner]),
                     CM.opponents: opponents,
                     OPPONENT_PAGE: competitors.page_of(ids[first]).where(~both, ""),
-                    CM.outcome: pd.Series(np.where(won, WON, LOST), dtype="str"),
+                    CM.outcome: pd.Series(np.where(won, won_word, lost_word), dtype="str"),
                     **{k: numbers(matches[h]) if h is not None else np.nan for k, h in figures.items()},
                 }
             )

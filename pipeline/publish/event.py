@@ -3,6 +3,7 @@ headers), taken from the standings just computed or from a standings workbook ta
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -11,9 +12,10 @@ import pandas as pd
 from pipeline.games.heading import FINAL, STATUS
 from pipeline.games.registry import standings_game
 from pipeline.games.scoring import Standings
-from pipeline.games.settings import EVENT_DATE, EVENT_NAME, SECTION, VENUE
-from pipeline.i18n import in_every_language
-from pipeline.language import english_header, english_sheet_names
+from pipeline.games.settings import EVENT_DATE, EVENT_NAME, SECTION, VENUE, SettingSpec
+from pipeline.i18n import ENGLISH, in_every_language
+from pipeline.language import english_header, english_sheet_names, sheet_names
+from pipeline.publish.words import DATE_ONLY, written_date
 from pipeline.sheets import normalized_header, sheet_key, sheet_key_of
 from pipeline.workbook import Workbook
 from schemas.common import sheet_name_of, titles_of
@@ -22,7 +24,7 @@ from schemas.shared import RulesSheet
 
 RULES = sheet_name_of(RulesSheet)
 ITEM, VALUE = (titles_of(RulesSheet)[c] for c in (RulesSheet.item, RulesSheet.value))
-DETAILS = (EVENT_DATE.title, VENUE.title, SECTION.title)  # the Rules items under the title, when present
+DETAILS = (EVENT_DATE, VENUE, SECTION)  # the settings whose Rules items go under the title, when present
 
 
 @dataclass(frozen=True)
@@ -33,6 +35,12 @@ class PageHeading:
     title: str
     details: str = ""
     status: str = ""
+
+    @property
+    def shown_details(self) -> str:
+        """The details with a date written `2026-11-30` (the Date setting as tally writes it) as the language
+        spoken writes dates (English: as it is)."""
+        return re.sub(DATE_ONLY, lambda found: written_date(found[0]), self.details)
 
     @property
     def final(self) -> bool:
@@ -48,6 +56,7 @@ class EventSheets:
     game: str
     heading: PageHeading
     sheets: dict[str, pd.DataFrame]
+    language: str = ENGLISH  # the language its site is written in (en, es, zh): its workbook's
 
     def sheet(self, model: type) -> pd.DataFrame | None:
         """The sheet a model names, if the event has it."""
@@ -69,35 +78,68 @@ class EventSheets:
         return dict(zip(rows[ITEM].astype("str"), rows[VALUE].fillna("").astype("str"), strict=True))
 
 
+def setting_item(rules: dict[str, str], spec: SettingSpec) -> str:
+    """The value of a setting's Rules row, whichever language its Item is written in (its title or any of its
+    declared names; '' when the Rules sheet has no such row)."""
+    items = (spec.title, *(n for names in spec.names.values() for n in names))
+    return next((rules[i] for i in items if rules.get(i)), "")
+
+
 def rules_heading(rules: dict[str, str], fallback: str) -> PageHeading:
-    """The heading a standings workbook's Rules rows tell (as pipeline/games/heading.py writes them): Event
-    (else `fallback`), the date, venue and section, the status (empty when the workbook has none)."""
-    title = rules.get(EVENT_NAME.title, "") or fallback
-    details = " - ".join(rules[d] for d in DETAILS if rules.get(d))
-    return PageHeading(title, details, rules.get(STATUS, ""))
+    """The heading a standings workbook's Rules rows tell (as pipeline/games/heading.py writes them, in any
+    language): Event (else `fallback`), the date, venue and section, the status (empty when it has none)."""
+    title = setting_item(rules, EVENT_NAME) or fallback
+    details = " - ".join(filter(None, (setting_item(rules, d) for d in DETAILS)))
+    status = next((rules[i] for i in sorted(in_every_language(STATUS)) if rules.get(i)), "")
+    return PageHeading(title, details, status)
+
+
+def english_sheets(sheets: dict[str, pd.DataFrame], game: str) -> dict[str, pd.DataFrame]:
+    """A standings workbook's sheets under their English names and headers (as written in Spanish or Chinese,
+    or in English), so that every page finds them by the declarations."""
+    english = english_sheet_names(game)
+    return {
+        english.get(name, name): frame.rename(columns=lambda h: english_header(str(h), game)).reset_index(
+            drop=True
+        )
+        for name, frame in sheets.items()
+    }
+
+
+def book_language(names: list[str], game: str) -> str:
+    """The language a standings workbook of `game` is written in, by its sheet names: Spanish or Chinese when
+    more of them are that language's names (and not also English ones) than the other's, else English."""
+    english = set(english_sheet_names(game).values())
+    counts = {
+        lang: sum(n in set(sheet_names(lang, game).values()) - english for n in names)
+        for lang in ("es", "zh")
+    }
+    best = max(counts, key=lambda lang: counts[lang])
+    return best if counts[best] > 0 and list(counts.values()).count(counts[best]) == 1 else ENGLISH
 
 
 def computed_event(standings: Standings, fallback: str) -> EventSheets:
     """The event of standings just computed: the sheets as the workbook would hold them, its heading."""
-    sheets = {s.name: s.frame.reset_index(drop=True) for s in standings.sheets}
+    sheets = english_sheets({s.name: s.frame for s in standings.sheets}, standings.game.name)
     heading = standings.heading
     return EventSheets(
-        standings.game.name, PageHeading(heading.title or fallback, heading.details, heading.status), sheets
+        standings.game.name,
+        PageHeading(heading.title or fallback, heading.details, heading.status),
+        sheets,
+        standings.language,
     )
 
 
 def read_event(book: Workbook) -> EventSheets:
     """The event of a standings workbook read back: each sheet under its written headers, cells as text."""
     game = standings_game({normalized_header(n) for n in book.listed})
-    english = english_sheet_names(game.name)  # a workbook written in Spanish or Chinese is read in English
-    sheets = {
-        english.get(s.name, s.name): s.frame.rename(columns=s.headers)
-        .rename(columns=lambda h: english_header(str(h), game.name))
-        .reset_index(drop=True)
-        for s in book.sheets.values()
-    }
-    event = EventSheets(game.name, PageHeading(Path(book.path).stem), sheets)
-    return EventSheets(event.game, rules_heading(event.rules, Path(book.path).stem), sheets)
+    # a workbook written in Spanish or Chinese is read in English, and published in its language
+    sheets = english_sheets(
+        {s.name: s.frame.rename(columns=s.headers) for s in book.sheets.values()}, game.name
+    )
+    language = book_language([s.name for s in book.sheets.values()], game.name)
+    event = EventSheets(game.name, PageHeading(Path(book.path).stem), sheets, language)
+    return EventSheets(event.game, rules_heading(event.rules, Path(book.path).stem), sheets, language)
 
 
 def is_standings_book(book: Workbook) -> bool:

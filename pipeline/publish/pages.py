@@ -3,6 +3,7 @@ Rules pages, and the site of a game that has no pages of its own (its sheets, on
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -10,20 +11,29 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from pipeline.i18n import N_, _, in_every_language
 from pipeline.publish.chart import TONES, Chart, progression
 from pipeline.publish.event import ITEM, RULES, EventSheets
 from pipeline.publish.site import Page
 from pipeline.publish.tables import Table, as_figures, header_of, page_names, table_of
-from schemas.bridge import EAST_WEST, NORTH_SOUTH, Scorecard, Traveller
-from schemas.common import sheet_name_of
-from schemas.domino import WINNERS
+from pipeline.publish.words import shown_header, shown_sheet
+from schemas.bridge import EAST_WEST, NORTH_SOUTH, MatchResult, Scorecard, Traveller
+from schemas.common import sheet_name_of, titles_of
+from schemas.domino import WINNERS, Standing
 from schemas.ranking import StandingsSheet as S
 from schemas.shared import AFTER_ROUND, ProgressSheet
 
-CRITERION = re.compile(r"Criterion [0-9]+")  # the Rules items that list the order of criteria, in order
+CRITERION = (
+    "Criterion {number}"  # the Rules items that list the order of criteria, in order (in any language)
+)
 PODIUM = 3  # rows highlighted when the workbook names no winners
 COMPETITORS, ROUNDS, BOARDS, SHEETS = "p/", "r/", "b/", "s/"  # the folders of the pages of each kind
-FIELD_WORDS = {NORTH_SOUTH: "North-South", EAST_WEST: "East-West"}  # a field's heading (another: as written)
+MATCHES = sheet_name_of(MatchResult)  # a list of matches is headed by the game's name of its Matches sheet
+DECIDED_BY = titles_of(Standing)[Standing.decided_by]  # the column the note on ties names
+FIELD_WORDS = {
+    NORTH_SOUTH: N_("North-South"),
+    EAST_WEST: N_("East-West"),
+}  # a field's heading (another: as written)
 
 
 @dataclass(frozen=True)
@@ -105,8 +115,8 @@ def linked(frame: pd.DataFrame, competitors: Competitors, *columns: str | None) 
 
 def field_heading(values: pd.Series) -> pd.Series:
     """A field's heading: North-South for NS, East-West for EW (the Field values a standings workbook
-    writes), any other value as written."""
-    return values.map(FIELD_WORDS).fillna(values).astype("str")
+    writes), in the language spoken; any other value as written."""
+    return values.map({k: _(v) for k, v in FIELD_WORDS.items()}).fillna(values).astype("str")
 
 
 def standings_tables(event: EventSheets, competitors: Competitors) -> list[tuple[str, Table]]:
@@ -208,14 +218,24 @@ def progress_charts(event: EventSheets, competitors: Competitors) -> list[tuple[
     return [(heading, chart) for heading, chart in charts if chart is not None]
 
 
+@functools.cache
+def criterion_items() -> re.Pattern[str]:
+    """The Rules items naming a criterion of the order (`Criterion 1`), as any language writes them."""
+    forms = sorted(in_every_language(CRITERION) | {CRITERION})
+    return re.compile("|".join(re.escape(f).replace(r"\{number\}", "[0-9]+") for f in forms))
+
+
 def criteria(event: EventSheets) -> list[str]:
     """The order of criteria that decides ties, as the Rules sheet words it (empty when it does not)."""
-    return [v for k, v in event.rules.items() if CRITERION.fullmatch(k)]
+    return [v for k, v in event.rules.items() if criterion_items().fullmatch(k)]
 
 
 def event_context(event: EventSheets, **more: Any) -> dict[str, Any]:
-    """What every page of an event's site shows around its tables: the heading and what the site holds."""
-    return dict(heading=event.heading, game=event.game, **more)
+    """What every page of an event's site shows around its tables: the heading and what the site holds (and
+    the name of its Matches sheet in the language spoken, the heading of a list of matches)."""
+    return dict(
+        heading=event.heading, game=event.game, matches_sheet=shown_sheet(MATCHES, event.game), **more
+    )
 
 
 def competitor_page(
@@ -267,6 +287,7 @@ def index_page(
             event,
             standings=standings_tables(event, competitors),
             criteria=criteria(event),
+            decided_by=shown_header(DECIDED_BY),
             charts=charts if charts is not None else [("", chart)] if chart is not None else [],
             extra=extra or [],
             links=links or [],
@@ -287,9 +308,12 @@ def generic_pages(event: EventSheets) -> list[Page]:
         Page(
             f"{SHEETS}{stem}.html",
             "sheet.html",
-            event_context(event, name=name, table=table_of(event.sheets[name])),
+            event_context(event, name=shown_sheet(name, event.game), table=table_of(event.sheets[name])),
         )
         for name, stem in zip(others, names, strict=True)
     ]
-    sheet_links = [(name, f"{SHEETS}{stem}.html") for name, stem in zip(others, names, strict=True)]
+    sheet_links = [
+        (shown_sheet(name, event.game), f"{SHEETS}{stem}.html")
+        for name, stem in zip(others, names, strict=True)
+    ]
     return [index_page(event, competitors, links=sheet_links), rules_page(event), *pages]

@@ -10,10 +10,13 @@ import numpy as np
 import pandas as pd
 
 from pipeline.federation.ranking.report import AS_OF
+from pipeline.games.settings import YES_NO
+from pipeline.i18n import _, in_every_language
 from pipeline.publish.event import ITEM, RULES, VALUE, PageHeading
 from pipeline.publish.pages import COMPETITORS, id_text
 from pipeline.publish.site import Page
 from pipeline.publish.tables import grouped_tables, header_of, page_names, table_of
+from pipeline.publish.words import date_column, local_dates
 from pipeline.sheets import normalized_header, sheet_key
 from schemas.common import titles_of
 from schemas.ranking import CountedContribution as K
@@ -21,7 +24,11 @@ from schemas.ranking import RankingRow as R
 from schemas.ranking import SeasonEvent as E
 
 EVENTS = "e/"  # the folder of the event pages
-YES = "yes"  # the Counted column of a contribution that counts
+YES = "yes"  # the Counted column of a contribution that counts (in any language: sí, 是)
+YES_WORDS = frozenset(
+    w.casefold()
+    for w in (YES, *(n for names in YES_NO[YES].values() for n in names), *in_every_language(YES))
+)
 
 
 @dataclass(frozen=True)
@@ -44,8 +51,17 @@ class RankingSheets:
         )
         if rules is None or ITEM not in rules or VALUE not in rules:
             return ""
-        found = rules[rules[ITEM].astype("str").eq(AS_OF)][VALUE]
+        found = rules[rules[ITEM].astype("str").isin(in_every_language(AS_OF) | {AS_OF})][VALUE]
         return str(found.iloc[0]) if len(found) else ""
+
+    @property
+    def title(self) -> str:
+        """The site's title: the ranking as of its day (written as the language spoken writes dates)."""
+        if not self.as_of:
+            return _("Season ranking")
+        day = date_column(pd.Series([self.as_of], dtype="str"))
+        shown = self.as_of if day is None or day.isna().all() else local_dates(day, with_time=False).iloc[0]
+        return _("Ranking as of {date}", date=shown)
 
 
 def pages_by(ids: pd.Series, folder: str) -> pd.Series:
@@ -58,8 +74,7 @@ def pages_by(ids: pd.Series, folder: str) -> pd.Series:
 def ranking_pages(book: RankingSheets) -> list[Page]:
     """Every page of the ranking's site."""
     ranking, contributions, events = book.sheet(R), book.sheet(K), book.sheet(E)
-    title = f"Ranking as of {book.as_of}" if book.as_of else "Season ranking"
-    heading = PageHeading(title)
+    heading = PageHeading(book.title)
     player_r = header_of(ranking, R, R.player) or titles_of(R)[R.player]
     name_r = header_of(ranking, R, R.name)
     ranked_ids = id_text(ranking[player_r]) if player_r in ranking else pd.Series([], dtype="str")
@@ -121,7 +136,7 @@ def counted_first(contributions: pd.DataFrame) -> pd.Series:
     counted = header_of(contributions, K, K.counted)
     if counted is None:
         return pd.Series(False, index=contributions.index)
-    return id_text(contributions[counted]).str.lower().eq(YES)
+    return id_text(contributions[counted]).str.strip().str.casefold().isin(YES_WORDS)
 
 
 def player_pages(

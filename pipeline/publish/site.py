@@ -23,6 +23,7 @@ from typing import Any
 import jinja2
 
 from pipeline import __version__
+from pipeline.i18n import _, spoken_language, translations
 from pipeline.problems import UsageError
 from pipeline.workbook.atomic import atomic_target, atomic_write, current_umask
 from pipeline.workbook.targets import output_folder, writable_folder
@@ -44,10 +45,21 @@ class Page:
     context: Mapping[str, Any] = field(default_factory=dict)
 
 
+def spoken_gettext(message: str) -> str:
+    """A template's message in the language spoken (pipeline/i18n.py's catalogs; the `site` domain)."""
+    return translations(spoken_language()).gettext(message)
+
+
+def spoken_ngettext(singular: str, plural: str, count: int) -> str:
+    """A template's message in the form for `count`, in the language spoken."""
+    return translations(spoken_language()).ngettext(singular, plural, count)
+
+
 @functools.cache
 def environment() -> jinja2.Environment:
-    """The templates of pipeline/publish/templates, every value escaped unless a template says otherwise."""
-    return jinja2.Environment(
+    """The templates of pipeline/publish/templates, every value escaped unless a template says otherwise, their
+    words (`{{ _("Standings") }}`, fields as `%(name)s`) in the language spoken when they are rendered."""
+    env = jinja2.Environment(
         loader=jinja2.PackageLoader("pipeline.publish", "templates"),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
@@ -55,7 +67,12 @@ def environment() -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
         auto_reload=False,  # the package's templates do not change while tally runs: no stat per page
+        extensions=["jinja2.ext.i18n"],
     )
+    env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=spoken_gettext, ngettext=spoken_ngettext, newstyle=True
+    )
+    return env
 
 
 def style_sheet() -> bytes:
@@ -69,14 +86,17 @@ def root_of(path: str) -> str:
 
 
 def rendered(pages: Iterable[Page], prefix: str = "") -> dict[str, bytes]:
-    """Every page rendered (and the style sheet), by path under the folder written (`prefix` is a sub-site's
-    folder, ending in `/`)."""
+    """Every page rendered in the language spoken (and the style sheet), by path under the folder written
+    (`prefix` is a sub-site's folder, ending in `/`)."""
     templates: dict[str, jinja2.Template] = {}
     files = {f"{prefix}{STYLE}": style_sheet()}
+    lang = spoken_language()
     for page in pages:  # one template render per page
         if page.template not in templates:
             templates[page.template] = environment().get_template(page.template)
-        text = templates[page.template].render(root=root_of(page.path), version=__version__, **page.context)
+        text = templates[page.template].render(
+            root=root_of(page.path), version=__version__, lang=lang, **page.context
+        )
         files[f"{prefix}{page.path}"] = text.encode("utf-8")
     return files
 
@@ -106,8 +126,13 @@ def site_folder(out: Path | str, *, force: bool, option: str = "-o") -> Path:
     folder = output_folder(out, option=option)
     if folder.is_dir() and not force and marker_files(folder) is None and any(folder.iterdir()):
         raise UsageError(
-            f"{folder} is a folder that is not empty and holds no site tally wrote (no {MARKER}), so tally "
-            f"will not write into it: choose another {option}, empty it, or add --force to write into it"
+            _(
+                "{folder} is a folder that is not empty and holds no site tally wrote (no {marker}), so tally "
+                "will not write into it: choose another {option}, empty it, or add --force to write into it",
+                folder=folder,
+                marker=MARKER,
+                option=option,
+            )
         )
     return writable_folder(folder)
 
@@ -158,7 +183,13 @@ def write_site(folder: Path, files: Mapping[str, bytes]) -> Path:
     for parent in sorted({(folder / n).parent for n in files}):  # the few folders of the site
         parent.mkdir(parents=True, exist_ok=True)
         if not inside(folder, parent):
-            raise UsageError(f"{parent} leads outside {folder} (a link); tally writes a site only inside it")
+            raise UsageError(
+                _(
+                    "{parent} leads outside {folder} (a link); tally writes a site only inside it",
+                    parent=parent,
+                    folder=folder,
+                )
+            )
     umask = current_umask()  # read once for the whole site (reading it costs a file read)
     for name in sorted(files):  # every file of the site
         if not same_bytes(folder / name, files[name]):

@@ -16,6 +16,8 @@ import pyarrow.compute as pc
 from markupsafe import Markup
 from pandas.api.types import is_bool_dtype, is_datetime64_any_dtype, is_numeric_dtype
 
+from pipeline.i18n import ENGLISH, spoken_language
+from pipeline.publish.words import date_column, local_dates, local_figures, shown_header
 from pipeline.sheets import accepted_headers, declared_number_formats, normalized_header
 from schemas.common import columns_of
 
@@ -60,11 +62,13 @@ def shown_text(column: pd.Series, decimals: int | None = None) -> pd.Series:
 
 
 def formatted(column: pd.Series, numbers: pd.Series | None, decimals: int | None = None) -> pd.Series:
-    """`shown_text` of a column whose figures (`as_figures`) are already known."""
-    if is_datetime64_any_dtype(column.dtype):
-        moments = pd.to_datetime(column)
+    """`shown_text` of a column whose figures (`as_figures`) are already known, in the language spoken (its
+    decimal and group symbols, its dates; English as tally always wrote them)."""
+    dates = date_column(column) if numbers is None and spoken_language() != ENGLISH else None
+    if is_datetime64_any_dtype(column.dtype) or dates is not None:
+        moments = pd.to_datetime(column) if dates is None else dates
         midnight = bool((moments.dropna() == moments.dropna().dt.normalize()).all())
-        text = moments.dt.strftime("%Y-%m-%d" if midnight else "%Y-%m-%d %H:%M:%S")
+        text = local_dates(moments, with_time=not midnight)
         return text.where(moments.notna(), "").astype("str").reset_index(drop=True)
     if numbers is None and isinstance(column.dtype, pd.StringDtype):
         return column.fillna("").astype("str").reset_index(drop=True)  # text already: no round trip
@@ -82,7 +86,7 @@ def formatted(column: pd.Series, numbers: pd.Series | None, decimals: int | None
             pc.utf8_slice_codeunits(padded, 0, -places),
             pc.utf8_slice_codeunits(padded, -places),
         )
-        digits = pc.binary_join_element_wise(units, fraction, piece("."))
+        digits = local_figures(units, fraction)
     minus = pc.binary_join_element_wise(piece("-"), digits, piece(""))
     signed = pc.if_else(pa.array(cents >= 0), digits, minus)  # a figure rounded to 0 shows 0, never -0
     return pc.if_else(pa.array(present), signed, piece("")).to_pandas()
@@ -295,7 +299,7 @@ def table_cells(
     columns: Iterable[str] | None = None,
     order: np.ndarray | None = None,
 ) -> tuple[tuple[str, ...], Cells]:
-    """A table's headers and its cells, every cell formatted once (a column at a time, over the whole frame)
+    """A table's headers (in the language spoken) and its cells, every cell formatted once (a column at a time, over the whole frame)
     for `table_of` and `grouped_tables`; the rows at the positions `order` gives (all, in the frame's order,
     when None)."""
     frame = frame.reset_index(drop=True)
@@ -318,7 +322,7 @@ def table_cells(
         hrefs = [None if h is None else h.take(taken) for h in hrefs]
         marks = marks[order]
     figures = tuple(n is not None for n in numbers)
-    return tuple(str(c) for c in shown), Cells(tuple(texts), tuple(hrefs), figures, marks)
+    return tuple(shown_header(str(c)) for c in shown), Cells(tuple(texts), tuple(hrefs), figures, marks)
 
 
 def grouped_tables(
