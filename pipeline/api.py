@@ -56,7 +56,14 @@ from pipeline.games.scoring import (
     written,
 )
 from pipeline.i18n import _, speaking
-from pipeline.language import ENGLISH, checked_language, english_headers, sheet_in, workbook_language
+from pipeline.language import (
+    ENGLISH,
+    checked_language,
+    english_headers,
+    english_texts,
+    sheet_in,
+    workbook_language,
+)
 from pipeline.problems import InputError, Problem, Report, UsageError, kind
 from pipeline.publish import publish_book, publish_events, publish_ranking, read_events, site_folder
 from pipeline.publish.event import computed_event
@@ -465,6 +472,7 @@ def compared_frames(path: Path, limits: Limits | None = None) -> tuple[Game, dic
         if sheet is None:
             continue
         frame = sheet.frame.rename(columns=sheet.headers).rename(columns=english_headers(game.name))
+        frame = frame.apply(english_texts)  # Decided By's `puntos`, `积分` compared as `points`
         present = key_columns(keys, frame, frame)
         problems.append(
             problems_where(
