@@ -218,3 +218,11 @@ def test_publish_reads_spanish_and_chinese_standings_as_the_english_ones(
         assert "Club pairs night" in (sites[lang] / "index.html").read_text()
         for page in pages["en"]:
             assert page_figures(sites[lang] / page) == page_figures(sites["en"] / page), (lang, page)
+
+
+def test_one_english_header_is_written_as_each_sheet_names_it() -> None:
+    from pipeline.language import sheet_header_names
+
+    assert sheet_header_names("zh", "Penalties")["Card"] == "红黄牌"  # a sanction card (domino conventions)
+    assert sheet_header_names("zh", "Table Cards")["Card"] == "桌卡"  # the title of a printed card
+    assert sheet_header_names("es", "Penalties")["Card"] == "Tarjeta"

@@ -161,8 +161,8 @@ An input workbook may name its sheets, columns, settings and words in English, S
 half-width characters, spaces and punctuation (`EO`, `E-O`, `e o` and `ＥＯ` are one; `Si` is `Sí`). A header
 in another language or spelling is read as the column silently; an alias (docs/columns.md: `N-S`, `E/W`) is
 read with a warning (W118).
-The standings are written in English (an output language is issue 17, part 2). Numbers, ids and bridge
-values (contracts, seats, vulnerability) are read as docs/bridge-rules.md says.
+The standings, the site and the messages are written in the language docs/languages.md says (`--lang`,
+the Language setting, else the workbook's own). Numbers, ids and bridge values (contracts, seats, vulnerability) are read as docs/bridge-rules.md says.
 
 This page is made from the declarations (`column(..., names=, words=)` and each sheet's `Config.metadata` in
 schemas/, each `SettingSpec`'s `names` and `words`) by `python tools/docs.py`; do not edit it by hand. A blank
