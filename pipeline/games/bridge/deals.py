@@ -10,6 +10,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 from endplay.dds import calc_all_tables, par
+from endplay.dds.parscore import ParList
 from endplay.types import Deal, Denom, Penalty, Player, Vul
 
 from pipeline.games.bridge.vulnerability import vulnerability_from_board, vulnerability_from_text
@@ -96,7 +97,7 @@ def hands_from_north(deal: pd.Series) -> tuple[pd.DataFrame, pd.Series]:
 def suit_holdings(hands: pd.DataFrame) -> pd.DataFrame:
     """Long form of the hands: one row a deal and seat, its four suits' ranks (NA when the hand is not
     S.H.D.C) and how many cards it holds."""
-    long = hands.stack(future_stack=True).rename(CARDS).rename_axis([WHICH, AT]).reset_index()
+    long = pd.Series(hands.stack(future_stack=True), name=CARDS).rename_axis([WHICH, AT]).reset_index()
     suits = pd.concat([long, long[CARDS].fillna("").str.extract(HAND)], axis=1)
     suits["count"] = sum(suits[s].fillna("").str.len() for s in SUITS)
     suits["bad"] = suits[list(SUITS)].isna().any(axis=1) | suits["count"].ne(13)
@@ -191,7 +192,7 @@ def double_dummy(deals: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
-def par_words(contracts: object) -> str:
+def par_words(contracts: ParList) -> str:
     """A board's par contracts as the Hands sheet writes them: level, strain symbol, doubling, declarer (both
     seats of a side as `NS` when either may declare it) and result: `4♠ NS +1, 4♥ NS +1`, `5♦X E -2`, `7NT N =`."""
     found: dict[str, list[str]] = {}
