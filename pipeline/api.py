@@ -45,7 +45,7 @@ from pipeline.games.domino.schedule import (
 )
 from pipeline.games.domino.settings import POINTS_TARGET
 from pipeline.games.game import Game
-from pipeline.games.registry import GAMES, game_named, game_of, standings_game
+from pipeline.games.registry import BRIDGE, GAMES, game_named, game_of, standings_game
 from pipeline.games.scoring import Standings, language_of, recognised_event, standings_of, written
 from pipeline.i18n import _, speaking
 from pipeline.language import ENGLISH, checked_language, english_headers
@@ -179,6 +179,8 @@ def standings(
     chosen = checked_language(lang)  # before anything is read
     with speaking(chosen):  # a workbook that cannot be read is said in `lang`, else English
         book = source if isinstance(source, Workbook) else read(source, limits=limits)
+        if deals is not None and (game_named(game) if game else game_of(book.sheets)) is not BRIDGE:
+            raise UsageError(f"{deals}: deals are the boards of a bridge event; this workbook is not one")
         if deals is not None:
             book = replace(book, deals=read_deals(Path(deals), (limits or Limits()).max_unzipped_mb))
     return standings_of(book, None if game is None else game_named(game), lang=chosen)

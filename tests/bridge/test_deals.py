@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 from pipeline import api
 from pipeline.cli import app
 from pipeline.games.bridge.deals import deals_of, double_dummy, read_deals
-from pipeline.problems import InputError
+from pipeline.problems import InputError, UsageError
 from pipeline.workbook.pbn import games_of
 from schemas.bridge import DealRecord as DR
 from schemas.bridge import Traveller as TV
@@ -70,6 +70,7 @@ def analysed(*deals: str):
     return found.frame, double_dummy(found.frame)
 
 
+@pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
 def test_published_deals_have_their_published_double_dummy_tricks_and_par():
     _frame, table = analysed(*PUBLISHED)  # boards 1, 2, 3: one batch, as an event's deals are
     for board, cells in enumerate(PUBLISHED.values()):
@@ -194,3 +195,16 @@ def test_a_pbn_event_prints_its_own_deals(tmp_path):
     assert nt[4:] == [nt[3], nt[0], nt[1], nt[2]]
     travellers = sheets["Travellers"]
     assert travellers.loc[travellers["Board"].isin([3, 4]), "Par"].isna().all()
+
+
+def test_the_par_columns_are_written_in_the_events_language():
+    sheets = {s.name: s.frame for s in api.standings(HERE / "club-mp.pbn", lang="zh").sheets}
+    assert list(sheets["记分单"].columns[-2:]) == ["最优定约", "最优分"]
+    assert list(sheets["牌例"].columns[-2:]) == ["最优定约", "最优分"]
+
+
+def test_deals_for_a_domino_workbook_are_a_usage_error(tmp_path):
+    deals = tmp_path / "deals.pbn"
+    deals.write_text(pbn(TOP_CARDS))
+    with pytest.raises(UsageError):
+        api.standings(SAMPLE.with_name("domino_pairs.xlsx"), deals=deals)

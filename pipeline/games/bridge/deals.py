@@ -247,7 +247,7 @@ def board_par(deals: pd.DataFrame, analysis: pd.DataFrame) -> pd.DataFrame:
     """Per board (and section): the par contract(s) and par score for NS, for the Travellers' Par columns."""
     return pd.DataFrame(
         {
-            TV.board: deals[DR.board].astype("int64"),
+            TV.board: deals[DR.board].astype("Int64"),
             TV.section: deals[DR.section],
             TV.par_contract: analysis[TV.par_contract],
             TV.par: analysis[TV.par],

@@ -66,7 +66,7 @@ def with_par(t: pd.DataFrame, records: Records) -> pd.DataFrame:
     pars = board_par(*records)
     keys = [TV.board, TV.section] if pars[TV.section].ne("").any() else [TV.board]
     found = (
-        t[keys].astype({TV.board: "int64"}).merge(pars[[*keys, TV.par_contract, TV.par]], on=keys, how="left")
+        t[keys].astype({TV.board: "Int64"}).merge(pars[[*keys, TV.par_contract, TV.par]], on=keys, how="left")
     )
     return t.assign(**{TV.par_contract: found[TV.par_contract].to_numpy(), TV.par: found[TV.par].to_numpy()})
 
