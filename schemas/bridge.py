@@ -869,15 +869,15 @@ class HandRecord(pa.DataFrameModel):
         "Vul", names={"es": ("Vulnerabilidad", "Vul."), "zh": ("局况",)}, nullable=True
     )
     hand: Series[Text] = column("Hand", names={"es": ("Mano",), "zh": ("方位",)})
-    spade_cards: Series[Text] = column("♠")
-    heart_cards: Series[Text] = column("♥")
-    diamond_cards: Series[Text] = column("♦")
-    club_cards: Series[Text] = column("♣")
+    spade_cards: Series[Text] = column("♠ Spades", names={"es": ("♠ Picas",), "zh": ("♠ 黑桃",)})
+    heart_cards: Series[Text] = column("♥ Hearts", names={"es": ("♥ Corazones",), "zh": ("♥ 红心",)})
+    diamond_cards: Series[Text] = column("♦ Diamonds", names={"es": ("♦ Diamantes",), "zh": ("♦ 方块",)})
+    club_cards: Series[Text] = column("♣ Clubs", names={"es": ("♣ Tréboles",), "zh": ("♣ 梅花",)})
     tricks_nt: Series[int] = column("DD NT", names={"es": ("DD ST",), "zh": ("双明手 无将",)})
-    tricks_s: Series[int] = column("DD ♠", names={"es": ("DD ♠",), "zh": ("双明手 ♠",)})
-    tricks_h: Series[int] = column("DD ♥", names={"es": ("DD ♥",), "zh": ("双明手 ♥",)})
-    tricks_d: Series[int] = column("DD ♦", names={"es": ("DD ♦",), "zh": ("双明手 ♦",)})
-    tricks_c: Series[int] = column("DD ♣", names={"es": ("DD ♣",), "zh": ("双明手 ♣",)})
+    tricks_s: Series[int] = column("DD Spades", names={"es": ("DD Picas",), "zh": ("双明手 黑桃",)})
+    tricks_h: Series[int] = column("DD Hearts", names={"es": ("DD Corazones",), "zh": ("双明手 红心",)})
+    tricks_d: Series[int] = column("DD Diamonds", names={"es": ("DD Diamantes",), "zh": ("双明手 方块",)})
+    tricks_c: Series[int] = column("DD Clubs", names={"es": ("DD Tréboles",), "zh": ("双明手 梅花",)})
     par_contract: Series[Text] | None = column(
         "Par Contract", names={"es": ("Contrato óptimo",), "zh": ("最优定约",)}, nullable=True
     )

@@ -57,10 +57,6 @@ NOT_COLUMNS |= {
         *("Names", "Direction", "Session", "Room"),
     )
 }
-NOT_COLUMNS |= {  # the Hands sheet's suit headers, which a typed contract may use for its strain (4♠)
-    ("pipeline/games/bridge/contracts.py", suit): "a suit symbol typed in a contract, read as its strain"
-    for suit in ("♠", "♥", "♦", "♣")
-}
 NOT_COLUMNS |= {
     ("pipeline/games/bridge/deals.py", word): "a PBN 2.1 tag name (docs/interchange.md, Deals)"
     for word in ("Board", "Section", "Dealer")

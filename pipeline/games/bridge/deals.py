@@ -22,7 +22,6 @@ from schemas.bridge import DealRecord as DR
 from schemas.bridge import HandRecord as H
 from schemas.bridge import Traveller as TV
 from schemas.bridge import Vulnerability as V
-from schemas.common import titles_of
 
 BAD_DEAL = kind(
     "B240",
@@ -52,13 +51,7 @@ DEAL = r"^(?P<first>[NESW]):\s*(?P<h0>\S+)\s+(?P<h1>\S+)\s+(?P<h2>\S+)\s+(?P<h3>
 HAND = r"^(?P<S>[AKQJT2-9]*)\.(?P<H>[AKQJT2-9]*)\.(?P<D>[AKQJT2-9]*)\.(?P<C>[AKQJT2-9]*)$"
 VUL_TEXT = {(False, False): "None", (True, False): NORTH_SOUTH, (False, True): EAST_WEST, (True, True): "All"}
 STRAIN_ORDER = ("NT", "S", "H", "D", "C")  # the columns of the Hands sheet
-SUIT_SYMBOL = dict(
-    zip(
-        "SHDC",
-        (titles_of(H)[c] for c in (H.spade_cards, H.heart_cards, H.diamond_cards, H.club_cards)),
-        strict=True,
-    )
-) | {"NT": "NT"}
+SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "NT": "NT"}  # par contracts: 4♠ NS =
 DEALS_COLUMNS = [DR.board, DR.section, DR.line, DR.deal, DR.dealer, DR.vul]
 AT, CARDS, WHICH = "at", "cards", "which"  # the long form of hands: the seat, its cards, the deal (by index)
 
