@@ -29,7 +29,7 @@ BAD_DEAL = kind(
     "without hands, double-dummy table or par",
     severity="warning",
     example="deals.pbn, row 12, column 'Deal' [N:AKQJ.AKQ.AKQ.AKQJ ...]: this deal is not 52 distinct cards, "
-    "13 a hand (North holds 14 cards)",
+    "13 a hand: a hand is not 13 cards written S.H.D.C (North: 14)",
 )
 NO_DEALS = kind(
     "B241",
