@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from bench import deals
 from bench.generate import synthetic_matches, synthetic_results, write_event, write_results
 from bench.season import MARK
 
@@ -113,6 +114,8 @@ def main() -> None:
         measured("read-fastexcel", results_file(CORE_SIZE)),
         CORE_SIZE,
     )
+    with readme.open("a") as out:  # double-dummy analysis of a 36-board set (bench/deals.py)
+        out.write("\n" + deals.section(deals.BOARDS, deals.measured(deals.BOARDS), os.getloadavg()))
     if season:
         with readme.open("a") as out:
             out.write("\n" + season)

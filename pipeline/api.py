@@ -19,7 +19,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pandas as pd
@@ -27,6 +27,7 @@ import pandas as pd
 from pipeline.federation.batch import BatchRun, run_batch
 from pipeline.federation.engines import Engine
 from pipeline.federation.rank import RankRun, run_rank
+from pipeline.games.bridge.deals import read_deals
 from pipeline.games.bridge.interchange import interchange_book, results_workbook
 from pipeline.games.bridge.load import entrant_teams
 from pipeline.games.bridge.movements import movement
@@ -46,7 +47,7 @@ from pipeline.games.domino.schedule import (
 )
 from pipeline.games.domino.settings import POINTS_TARGET
 from pipeline.games.game import Game
-from pipeline.games.registry import GAMES, game_named, game_of, standings_game
+from pipeline.games.registry import BRIDGE, GAMES, game_named, game_of, standings_game
 from pipeline.games.scoring import (
     Standings,
     language_of,
@@ -184,13 +185,20 @@ def standings(
     game: str | None = None,
     limits: Limits | None = None,
     lang: str | None = None,
+    deals: Path | str | None = None,
 ) -> Standings:
     """The standings of a results workbook (a path, or a workbook already read), nothing written; its game
     from its sheets unless named; in `lang` (en, es, zh; by default the Language setting, else the workbook's
-    own language). InputError when it cannot be scored; UsageError for an unknown `lang`."""
+    own language). `deals`: a PBN file of the boards' hands (a bridge event's Hands sheet and Par columns;
+    a PBN event's own [Deal] tags are used without it). InputError when it cannot be scored; UsageError for an
+    unknown `lang`."""
     chosen = checked_language(lang)  # before anything is read
     with speaking(chosen):  # a workbook that cannot be read is said in `lang`, else English
         book = source if isinstance(source, Workbook) else read(source, limits=limits)
+        if deals is not None and (game_named(game) if game else game_of(book.sheets)) is not BRIDGE:
+            raise UsageError(f"{deals}: deals are the boards of a bridge event; this workbook is not one")
+        if deals is not None:
+            book = replace(book, deals=read_deals(Path(deals), (limits or Limits()).max_unzipped_mb))
     return standings_of(book, None if game is None else game_named(game), lang=chosen)
 
 
@@ -208,19 +216,24 @@ def score(
     limits: Limits | None = None,
     book: Workbook | None = None,
     lang: str | None = None,
+    deals: Path | str | None = None,
 ) -> Scored:
     """Read, validate, compute and write one results workbook: the standings go to `out` (a file, or a folder
     to write `<input stem>-standings.xlsx` into; by default beside the input). The output is checked before
     anything is read: never the input, and a file tally did not write only with `force`. `lang` (en, es, zh)
-    is the language of its sheet names and headers (by default the Language setting, else the workbook's)."""
+    is the language of its sheet names and headers (by default the Language setting, else the workbook's);
+    `deals` a PBN file of the boards' hands (as `standings`)."""
     chosen = checked_language(lang)
     source = Path(source)
     name = default_standings(source).name
     with speaking(chosen):  # what is found before the workbook is read: in `lang`, else English
         target = output_target(
-            source.with_name(name) if out is None else out, default_name=name, force=force, inputs=[source]
+            source.with_name(name) if out is None else out,
+            default_name=name,
+            force=force,
+            inputs=[source, *([Path(deals)] if deals is not None else [])],
         )
-    result = standings(book or source, game=game, limits=limits, lang=lang)
+    result = standings(book or source, game=game, limits=limits, lang=lang, deals=deals)
     with speaking(result.language):  # the footer's words, and a write refused, in the event's language
         return Scored(written(result, target), result)
 

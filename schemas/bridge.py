@@ -713,6 +713,11 @@ class Traveller(pa.DataFrameModel):
     tricks: Series[pd.Int64Dtype] = column("Tricks", nullable=True)
     ns_score: Series[float] = column("NS Score", names={"es": ("Marca NS",), "zh": ("南北得分",)})
     ew_score: Series[float] = column("EW Score", names={"es": ("Marca EO",), "zh": ("东西得分",)})
+    # With deals (--deals, or a PBN event's own [Deal]): what was possible on the board, double dummy
+    par_contract: Series[Text] | None = column(
+        "Par Contract", names={"es": ("Contrato óptimo",), "zh": ("最优定约",)}, nullable=True
+    )
+    par: Series[float] | None = column("Par", names={"es": ("Par",), "zh": ("最优分",)}, nullable=True)
 
     class Config:
         name = "Travellers"
@@ -949,3 +954,47 @@ class TravellerSlip(pa.DataFrameModel):
         name = "Traveller Slips"
         metadata = {"names": {"es": ("Planillas viajeras",), "zh": ("流动记分单",)}}
         strict = False
+
+
+class HandRecord(pa.DataFrameModel):
+    """The `Hands` sheet, written when deals are given: a block of four rows a board (North, East, South,
+    West), each hand's suits as text, the tricks it takes as declarer in each strain double dummy, and on the
+    block's first row the board's dealer, vulnerability, par contract and par score (NS)."""
+
+    board: Series[int] = column("Board")
+    dealer: Series[Text] | None = column("Dealer", names={"es": ("Dador",), "zh": ("发牌人",)}, nullable=True)
+    vul: Series[Text] | None = column(
+        "Vul", names={"es": ("Vulnerabilidad", "Vul."), "zh": ("局况",)}, nullable=True
+    )
+    hand: Series[Text] = column("Hand", names={"es": ("Mano",), "zh": ("方位",)})
+    spade_cards: Series[Text] = column("♠ Spades", names={"es": ("♠ Picas",), "zh": ("♠ 黑桃",)})
+    heart_cards: Series[Text] = column("♥ Hearts", names={"es": ("♥ Corazones",), "zh": ("♥ 红心",)})
+    diamond_cards: Series[Text] = column("♦ Diamonds", names={"es": ("♦ Diamantes",), "zh": ("♦ 方块",)})
+    club_cards: Series[Text] = column("♣ Clubs", names={"es": ("♣ Tréboles",), "zh": ("♣ 梅花",)})
+    tricks_nt: Series[int] = column("DD NT", names={"es": ("DD ST",), "zh": ("双明手 无将",)})
+    tricks_s: Series[int] = column("DD Spades", names={"es": ("DD Picas",), "zh": ("双明手 黑桃",)})
+    tricks_h: Series[int] = column("DD Hearts", names={"es": ("DD Corazones",), "zh": ("双明手 红心",)})
+    tricks_d: Series[int] = column("DD Diamonds", names={"es": ("DD Diamantes",), "zh": ("双明手 方块",)})
+    tricks_c: Series[int] = column("DD Clubs", names={"es": ("DD Tréboles",), "zh": ("双明手 梅花",)})
+    par_contract: Series[Text] | None = column(
+        "Par Contract", names={"es": ("Contrato óptimo",), "zh": ("最优定约",)}, nullable=True
+    )
+    par: Series[float] | None = column("Par", names={"es": ("Par",), "zh": ("最优分",)}, nullable=True)
+
+    class Config:
+        name = "Hands"
+        metadata = {"names": {"es": ("Manos",), "zh": ("牌例",)}}
+        strict = False
+
+
+class DealRecord(pa.DataFrameModel):
+    """A deal read from a PBN file (pipeline/games/bridge/deals.py), valid: its board and section, the file line
+    of its [Deal], the deal as `N:` and the four hands from North, its dealer and vulnerability (None, NS, EW,
+    All); then, once analysed, the board's par contract(s) and par score for NS."""
+
+    board: Series[int]
+    section: Series[Text]  # "" when not tagged
+    line: Series[int]
+    deal: Series[Text]
+    dealer: Series[Text]
+    vul: Series[Text]

@@ -57,6 +57,10 @@ NOT_COLUMNS |= {
         *("Names", "Direction", "Session", "Room"),
     )
 }
+NOT_COLUMNS |= {
+    ("pipeline/games/bridge/deals.py", word): "a PBN 2.1 tag name (docs/interchange.md, Deals)"
+    for word in ("Board", "Section", "Dealer")
+}
 NOT_COLUMNS[("pipeline/workbook/pbn.py", "Table")] = "the suffix of a PBN table section's tag (PBN 2.1, 5.1)"
 
 

@@ -41,11 +41,19 @@ def standings_command(game: Game) -> Callable[..., None]:
         show_all: ShowAll = False,
         max_unzipped_mb: MaxUnzipped = DEFAULT_UNZIPPED,
         lang: Lang = None,
+        deals: Path | None = typer.Option(
+            None,
+            "--deals",
+            help="A PBN file of the boards' hands: a Hands sheet (double-dummy tricks, par) and a Par column.",
+            hidden=game.name != "bridge",
+        ),
     ) -> None:
         limits = Limits(max_unzipped_mb)
         chosen = spoken(lang)
         scored = guarded(
-            lambda: api.score(results, out, game=game.name, force=force, limits=limits, lang=chosen),
+            lambda: api.score(
+                results, out, game=game.name, force=force, limits=limits, lang=chosen, deals=deals
+            ),
             show_all=show_all,
         )
         with speaking(scored.standings.language):  # the event's language, as its standings are written

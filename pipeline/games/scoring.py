@@ -95,6 +95,11 @@ def spoken_standings(book: Workbook, game: Game, now: dt.datetime | None, langua
     except InputError as exc:
         exc.source = exc.source or str(book.path)
         raise
+    if book.deals is not None and hasattr(checked.event, "deals"):  # hand records: a bridge event's only
+        for event in (checked.event, checked.original):  # before and after Law 79C corrections alike
+            if event is not None:
+                event.deals = book.deals.frame
+        checked.event.warnings = [*checked.event.warnings, *book.deals.problems]
     settings = checked.event.settings
     heading = event_heading(
         settings, Path(book.path).stem, game.progress(checked.event), now or dt.datetime.now()

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import fastexcel
 import numpy as np
@@ -45,6 +46,9 @@ class Workbook:
     sheets: dict[str, Sheet]
     digest: str = ""  # the SHA-256 of the file's bytes that were read
     listed: list[str] = field(default_factory=list)  # every sheet the file lists, read or not
+    deals: Any = (
+        None  # a bridge event's hand records (games/bridge/deals.py `Deals`): a PBN's own, or --deals
+    )
 
     def get(self, name: str) -> Sheet | None:
         """The sheet whose name matches (in any language a declared sheet is named in), if there is one."""

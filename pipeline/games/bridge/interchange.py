@@ -15,6 +15,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from pipeline.games.bridge.deals import Deals, deals_of
 from pipeline.games.bridge.methods import (
     butler,
     cross_imps,
@@ -563,12 +564,14 @@ def pbn_built(games: list[Game], name: str) -> Built:
     return built
 
 
-def pbn_book(path: Path, limit_mb: int) -> tuple[dict[str, Sheet], str]:
-    """The sheets of a PBN results file (Settings, Pairs, Results) and the SHA-256 of its bytes; InputError
-    with every problem of its syntax or of the event's form."""
+def pbn_book(path: Path, limit_mb: int) -> tuple[dict[str, Sheet], str, Deals | None]:
+    """The sheets of a PBN results file (Settings, Pairs, Results), the SHA-256 of its bytes and its deals (None
+    when no game has a [Deal]); InputError with every problem of its syntax or of the event's form."""
     games, problems, digest = read_pbn(path, limit_mb)
     built = pbn_built(games, Path(path).name)
-    return checked_sheets(path, built, problems), digest
+    deals = deals_of(games, Path(path).name)
+    found = deals if not deals.frame.empty or deals.problems else None
+    return checked_sheets(path, built, problems), digest, found
 
 
 def checked_sheets(path: Path, built: Built, problems: list[Problem]) -> dict[str, Sheet]:
@@ -683,7 +686,7 @@ def usebio_pairs(event: Element) -> pd.DataFrame:
     return frame.astype(TEXT)
 
 
-def usebio_book(path: Path, limit_mb: int) -> tuple[dict[str, Sheet], str]:
+def usebio_book(path: Path, limit_mb: int) -> tuple[dict[str, Sheet], str, None]:
     """The sheets of a USEBIO results file (Settings, Pairs, Results) and the SHA-256 of its bytes;
     InputError with every problem of its XML or of the event's form."""
     root, digest = read_usebio(path, limit_mb)
@@ -708,15 +711,15 @@ def usebio_book(path: Path, limit_mb: int) -> tuple[dict[str, Sheet], str]:
         headers = {column: usebio_names[written] for column, written in pbn_names.items()}
         headers |= {R.table: "TABLE_NUMBER", R.adjusted: "CONTRACT, SCORE", R.board: "BOARD_NUMBER"}
         built.result_headers = headers | {R.section: "SECTION_ID"}
-    return checked_sheets(path, built, problems), digest
+    return checked_sheets(path, built, problems), digest, None  # hands as BOARD > HAND: not read yet
 
 
 def interchange_book(path: Path, limit_mb: int) -> Workbook:
     """A PBN (.pbn) or USEBIO (.xml) results file read as a bridge results workbook."""
     path = Path(path)
     reader = pbn_book if path.suffix.lower() == PBN_SUFFIX else usebio_book
-    sheets, digest = reader(path, limit_mb)
-    return Workbook(path, sheets, digest, [s.name for s in sheets.values()])
+    sheets, digest, deals = reader(path, limit_mb)
+    return Workbook(path, sheets, digest, [s.name for s in sheets.values()], deals=deals)
 
 
 NUMBER_COLUMNS = (R.board, R.round, R.table, R.tricks, R.score)  # written as numbers when every cell is one

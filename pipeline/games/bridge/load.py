@@ -142,6 +142,7 @@ class BridgeEvent:
     waiting: pd.Series = field(default_factory=lambda: pd.Series(dtype=bool))  # rows of boards not yet played
     seating: pd.DataFrame = field(default_factory=pd.DataFrame)  # every row's NS, EW, section, session
     by_direction: bool = False  # club numbering: NS pairs 1..n and EW pairs 1..n (numbering.py)
+    deals: pd.DataFrame | None = None  # the hand records by board, when given (deals.py): Hands and Par
 
 
 def bridge_progress(event: BridgeEvent) -> Progress:

@@ -8,6 +8,7 @@ import numpy as np
 import pandas as pd
 
 from pipeline.games.bridge.conditions import ranking_rule
+from pipeline.games.bridge.deals import board_par, double_dummy, hands_frame
 from pipeline.games.bridge.fields import pair_fields
 from pipeline.games.bridge.methods import scoring_word
 from pipeline.games.bridge.numbering import BY_DIRECTION_RULE, PAIR_NUMBERING_SETTING
@@ -22,6 +23,7 @@ from pipeline.i18n import N_, _
 from pipeline.sheets import OutputSheet, page_starts
 from schemas.bridge import CLOSED, EAST_WEST, NORTH_SOUTH, OPEN
 from schemas.bridge import Frequency as F
+from schemas.bridge import HandRecord as H
 from schemas.bridge import PairStanding as PS
 from schemas.bridge import ResultsSheet as R
 from schemas.bridge import Scorecard as SC
@@ -35,6 +37,9 @@ from schemas.shared import RulesSheet as RR
 if TYPE_CHECKING:
     from pipeline.games.bridge.load import BridgeEvent
     from pipeline.games.bridge.tally import BridgeTables
+
+Records = tuple[pd.DataFrame, pd.DataFrame] | None  # the deals and their double-dummy analysis, when given
+
 
 STRAIN_TEXT = {"C": "C", "D": "D", "H": "H", "S": "S", "N": "NT"}
 # the Rules sheet's items that are not settings (a setting's item is its written name)
@@ -52,8 +57,29 @@ def contract_text(r: pd.DataFrame, adjusted: pd.Series) -> pd.Series:
     return text.fillna(adjusted.reindex(r.index)).fillna("")
 
 
-def travellers_frame(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
-    """Every result with its key, contract, score and the method's values."""
+def hand_records(event: BridgeEvent) -> Records:
+    """The event's deals and their double-dummy analysis (deals.py), or None without deals."""
+    if event.deals is None or event.deals.empty:
+        return None
+    return event.deals, double_dummy(event.deals)
+
+
+def with_par(t: pd.DataFrame, records: Records) -> pd.DataFrame:
+    """The travellers with each board's par contract and par score (NS) beside its results, where its deal is
+    known; joined by board, and by section too when the deals name sections."""
+    if records is None:
+        return t
+    pars = board_par(*records)
+    keys = [TV.board, TV.section] if pars[TV.section].ne("").any() else [TV.board]
+    found = (
+        t[keys].astype({TV.board: "Int64"}).merge(pars[[*keys, TV.par_contract, TV.par]], on=keys, how="left")
+    )
+    return t.assign(**{TV.par_contract: found[TV.par_contract].to_numpy(), TV.par: found[TV.par].to_numpy()})
+
+
+def travellers_frame(event: BridgeEvent, tables: BridgeTables, records: Records = None) -> pd.DataFrame:
+    """Every result with its key, contract, score and the method's values; with deals (`records`), each
+    board's par contract and par score."""
     t = tables.travellers.copy()
     written = event.results_sheet.frame.loc[t.index]
     t[TV.contract_text] = contract_text(t, written[R.adjusted])
@@ -71,6 +97,9 @@ def travellers_frame(event: BridgeEvent, tables: BridgeTables) -> pd.DataFrame:
     titles = titles_of(TV)
     shown = [*keys, TV.contract_text, TV.declarer, TV.tricks, TV.ns_score, TV.ew_score]
     columns = {c: titles[c] for c in shown} | event.settings.method.traveller_columns
+    if records is not None:
+        t = with_par(t, records)
+        columns |= {c: titles[c] for c in (TV.par_contract, TV.par)}
     order = lexicographic_order(
         [
             natural_ranks(t[T.match]),
@@ -204,15 +233,27 @@ def travellers_sheet(travellers: pd.DataFrame) -> OutputSheet:
     return OutputSheet(sheet_name_of(TV), travellers, page_breaks=page_starts(travellers[first]))
 
 
+def hands_sheets(records: Records) -> list[OutputSheet]:
+    """The Hands sheet when the event has deals: a block of four rows a board, four boards a page."""
+    if records is None:
+        return []
+    hands = hands_frame(*records).rename(columns=titles_of(H))
+    return [
+        OutputSheet(sheet_name_of(H), hands, page_breaks=page_starts(pd.Series(np.arange(len(hands)) // 16)))
+    ]
+
+
 def bridge_sheets(event: BridgeEvent, tables: BridgeTables) -> list[OutputSheet]:
     """The sheets of the bridge standings workbook, in order: Standings, Travellers, the method's, Rules."""
     method = event.settings.method
     standings = (method.standings_sheet or standings_frame)(event, tables)
     podium = pd.Series(standings[titles_of(PS)[PS.rank]].to_numpy() <= 3)  # Rank, as every Standings heads it
     rules = titles_of(RR)
+    records = hand_records(event)  # the double-dummy analysis, once
     sheets = [
         OutputSheet(sheet_name_of(PS), standings, highlight=podium),
-        travellers_sheet(travellers_frame(event, tables)),
+        travellers_sheet(travellers_frame(event, tables, records)),
+        *hands_sheets(records),
         *(method.sheets or pair_sheets)(event, tables),
         *(method.progress or pair_progress_sheets)(event, tables),
         OutputSheet(
