@@ -1,0 +1,109 @@
+"""The translation gaps the merges left (issue 17, part 2): the domino conventions' problems (D130-D139), the
+PBN/USEBIO reader and `tally convert`, `tally demo`, the ranking site's headers, and a sweep of every sample and
+corpus workbook for an English message left verbatim in Spanish or Chinese output."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import MATCH_HEADER, sheets_from_tables
+
+from pipeline.games.domino.load import domino_event
+from pipeline.i18n import speaking
+from pipeline.problems import InputError, Problem
+
+GAMES_HEADER = [*MATCH_HEADER, "A Games", "B Games"]
+PENALTY_HEADER = ["Player", "Pips", "Round", "Reason", "Card"]
+
+
+def row(rnd, table, a1, b1, a_pips=None, b_pips=None, *, games=()):
+    """A Matches row in MATCH_HEADER order (then A Games, B Games when `games` is given)."""
+    return [rnd, table, a1, None, b1, None, a_pips, b_pips, None, None, None, *games]
+
+
+def domino_problems(lang, rows, settings=(), penalties=(), header=MATCH_HEADER) -> list[Problem]:
+    """The problems (errors, else warnings) loading a domino event finds, written in `lang`."""
+    tables = {"Matches": (header, rows), "Settings": (["Key", "Value"], [list(s) for s in settings])}
+    if penalties:
+        tables["Penalties"] = (PENALTY_HEADER, [list(p) + [None] * (5 - len(p)) for p in penalties])
+    with speaking(lang):
+        try:
+            return list(domino_event(sheets_from_tables(tables)).warnings)
+        except InputError as refused:
+            return list(refused.problems)
+
+
+TWO = [row(1, 1, "p1", "p2", 100, 40), row(1, 2, "p3", "p4", 100, 45)]
+BYES = [
+    row(1, 1, "p1", "p2", 100, 40),
+    row(1, 2, "p3", "BYE"),
+    row(2, 1, "p2", "p3", 100, 60),
+    row(2, 2, "p1", "BYE"),
+]
+
+
+# hand-written: the sentence as a Spanish or Chinese organizer reads it
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        (
+            "es",
+            "2 filas de descanso no puntúan: en Configuración Crédito por descanso es ninguno (indique un "
+            "porcentaje de la meta para abonarlas)",
+        ),
+        ("zh", "2 行轮空不计分：设置中的 轮空计分 为无（填写目标的百分比即可为其计分）"),
+    ],
+)
+def test_the_bye_warning_counts_its_rows_in_the_language(lang, expected):
+    (warning,) = domino_problems(lang, BYES)
+    assert (warning.code, warning.problem) == ("D139", expected)
+
+
+def test_one_bye_row_is_singular_in_spanish():
+    (warning,) = domino_problems("es", BYES[:2])
+    assert warning.problem.startswith("1 fila de descanso no puntúa:")
+
+
+CASES = [  # code, rows, settings, penalties, header
+    ("D130", [row(1, 1, "p1", "BYE", 100)], (), (), MATCH_HEADER),
+    ("D131", [row(1, 1, "BYE", "p1", 0, 100)], (), (), MATCH_HEADER),
+    ("D132", TWO, [("Red Card Pips", 50)], [("p1", None, 1, "", "yellow")], MATCH_HEADER),
+    ("D134", TWO, [("Yellow Card Pips", 10)], [("p1", 5, 1, "", "yellow")], MATCH_HEADER),
+    ("D135", TWO, [("Sanction", "result")], [("p1", 10, None, "")], MATCH_HEADER),
+    ("D135", TWO, [("Sanction", "result")], [("p1", 10, 2, "")], MATCH_HEADER),
+    (
+        "D137",
+        [row(1, 1, "X", "Z", 200, 100, games=(1, 1))],
+        [("Match Format", "best of three")],
+        (),
+        GAMES_HEADER,
+    ),
+    ("D138", [row(1, 1, "X", "Z", 200, 190, games=(2, 0))], (), (), GAMES_HEADER),
+]
+
+
+@pytest.mark.parametrize(("code", "rows", "settings", "penalties", "header"), CASES)
+def test_the_conventions_problems_are_in_spanish_and_chinese(code, rows, settings, penalties, header):
+    english = [p for p in domino_problems("en", rows, settings, penalties, header) if p.code == code]
+    assert english
+    for lang in ("es", "zh"):
+        found = [p for p in domino_problems(lang, rows, settings, penalties, header) if p.code == code]
+        assert [p.row for p in found] == [p.row for p in english]
+        assert all(p.problem != e.problem for p, e in zip(found, english, strict=True)), lang
+
+
+def test_a_sanction_without_a_match_names_who_and_the_round_in_spanish_and_chinese():
+    args = (TWO, [("Sanction", "result")], [("p1", 10, 2, "")])
+    (spanish,) = domino_problems("es", *args)
+    (chinese,) = domino_problems("zh", *args)
+    assert spanish.problem.endswith("p1 no juega ninguna partida en la ronda 2")
+    assert chinese.problem.endswith("p1 在第 2 轮没有比赛")
+    assert spanish.problem.startswith("con Aplicación de sanciones = resultado")
+
+
+def test_a_card_without_its_pips_names_the_setting_in_chinese():
+    (problem,) = [
+        p
+        for p in domino_problems("zh", TWO, [("Red Card Pips", 50)], [("p1", None, 1, "", "yellow")])
+        if p.code == "D132"
+    ]
+    assert problem.problem == "黄牌需要在设置中填写 黄牌扣点"
