@@ -227,7 +227,9 @@ def convert(
     cannot be read; UsageError for another kind of file."""
     source = Path(source)
     if source.suffix.lower() not in INTERCHANGE_SUFFIXES:
-        raise UsageError(f"{source}: tally convert reads a PBN (.pbn) or USEBIO (.xml) results file")
+        raise UsageError(
+            _("{source}: tally convert reads a PBN (.pbn) or USEBIO (.xml) results file", source=source)
+        )
     name = f"{source.stem}.xlsx"
     target = output_target(
         source.with_name(name) if out is None else out, default_name=name, force=force, inputs=[source]

@@ -7,9 +7,10 @@ from __future__ import annotations
 import pytest
 from conftest import MATCH_HEADER, sheets_from_tables
 
+from pipeline import api
 from pipeline.games.domino.load import domino_event
 from pipeline.i18n import speaking
-from pipeline.problems import InputError, Problem
+from pipeline.problems import InputError, Problem, UsageError
 
 GAMES_HEADER = [*MATCH_HEADER, "A Games", "B Games"]
 PENALTY_HEADER = ["Player", "Pips", "Round", "Reason", "Card"]
@@ -107,3 +108,67 @@ def test_a_card_without_its_pips_names_the_setting_in_chinese():
         if p.code == "D132"
     ]
     assert problem.problem == "黄牌需要在设置中填写 黄牌扣点"
+
+
+# ---------------------------------------------------------------- the PBN and USEBIO reader
+
+BAD_FILES = [  # name, text: each raises one of B210-B216
+    ("unquoted.pbn", '[Event "x"]\n[Board 1]\n'),
+    ("open.pbn", '[Event "x"]\n[Board "1"\n'),
+    ("string.pbn", '[Event "x\n'),
+    ("brace.pbn", '[Event "x"]\n{ never closed\n[Board "1"]\n'),
+    ("short.pbn", '[Board "1"]\n[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result"]\n1 2 4S\n'),
+    ("deals.pbn", '[Event "x"]\n[Board "1"]\n[Deal "N:AKQ2.AK3.AK4.AKQ - - -"]\n'),
+    ("bam.pbn", '[Scoring "BAM"]\n[Board "1"]\n[ScoreTable "PairId_NS;PairId_EW;Result"]\n1 2 10\n'),
+    (
+        "solo.pbn",
+        '[Competition "Individuals"]\n[Board "1"]\n[ScoreTable "PairId_NS;PairId_EW;Result"]\n1 2 10\n',
+    ),
+    ("teams.pbn", '[Competition "Teams"]\n[Board "1"]\n[Deal "N:AKQ2.AK3.AK4.AKQ - - -"]\n'),
+    (
+        "bomb.xml",
+        '<?xml version="1.0"?>\n<!DOCTYPE l [<!ENTITY l "l">]>\n<USEBIO><EVENT>&l;</EVENT></USEBIO>\n',
+    ),
+    ("cut.xml", '<USEBIO Version="1.2">\n<EVENT EVENT_TYPE="PAIRS">\n<BOARD>\n'),
+    ("teams.xml", '<USEBIO>\n<EVENT EVENT_TYPE="TEAMS"><BOARD><TRAVELLER_LINE/></BOARD></EVENT></USEBIO>'),
+    ("empty.xml", '<USEBIO Version="1.2">\n<EVENT EVENT_TYPE="PAIRS"></EVENT></USEBIO>'),
+    ("other.xml", '<?xml version="1.0"?>\n<workbook><sheet/></workbook>'),
+]
+
+
+@pytest.mark.parametrize(("name", "text"), BAD_FILES)
+def test_the_pbn_and_usebio_readers_problems_are_in_spanish_and_chinese(tmp_path, name, text):
+    path = tmp_path / name
+    path.write_text(text)
+    english = api.validate(path).problems
+    assert english and all(p.code.startswith("B21") for p in english)
+    for lang in ("es", "zh"):
+        found = api.validate(path, lang=lang).problems
+        assert [(p.code, p.row) for p in found] == [(p.code, p.row) for p in english]
+        assert all(p.problem != e.problem for p, e in zip(found, english, strict=True)), (lang, found)
+
+
+def test_a_binary_results_file_is_said_in_the_language(tmp_path):
+    path = tmp_path / "event.pbn"
+    path.write_bytes(b"PK\x03\x04\x00\x00binary")
+    (problem,) = api.validate(path, lang="es").problems
+    assert (problem.code, problem.problem) == (
+        "B211",
+        "este no es un archivo de texto (contiene bytes NUL); un archivo PBN o USEBIO es texto escrito por un "
+        "programa de puntuación",
+    )
+
+
+def test_a_tag_without_quotes_in_chinese(tmp_path):
+    path = tmp_path / "bad.pbn"
+    path.write_text('[Event "x"]\n[Board 1]\n')
+    (problem,) = [p for p in api.validate(path, lang="zh").problems if p.code == "B212"]
+    assert problem.problem == '标签对的格式是 [名称 "值"]：名称、双引号中的值，然后是 ]'
+
+
+def test_convert_refuses_another_kind_of_file_in_the_language(tmp_path):
+    path = tmp_path / "event.csv"
+    path.write_text("x")
+    with speaking("es"), pytest.raises(UsageError) as refused:
+        api.convert(path)
+    assert "tally convert lee un archivo de resultados PBN (.pbn) o USEBIO (.xml)" in str(refused.value)
