@@ -384,7 +384,7 @@ def batch(
     if site is not None:
         ok = [(job.key, job.target) for job, status, _, _ in run.done if status == "ok"]
         events = sorted([*ok, *((job.key, job.target) for job in run.unchanged)])
-        publish_events(read_events(events, limits), site)
+        publish_events(read_events(events, limits), site, lang=chosen)
     return run
 
 
@@ -425,7 +425,7 @@ def rank(
             chosen,
         )
     if site is not None:
-        publish_ranking(run.sheets, site)
+        publish_ranking(run.sheets, site, lang=run.language)
     return run
 
 

@@ -4,6 +4,9 @@ corpus workbook for an English message left verbatim in Spanish or Chinese outpu
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 from conftest import MATCH_HEADER, sheets_from_tables
 
@@ -172,3 +175,37 @@ def test_convert_refuses_another_kind_of_file_in_the_language(tmp_path):
     with speaking("es"), pytest.raises(UsageError) as refused:
         api.convert(path)
     assert "tally convert lee un archivo de resultados PBN (.pbn) o USEBIO (.xml)" in str(refused.value)
+
+
+# ---------------------------------------------------------------- the ranking and batch sites in --lang
+
+SAMPLES = Path(__file__).resolve().parent.parent / "sample_data"
+HEADER = re.compile(r"<th[^>]*>([^<]*)</th>")
+
+
+def headers_of(site: Path) -> set[str]:
+    """Every table header of every page of a site."""
+    return {h for page in site.rglob("*.html") for h in HEADER.findall(page.read_text(encoding="utf-8"))}
+
+
+@pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
+def test_rank_publish_writes_the_site_in_the_language_asked(tmp_path):
+    standings = [
+        api.score(SAMPLES / f"{s}.xlsx", tmp_path).path for s in ("domino_pairs", "domino_individual")
+    ]
+    api.rank(standings, tmp_path / "ranking.xlsx", lang="es", publish=tmp_path / "site")
+    found = headers_of(tmp_path / "site")
+    assert {"Peso", "Puesto", "Cuenta", "Periodo", "Eventos", "Mejor", "Juego"} <= found
+    assert not found & {"Weight", "Place", "Counted", "Window", "Events", "Best", "Game", "File"}
+    assert '<html lang="es">' in (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
+def test_batch_publish_writes_the_index_in_the_language_asked(tmp_path):
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "night.xlsx").write_bytes((SAMPLES / "domino_pairs.xlsx").read_bytes())
+    api.batch(folder, tmp_path / "out", lang="zh", publish=tmp_path / "site")
+    index = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    assert '<html lang="zh">' in index
+    assert '<html lang="zh">' in (tmp_path / "site" / "night" / "index.html").read_text(encoding="utf-8")
