@@ -4,9 +4,14 @@ corpus workbook for an English message left verbatim in Spanish or Chinese outpu
 
 from __future__ import annotations
 
+import functools
+import json
 import re
+import sys
+import tempfile
 from pathlib import Path
 
+import openpyxl
 import pytest
 from conftest import MATCH_HEADER, sheets_from_tables
 
@@ -179,7 +184,9 @@ def test_convert_refuses_another_kind_of_file_in_the_language(tmp_path):
 
 # ---------------------------------------------------------------- the ranking and batch sites in --lang
 
-SAMPLES = Path(__file__).resolve().parent.parent / "sample_data"
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "sample_data"
+sys.path.insert(0, str(ROOT / "tools"))
 HEADER = re.compile(r"<th[^>]*>([^<]*)</th>")
 
 
@@ -209,3 +216,90 @@ def test_batch_publish_writes_the_index_in_the_language_asked(tmp_path):
     index = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
     assert '<html lang="zh">' in index
     assert '<html lang="zh">' in (tmp_path / "site" / "night" / "index.html").read_text(encoding="utf-8")
+
+
+# ---------------------------------------------------------------- the sweep: no English message left
+
+# English messages that Spanish or Chinese write the same way, and why (a cell or message may equal them)
+SAME_WORD = {
+    "Provisional": "the status word: Spanish says Provisional too",
+    "bridge": "the game's name: Spanish says bridge too",
+    "Final": "the status word: Spanish says Final too",
+    "IMPs": "the bridge unit: Spanish and Chinese write IMPs too",
+}
+
+
+@functools.cache
+def english_messages() -> tuple[frozenset[str], re.Pattern[str]]:
+    """Every English message of every catalog longer than 3 characters without fields (a cell or message
+    could equal it), and a pattern finding the longest literal part of each message with fields (a part of
+    two words or more, 10 characters or longer: what a filled-in message would still show in English)."""
+    from catalogs import extracted
+
+    ids = {m if isinstance(m, str) else m[0] for messages in extracted().values() for m in messages}
+    whole = frozenset(m for m in ids if "{" not in m and len(m) > 3 and m not in SAME_WORD)
+    parts = {max(re.split(r"\{\w*\}|%\(\w+\)s", m), key=len).strip() for m in ids if "{" in m}
+    parts = {p for p in parts if len(p) >= 10 and re.search(r"[a-z]{2,} [a-z]{2,}", p)}
+    return whole, re.compile("|".join(re.escape(p) for p in sorted(parts, key=len, reverse=True)))
+
+
+def english_in(texts: list[str]) -> list[str]:
+    """The texts that are, or hold the words of, an English message."""
+    whole, parts = english_messages()
+    return [t for t in texts if t in whole or t.removeprefix("warning: ") in whole or parts.search(t)]
+
+
+def text_cells(path: Path) -> list[str]:
+    """Every text cell of a workbook."""
+    book = openpyxl.load_workbook(path)
+    return [
+        c
+        for ws in book.worksheets
+        for row in ws.iter_rows(values_only=True)
+        for c in row
+        if isinstance(c, str)
+    ]
+
+
+SCORED = [  # (sample, --lang): every twin in its own language, every English sample in Spanish and Chinese
+    *((f"{lang}/{p.name}", None) for lang in ("es", "zh") for p in sorted((SAMPLES / lang).glob("*.xlsx"))),
+    *((p.name, lang) for lang in ("es", "zh") for p in sorted(SAMPLES.glob("*.xlsx"))),
+]
+
+
+@pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
+def test_no_standings_cell_is_an_english_message(tmp_path):
+    assert len(SCORED) == 28
+    left = {}
+    for name, lang in SCORED:  # 28 workbooks
+        source = SAMPLES / name
+        typed = set(
+            text_cells(source)
+        )  # what the organizer typed stays as typed (an English sample's reasons)
+        out = api.score(source, tmp_path / f"{lang}-{source.parent.name}-{source.name}", lang=lang).path
+        found = [t for t in english_in(text_cells(out)) if t not in typed]
+        if found:
+            left[f"{name} --lang {lang}"] = found
+    assert not left
+
+
+@pytest.mark.slow  # validates every corpus workbook twice (about 35 s; make test SLOW=1 and CI run it)
+def test_no_validate_message_of_the_corpora_is_english():
+    from corpus import bridge_cases, domino_cases, hostile_cases
+    from typer.testing import CliRunner
+
+    from pipeline.cli import app
+
+    cases = [*domino_cases.CASES, *bridge_cases.CASES, *hostile_cases.CASES]
+    left: dict[str, set[str]] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for i, case in enumerate(cases):  # about three hundred small workbooks
+            folder = Path(tmp) / str(i)
+            folder.mkdir()
+            path = str(case.write(folder))
+            for lang in ("es", "zh"):
+                options = ["validate", path, "--json", "--lang", lang, *getattr(case, "options", ())]
+                records = json.loads(CliRunner().invoke(app, options).stdout)
+                for said in english_in([r["problem"] for r in records]):
+                    left.setdefault(lang, set()).add(said)
+    assert not left
