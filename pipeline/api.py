@@ -247,7 +247,9 @@ def convert(
     cannot be read; UsageError for another kind of file."""
     source = Path(source)
     if source.suffix.lower() not in INTERCHANGE_SUFFIXES:
-        raise UsageError(f"{source}: tally convert reads a PBN (.pbn) or USEBIO (.xml) results file")
+        raise UsageError(
+            _("{source}: tally convert reads a PBN (.pbn) or USEBIO (.xml) results file", source=source)
+        )
     name = f"{source.stem}.xlsx"
     target = output_target(
         source.with_name(name) if out is None else out, default_name=name, force=force, inputs=[source]
@@ -402,7 +404,7 @@ def batch(
     if site is not None:
         ok = [(job.key, job.target) for job, status, _, _ in run.done if status == "ok"]
         events = sorted([*ok, *((job.key, job.target) for job in run.unchanged)])
-        publish_events(read_events(events, limits), site)
+        publish_events(read_events(events, limits), site, lang=chosen)
     return run
 
 
@@ -443,7 +445,7 @@ def rank(
             chosen,
         )
     if site is not None:
-        publish_ranking(run.sheets, site)
+        publish_ranking(run.sheets, site, lang=run.language)
     return run
 
 

@@ -11,7 +11,7 @@ from pandera.typing import Series
 from pipeline.i18n import N_
 from pipeline.parsing import as_numbers
 from pipeline.problems import check_named, kind
-from schemas.common import Entry, Span, Text, Vocabulary, column, is_whole_in
+from schemas.common import Entry, Span, Text, Vocabulary, column, is_whole_in, phrase
 
 ROOMS = ["open", "closed"]  # a teams result's Room, as read (folded to lower case)
 OPEN, CLOSED = ROOMS
@@ -57,7 +57,7 @@ class ResultsSheet(pa.DataFrameModel):
 
     board: Series[Text] = column(
         "Board",
-        note=N_("the board number, {range}").format(range=BOARD.words),
+        note=phrase(N_("the board number, {range}"), range=BOARD.words),
         entry=Entry(BOARD),
         nullable=False,
     )
@@ -133,13 +133,17 @@ class ResultsSheet(pa.DataFrameModel):
     )
     round: Series[Text] | None = column(
         "Round",
-        note=N_("the round it was played in, {range} (shown, not needed to score)").format(range=BOARD.words),
+        note=phrase(
+            N_("the round it was played in, {range} (shown, not needed to score)"), range=BOARD.words
+        ),
         in_template=False,
         nullable=True,
     )
     table: Series[Text] | None = column(
         "Table",
-        note=N_("the table it was played at, {range} (shown, not needed to score)").format(range=BOARD.words),
+        note=phrase(
+            N_("the table it was played at, {range} (shown, not needed to score)"), range=BOARD.words
+        ),
         in_template=False,
         nullable=True,
     )
@@ -154,8 +158,8 @@ class ResultsSheet(pa.DataFrameModel):
     score: Series[Text] | None = column(
         "Score",
         names={"es": ("Puntuación", "Marcador"), "zh": ("得分", "分数")},
-        note=N_("the north-south score instead of a contract: a multiple of 10, {range}").format(
-            range=SCORE.words
+        note=phrase(
+            N_("the north-south score instead of a contract: a multiple of 10, {range}"), range=SCORE.words
         ),
         nullable=True,
     )
@@ -183,14 +187,14 @@ class ResultsSheet(pa.DataFrameModel):
         "board",
         "round",
         "table",
-        name=check_named("ResultsSheet", WHOLE_NUMBER.format(range=BOARD.words), BAD_BOARD),
+        name=check_named("ResultsSheet", phrase(WHOLE_NUMBER, range=BOARD.words), BAD_BOARD),
     )
     def _positive(cls, s: Series[Text]) -> pd.Series:
         return is_whole_in(s, BOARD)
 
     @pa.check(
         "tricks",
-        name=check_named("ResultsSheet", TRICKS_CHECK.format(range=TRICKS.words), BAD_TRICKS),
+        name=check_named("ResultsSheet", phrase(TRICKS_CHECK, range=TRICKS.words), BAD_TRICKS),
     )
     def _tricks(cls, s: Series[Text]) -> pd.Series:
         against = s.astype("str").str.normalize("NFKC").str.replace(r"\s", "", regex=True)
@@ -201,7 +205,7 @@ class ResultsSheet(pa.DataFrameModel):
         "datum",
         name=check_named(
             "ResultsSheet",
-            SCORE_CHECK.format(range=SCORE.words),
+            phrase(SCORE_CHECK, range=SCORE.words),
             BAD_SCORE,
         ),
     )
@@ -276,7 +280,7 @@ class TeamMatchesSheet(pa.DataFrameModel):
     )
     round: Series[Text] | None = column(
         "Round",
-        note=N_("the round, a whole number {range}").format(range=BOARD.words),
+        note=phrase(N_("the round, a whole number {range}"), range=BOARD.words),
         nullable=True,
     )
     home: Series[Text] = column(
@@ -293,7 +297,8 @@ class TeamMatchesSheet(pa.DataFrameModel):
     )
 
     @pa.check(
-        "round", name=check_named("TeamMatchesSheet", WHOLE_NUMBER.format(range=BOARD.words), BAD_MATCH_ROUND)
+        "round",
+        name=check_named("TeamMatchesSheet", phrase(WHOLE_NUMBER, range=BOARD.words), BAD_MATCH_ROUND),
     )
     def _round(cls, s: Series[Text]) -> pd.Series:
         return is_whole_in(s, BOARD)
@@ -373,7 +378,7 @@ class BridgePenaltiesSheet(pa.DataFrameModel):
         return s.isna() | ((number > PENALTY.low) & (number <= PENALTY.high)).fillna(False).astype(bool)
 
     @pa.check(
-        "board", name=check_named("BridgePenaltiesSheet", WHOLE_NUMBER.format(range=BOARD.words), BAD_BOARD)
+        "board", name=check_named("BridgePenaltiesSheet", phrase(WHOLE_NUMBER, range=BOARD.words), BAD_BOARD)
     )
     def _board(cls, s: Series[Text]) -> pd.Series:
         return is_whole_in(s, BOARD)

@@ -225,7 +225,9 @@ class MatchesSheet(pa.DataFrameModel):
         return is_whole_in(s, HANDS)
 
     @pa.check(
-        "a_games", "b_games", name=check_named("MatchesSheet", f"a whole number {GAMES.words}", BAD_GAMES)
+        "a_games",
+        "b_games",
+        name=check_named("MatchesSheet", phrase(N_("a whole number {range}"), range=GAMES.words), BAD_GAMES),
     )
     def _games(cls, s: Series[Text]) -> pd.Series:
         return is_whole_in(s, GAMES)

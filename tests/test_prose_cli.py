@@ -210,7 +210,7 @@ def test_rank_reads_a_rules_item_written_in_spanish(spanish_season: Path, tmp_pa
     book = load_workbook(source)
     rules = book["Reglas"]
     for row in rules.iter_rows():
-        if row[0].value == "Date":
+        if row[0].value in ("Date", "Fecha"):  # written as Fecha since the Rules items speak the language
             row[0].value = "Fecha"
             row[1].value = "2026-03-01"
     book.save(edited)

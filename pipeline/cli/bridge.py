@@ -114,7 +114,7 @@ def convert(
     Example: tally convert club-night.pbn -o club-night.xlsx
     """
     written = guarded(lambda: api.convert(source, out, force=force))
-    typer.echo(f"wrote {written}")
+    typer.echo(_("wrote {path}", path=written))
 
 
 def add_commands(group: typer.Typer) -> None:

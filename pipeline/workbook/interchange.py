@@ -8,6 +8,7 @@ import codecs
 import hashlib
 from pathlib import Path
 
+from pipeline.i18n import _
 from pipeline.problems import InputError, Problem, UsageError, kind
 
 PBN_SUFFIX, USEBIO_SUFFIX = ".pbn", ".xml"
@@ -31,14 +32,16 @@ def file_text(path: Path, limit_mb: int) -> tuple[str, str]:
     B211); a missing file or a folder is a usage error."""
     path = Path(path)
     if not path.exists():
-        raise UsageError(f"{path}: no such file")
+        raise UsageError(_("{path}: no such file", path=path))
     if not path.is_file():
-        raise UsageError(f"{path} is not a file")
+        raise UsageError(_("{path} is not a file", path=path))
     size = path.stat().st_size
     if size > limit_mb * 1024 * 1024:
-        problem = (
-            f"the file is {size / 1024 / 1024:,.0f} MB; tally reads results files up to {limit_mb:,} MB "
-            "(raise --max-unzipped-mb for a genuine giant event)"
+        problem = _(
+            "the file is {size} MB; tally reads results files up to {cap} MB (raise --max-unzipped-mb for a "
+            "genuine giant event)",
+            size=f"{size / 1024 / 1024:,.0f}",
+            cap=f"{limit_mb:,}",
         )
         raise InputError([Problem.of(TOO_LARGE, path.name, None, None, None, problem)], source=str(path))
     data = path.read_bytes()
@@ -49,7 +52,7 @@ def file_text(path: Path, limit_mb: int) -> tuple[str, str]:
         except UnicodeDecodeError:
             pass
     if b"\x00" in data:
-        problem = (
+        problem = _(
             "this is not a text file (it holds NUL bytes); a PBN or USEBIO file is text written by a scoring "
             "program"
         )

@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pipeline.i18n import _
 from pipeline.problems import Problem, kind
 from pipeline.workbook.interchange import file_text
 
@@ -89,7 +90,7 @@ def games_of(text: str, name: str) -> tuple[list[Game], list[Problem]]:
                     tag_line,
                     f"[{tag[0] if tag else ''}",
                     "[" + " ".join(tag),
-                    "a tag pair ends on its own line with ]",
+                    _("a tag pair ends on its own line with ]"),
                 )
                 tag = None
             if table is not None and row:
@@ -108,7 +109,12 @@ def games_of(text: str, name: str) -> tuple[list[Game], list[Problem]]:
             continue
         if what == "brace":
             if not token.endswith("}"):
-                bad(line, "{", token.split("\n")[0], "commentary opened with { is never closed with }")
+                bad(
+                    line,
+                    "{",
+                    token.split("\n")[0],
+                    _("commentary opened with {open} is never closed with {close}", open="{", close="}"),
+                )
             line += token.count("\n")
             continue
         if what == "open":
@@ -117,7 +123,7 @@ def games_of(text: str, name: str) -> tuple[list[Game], list[Problem]]:
                     tag_line,
                     f"[{tag[0] if tag else ''}",
                     "[" + " ".join(tag),
-                    "a tag pair is not closed with ]",
+                    _("a tag pair is not closed with ]"),
                 )
             tag, tag_line, table = [], line, None
             if row:
@@ -130,7 +136,7 @@ def games_of(text: str, name: str) -> tuple[list[Game], list[Problem]]:
                         tag_line,
                         f"[{tag[0] if tag else ''}",
                         "[" + " ".join(tag) + "]",
-                        'a tag pair is [Name "value"]: a name, the value in double quotes, then ]',
+                        _('a tag pair is [Name "value"]: a name, the value in double quotes, then ]'),
                     )
                 else:
                     value = unescaped(tag[1])
@@ -140,21 +146,26 @@ def games_of(text: str, name: str) -> tuple[list[Game], list[Problem]]:
                         table = game.tables[tag[0]] = Table(tag_line, table_columns(value))
                 tag = None
             elif what == "string" and (len(token) < 2 or not token.endswith('"')):
-                bad(tag_line, f"[{tag[0] if tag else ''}", token, 'a string opened with " is never closed')
+                bad(tag_line, f"[{tag[0] if tag else ''}", token, _('a string opened with " is never closed'))
                 tag = None
             else:
                 tag.append(token)
             continue
         if what == "close":
-            bad(line, "]", token, "a ] without its [")
+            bad(line, "]", token, _("a ] without its ["))
             continue
         if table is not None:
             if what == "string" and not (len(token) >= 2 and token.endswith('"')):
-                bad(line, table_name(games[-1], table), token, 'a string opened with " is never closed')
+                bad(line, table_name(games[-1], table), token, _('a string opened with " is never closed'))
                 continue
             row.append(unescaped(token) if what == "string" else token)
     if tag is not None:
-        bad(tag_line, f"[{tag[0] if tag else ''}", "[" + " ".join(tag), "the file ends inside this tag pair")
+        bad(
+            tag_line,
+            f"[{tag[0] if tag else ''}",
+            "[" + " ".join(tag),
+            _("the file ends inside this tag pair"),
+        )
     if table is not None and row:
         table.rows.append((line, row))
     return [g for g in games if g.tags], problems

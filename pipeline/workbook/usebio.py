@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from xml.parsers import expat
 
+from pipeline.i18n import _
 from pipeline.problems import InputError, Problem, kind
 from pipeline.workbook.interchange import file_text
 
@@ -72,16 +73,18 @@ def parsed_tree(text: str) -> Element:
 
     def refuse_entity(name: str, *args: object) -> None:
         raise Refused(
-            f"declares the entity {name}: USEBIO never does, and an XML bomb does", parser.CurrentLineNumber
+            _("declares the entity {name}: USEBIO never does, and an XML bomb does", name=name),
+            parser.CurrentLineNumber,
         )
 
     def refuse_external(*args: object) -> int:
-        raise Refused("refers to an external entity: USEBIO never does", parser.CurrentLineNumber)
+        raise Refused(_("refers to an external entity: USEBIO never does"), parser.CurrentLineNumber)
 
     def start(name: str, attributes: dict[str, str]) -> None:
         if len(stack) >= MAX_DEPTH:
             raise Refused(
-                f"nests elements more than {MAX_DEPTH} deep: this is not USEBIO", parser.CurrentLineNumber
+                _("nests elements more than {depth} deep: this is not USEBIO", depth=MAX_DEPTH),
+                parser.CurrentLineNumber,
             )
         element = Element(name, parser.CurrentLineNumber, dict(attributes))
         (stack[-1].children if stack else root).append(element)
@@ -118,8 +121,12 @@ def read_usebio(path: Path, limit_mb: int) -> tuple[Element, str]:
         return parsed_tree(text), digest
     except expat.ExpatError as exc:
         words = expat.ErrorString(exc.code)
-        problem = f"this is not well-formed XML ({words}); the file is damaged or was cut short"
+        problem = _(
+            "this is not well-formed XML ({words}); the file is damaged or was cut short", words=words
+        )
         found = Problem.of(BAD_XML, path.name, exc.lineno, "XML", words, problem)
     except Refused as exc:
-        found = Problem.of(BAD_XML, path.name, exc.line, "XML", None, f"refused: the file {exc}")
+        found = Problem.of(
+            BAD_XML, path.name, exc.line, "XML", None, _("refused: the file {reason}", reason=exc)
+        )
     raise InputError([found], source=str(path))

@@ -26,6 +26,7 @@ from pipeline.games.bridge.methods import (
 )
 from pipeline.games.bridge.settings import MOVEMENT_SETTING
 from pipeline.games.settings import EVENT_DATE, EVENT_NAME, VENUE
+from pipeline.i18n import _
 from pipeline.problems import ROW, InputError, Problem, kind
 from pipeline.sheets import OutputSheet, Sheet, sheet_key
 from pipeline.workbook.interchange import PBN_SUFFIX
@@ -249,9 +250,10 @@ def settings_rows(games: list[Game], name: str) -> tuple[list[tuple[int, str, st
         modified = [m for p in parts[1:] for word, m in MODIFIERS.items() if p.startswith(word)]
         method = modified[0] if modified and method == CROSS_IMP else method
         if method is None:
-            problem = (
+            problem = _(
                 "tally reads PBN events scored MP (MatchPoints), IMP (read as cross-IMPs), Butler or total points "
-                f"(TP); this one is scored {value}"
+                "(TP); this one is scored {value}",
+                value=value,
             )
             problems.append(Problem.of(UNREAD_EVENT, name, line, f"[{SCORING_TAG}]", value, problem))
         else:
@@ -266,8 +268,9 @@ def settings_rows(games: list[Game], name: str) -> tuple[list[tuple[int, str, st
             rows = [r for r in rows if r[1] not in (SCORING, MP_SCALE)] + [(line, SCORING, TEAMS)]
             problems = [p for p in problems if p.column != f"[{SCORING_TAG}]"]
         elif word not in ("PAIRS", "PAIR"):
-            problem = (
-                f"tally reads PBN pairs and teams events; this competition is {value} (docs/interchange.md)"
+            problem = _(
+                "tally reads PBN pairs and teams events; this competition is {value} (docs/interchange.md)",
+                value=value,
             )
             problems.append(Problem.of(UNREAD_EVENT, name, line, f"[{COMPETITION_TAG}]", value, problem))
     return rows, problems
@@ -375,8 +378,13 @@ def table_frame(table: Table, name: str, table_tag: str) -> tuple[pd.DataFrame, 
             line,
             table_tag,
             " ".join(values)[:60],
-            f"this row has {len(values)} values for the {len(table.columns)} columns the {table_tag} names "
-            f"({', '.join(table.columns[:3])}, ...)",
+            _(
+                "this row has {count} values for the {columns} columns the {table} names ({names}, ...)",
+                count=len(values),
+                columns=len(table.columns),
+                table=table_tag,
+                names=", ".join(table.columns[:3]),
+            ),
         )
         for line, values in table.rows
         if len(values) < len(table.columns)
@@ -549,11 +557,16 @@ def pbn_built(games: list[Game], name: str) -> Built:
                 None,
                 None,
                 None,
-                f"no game of this teams event states a {CONTRACT_TAG}, so it holds no results to score (a file "
-                "of deals only?)"
+                _(
+                    "no game of this teams event states a {tag}, so it holds no results to score (a file of "
+                    "deals only?)",
+                    tag=CONTRACT_TAG,
+                )
                 if is_teams(games)
-                else f"no board of this file has a {SCORE_TABLE}, so it holds no results to score (a file of "
-                "deals only?)",
+                else _(
+                    "no board of this file has a {tag}, so it holds no results to score (a file of deals only?)",
+                    tag=SCORE_TABLE,
+                ),
             )
         )
     if R.section in results and not built.pairs.empty and results[R.section].nunique() > 1:
@@ -628,15 +641,19 @@ def usebio_settings(event: Element, name: str) -> tuple[list[tuple[int, str, str
             rows.append((found.line, key, value))
     kind_of = event.attributes.get("EVENT_TYPE", "").upper()
     if kind_of and ("PAIRS" not in kind_of or "SWISS" in kind_of):
-        problem = f"tally reads USEBIO pairs events for now; this event is {kind_of} (docs/interchange.md)"
+        problem = _(
+            "tally reads USEBIO pairs events for now; this event is {kind} (docs/interchange.md)",
+            kind=kind_of,
+        )
         problems.append(Problem.of(UNREAD_EVENT, name, event.line, "EVENT_TYPE", kind_of, problem))
     method = event.first("BOARD_SCORING_METHOD")
     if method is not None and method.text:
         word = USEBIO_SCORING.get(method.text.upper())
         if word is None:
-            problem = (
+            problem = _(
                 "tally reads USEBIO events scored MATCH_POINTS, CROSS_IMPS, BUTLER_IMPS or AGGREGATE; this one "
-                f"is scored {method.text}"
+                "is scored {value}",
+                value=method.text,
             )
             problems.append(Problem.of(UNREAD_EVENT, name, method.line, method.name, method.text, problem))
         else:
@@ -698,9 +715,13 @@ def usebio_book(path: Path, limit_mb: int) -> tuple[dict[str, Sheet], str, None]
     built.pair_headers = {P.pair: "PAIR_NUMBER", P.names: "PLAYER_NAME", P.direction: "DIRECTION"}
     lines = usebio_results(event)
     if lines.empty:
-        problem = "no BOARD of this file has a TRAVELLER_LINE, so it holds no results to score"
+        problem = _("no BOARD of this file has a TRAVELLER_LINE, so it holds no results to score")
         if root.name != USEBIO_ROOT:
-            problem = f"this is not a USEBIO file: its root element is <{root.name}>, not <{USEBIO_ROOT}>"
+            problem = _(
+                "this is not a USEBIO file: its root element is <{root}>, not <{usebio}>",
+                root=root.name,
+                usebio=USEBIO_ROOT,
+            )
         problems.append(Problem.of(NO_RESULTS, name, None, None, None, problem))
     else:
         results = results_columns(lines)

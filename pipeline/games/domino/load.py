@@ -33,15 +33,18 @@ from pipeline.games.checks import (
 from pipeline.games.corrections import CorrectionRules
 from pipeline.games.domino.rules import counts_with_forfeit_defaults
 from pipeline.games.domino.settings import (
+    BYE_CREDIT_SETTING,
+    MATCH_FORMAT_SETTING,
     POINTS_TARGET,
     RED_CARD_SETTING,
+    SANCTION_SETTING,
     YELLOW_CARD_SETTING,
     DominoSettings,
     domino_settings,
 )
 from pipeline.games.heading import Progress, rounds_progress
 from pipeline.games.names import close_matches, resolved_columns, without_unknown_at_ambiguous
-from pipeline.i18n import N_, _, _each
+from pipeline.i18n import N_, _, _each, n_
 from pipeline.parsing import as_ids, as_numbers, as_words, whole_in, whole_numbers
 from pipeline.problems import InputError, Problem, kind
 from pipeline.sheets import Sheet, in_english, sheet_key
@@ -272,7 +275,7 @@ def bye_problems(sheet: Sheet, t: pd.DataFrame, settings: DominoSettings) -> lis
             sheet,
             bye & f[col].notna(),
             col,
-            "a bye has no score: leave the pips, games, Ended and Winner blank",
+            _("a bye has no score: leave the pips, games, Ended and Winner blank"),
             BYE_SCORED,
         )
         for col in scored
@@ -282,7 +285,7 @@ def bye_problems(sheet: Sheet, t: pd.DataFrame, settings: DominoSettings) -> lis
             sheet,
             bye_cells(f[col]),
             col,
-            "the bye goes in B1, with who sits out in A1 (and A2)",
+            _("the bye goes in B1, with who sits out in A1 (and A2)"),
             BYE_MISPLACED,
         )
         for col in (MS.a1, MS.a2, MS.b2)
@@ -292,7 +295,7 @@ def bye_problems(sheet: Sheet, t: pd.DataFrame, settings: DominoSettings) -> lis
             sheet,
             bye & f[MS.b2].notna() & ~bye_cells(f[MS.b2]),
             MS.b2,
-            "a bye row seats nobody on side B: who sits out goes in A1 (and A2)",
+            _("a bye row seats nobody on side B: who sits out goes in A1 (and A2)"),
             BYE_MISPLACED,
         )
     )
@@ -304,8 +307,15 @@ def bye_problems(sheet: Sheet, t: pd.DataFrame, settings: DominoSettings) -> lis
                 sheet,
                 first,
                 [],
-                f"{int(bye.sum())} bye row(s) score nothing: the Settings Bye Credit is none (give a percentage "
-                "of the target to credit them)",
+                n_(
+                    "{count} bye row(s) score nothing: the Settings {setting} is none (give a percentage of the "
+                    "target to credit them)",
+                    "{count} bye row(s) score nothing: the Settings {setting} is none (give a percentage of the "
+                    "target to credit them)",
+                    int(bye.sum()),
+                    count=int(bye.sum()),
+                    setting=BYE_CREDIT_SETTING.written_name,
+                ),
                 NO_CREDIT,
             )
         )
@@ -323,8 +333,11 @@ def games_problems(sheet: Sheet, t: pd.DataFrame, settings: DominoSettings) -> l
                 sheet,
                 typed & ~t[M.bye],
                 games,
-                "games are typed but the Settings Match Format is single: set it to best of three, or clear "
-                "the games",
+                _(
+                    "games are typed but the Settings {setting} is single: set it to best of three, or clear "
+                    "the games",
+                    setting=MATCH_FORMAT_SETTING.written_name,
+                ),
                 GAMES_IN_SINGLE,
             )
         ]
@@ -339,7 +352,7 @@ def games_problems(sheet: Sheet, t: pd.DataFrame, settings: DominoSettings) -> l
             sheet,
             pd.Series(open_, index=t.index),
             games,
-            "a best-of-three match is won by the first side to 2 games: expected 2-0, 2-1, 1-2 or 0-2",
+            _("a best-of-three match is won by the first side to 2 games: expected 2-0, 2-1, 1-2 or 0-2"),
             GAMES_UNDECIDED,
         ),
         problems_where(
@@ -349,7 +362,7 @@ def games_problems(sheet: Sheet, t: pd.DataFrame, settings: DominoSettings) -> l
                 index=t.index,
             ),
             MS.winner,
-            "the winner named is not the side that won two games",
+            _("the winner named is not the side that won two games"),
             WRONG_WINNER,
         ),
     ]
@@ -598,7 +611,9 @@ def penalties_table(
             [PenS.pips, PenS.card],
             pd.Series(
                 np.where(
-                    given, "give the penalty's Pips or a Card, not both", "give the penalty's Pips or a Card"
+                    given,
+                    _("give the penalty's Pips or a Card, not both"),
+                    _("give the penalty's Pips or a Card"),
                 ),
                 index=frame.index,
             ),
@@ -606,13 +621,18 @@ def penalties_table(
         ),
     ]
     for colour in (YELLOW, RED):  # the two cards
-        title = (YELLOW_CARD_SETTING if colour == YELLOW else RED_CARD_SETTING).title
+        spec = YELLOW_CARD_SETTING if colour == YELLOW else RED_CARD_SETTING
+        needs = (
+            N_("a yellow card needs the Settings {setting}")
+            if colour == YELLOW
+            else N_("a red card needs the Settings {setting}")
+        )
         problems.append(
             problems_where(
                 own,
                 card.eq(colour).fillna(False) & (card_pips[colour] is None) & ~given,
                 PenS.card,
-                f"a {colour} card needs the Settings {title}",
+                _(needs, setting=spec.written_name),
                 CARD_WITHOUT_PIPS,
             )
         )
@@ -650,13 +670,20 @@ def sanction_problems(sheet: Sheet | None, penalties: pd.DataFrame, t: pd.DataFr
     )
     no_round = penalties[Pen.player].notna() & penalties[Pen.round].isna() & own.frame[PenS.round].isna()
     no_match = penalties[Pen.round].notna() & penalties[Pen.player].notna() & ~asked.isin(seated)
+    setting = SANCTION_SETTING.written_name
     reason = np.where(
         no_round,
-        "with Sanction = result a penalty needs the Round of the match its pips come off",
-        "with Sanction = result a penalty comes off the pips of its competitor's match in its round: "
-        + penalties[Pen.player].astype("str")
-        + " plays no match in round "
-        + penalties[Pen.round].astype("str"),
+        _(
+            "with {setting} = result a penalty needs the Round of the match its pips come off",
+            setting=setting,
+        ),
+        _each(
+            "with {setting} = result a penalty comes off the pips of its competitor's match in its round: "
+            "{player} plays no match in round {round}",
+            setting=setting,
+            player=penalties[Pen.player],
+            round=penalties[Pen.round],
+        ),
     )
     return [
         problems_where(

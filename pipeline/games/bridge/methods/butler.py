@@ -28,7 +28,7 @@ from schemas.bridge import ImpTraveller as IT
 from schemas.bridge import ResultsSheet as R
 from schemas.bridge import SideValues as SV
 from schemas.bridge import TypedResult as T
-from schemas.common import titles_of
+from schemas.common import phrase, titles_of
 
 if TYPE_CHECKING:
     from pipeline.games.bridge.load import BridgeEvent
@@ -126,8 +126,8 @@ METHOD = Method(
         "butler_drop": SettingSpec(
             "Butler Drop",
             whole_number_in(BUTLER_DROP),
-            N_("how many top and bottom scores to drop: a whole number {range}").format(
-                range=BUTLER_DROP.words
+            phrase(
+                N_("how many top and bottom scores to drop: a whole number {range}"), range=BUTLER_DROP.words
             ),
             default=1,
             hint=f"1; {BUTLER_DROP.words}",
