@@ -172,7 +172,7 @@ def validate(path: Path | str, *, limits: Limits | None = None, lang: str | None
         except InputError as exc:
             return Report("unknown", exc.problems, str(path))
     game = game_of(book.sheets)
-    with speaking(language_of(book.sheets, game, chosen)):
+    with speaking(language_of(book.sheets, game, chosen), game.name):
         try:
             return Report(game.name, recognised_event(book.sheets, game).event.warnings, str(path))
         except InputError as exc:
@@ -264,7 +264,7 @@ def template(game: str, out: Path | str, *, force: bool = False, lang: str | Non
     chosen = game_named(game)
     language = checked_language(lang)
     target = output_target(out, default_name=f"{chosen.name}-template.xlsx", force=force)
-    with speaking(language):
+    with speaking(language, chosen.name):
         sheets = chosen.template()
     return write_workbook(target, sheets, title=f"tally {chosen.name} template")
 
@@ -295,7 +295,7 @@ def domino_schedule(
     book = read_workbook(source) if source is not None else None
     if language is None and book is not None:
         language = workbook_language(book.sheets, sheet_name_of(PlayersSheet))
-    with speaking(language):
+    with speaking(language, "domino"):
         table = entrants(book.sheets) if book is not None else numbered_entrants(entrants_count or 0)
         if len(table) < 2:
             raise too_few_entrants(TOO_FEW, len(table))
@@ -328,7 +328,7 @@ def teams_schedule(
     path = output_target(out, default_name=f"{source.stem}-schedule.xlsx", force=force, inputs=[source])
     sheets = read_workbook(source).sheets
     spoken = chosen or setting_language(sheets) or workbook_language(sheets, sheet_name_of(TeamsSheet))
-    with speaking(spoken):
+    with speaking(spoken, "bridge"):
         table = entrant_teams(sheets)
         if len(table) < 2:
             problem = _("a round robin needs 2 teams or more; found {count}", count=len(table))
@@ -365,7 +365,7 @@ def swiss_round(
     spoken = (
         chosen or setting_language(book.sheets) or workbook_language(book.sheets, sheet_name_of(TeamsSheet))
     )
-    with speaking(spoken):
+    with speaking(spoken, "bridge"):
         table = entrant_teams(book.sheets)
         if len(table) < 2:
             problem = _("a Swiss needs 2 teams or more; found {count}", count=len(table))
@@ -600,7 +600,7 @@ def bridge_pairs_schedule(
     path = output_target(out, default_name=f"{source.stem}-schedule.xlsx", force=force, inputs=[source])
     sheets = read_workbook(source).sheets
     spoken = chosen or setting_language(sheets) or workbook_language(sheets, sheet_name_of(PairsSheet))
-    with speaking(spoken):
+    with speaking(spoken, "bridge"):
         table = entrant_pairs(sheets)
         moves = movement(
             len(table),

@@ -56,13 +56,21 @@ def spoken_language() -> str:
     return _SPOKEN.get()
 
 
+_GAME: ContextVar[str | None] = ContextVar("tally_game", default=None)
+
+
 @contextlib.contextmanager
-def speaking(lang: str | None) -> Iterator[str]:
-    """Within the block, prose is written in `lang` (English for None); the language back."""
+def speaking(lang: str | None, game: str | None = None) -> Iterator[str]:
+    """Within the block, prose is written in `lang` (English for None), and, when `game` is given, a message
+    two catalogs translate is taken from that game's catalog first (bridge's `matches won` is *encuentros
+    ganados*, domino's *partidas ganadas*); the language back."""
     token = _SPOKEN.set(lang or ENGLISH)
+    played = _GAME.set(game) if game is not None else None
     try:
         yield lang or ENGLISH
     finally:
+        if played is not None:
+            _GAME.reset(played)
         _SPOKEN.reset(token)
 
 
@@ -90,10 +98,12 @@ def compiled(po: Path) -> gettext.GNUTranslations:
 
 
 @functools.cache
-def translations(lang: str) -> gettext.NullTranslations:
-    """Every catalog of a language chained into one (English: none, the text as written)."""
+def translations(lang: str, first: str | None = None) -> gettext.NullTranslations:
+    """Every catalog of a language chained into one, the domain `first` (a game's) looked in first, then the
+    others in name order (English: none, the text as written)."""
     chain: gettext.NullTranslations = gettext.NullTranslations()
-    for po in reversed(catalog_files(lang)) if lang != ENGLISH else ():
+    files = sorted(catalog_files(lang), key=lambda po: po.stem != first)
+    for po in reversed(files) if lang != ENGLISH else ():
         found = compiled(po)
         found.add_fallback(chain)
         chain = found
@@ -103,7 +113,7 @@ def translations(lang: str) -> gettext.NullTranslations:
 def _(message: str, /, **values: object) -> str:
     """`message` in the language spoken, its `{names}` filled from `values`."""
     lang = _SPOKEN.get()
-    text = message if lang == ENGLISH else translations(lang).gettext(message)
+    text = message if lang == ENGLISH else translations(lang, _GAME.get()).gettext(message)
     return text.format(**values) if values else text
 
 
@@ -113,7 +123,7 @@ def n_(singular: str, plural: str, count: int, /, **values: object) -> str:
     if lang == ENGLISH:
         text = singular if count == 1 else plural
     else:
-        text = translations(lang).ngettext(singular, plural, count)
+        text = translations(lang, _GAME.get()).ngettext(singular, plural, count)
     return text.format(**values) if values else text
 
 
@@ -123,12 +133,14 @@ def N_(message: str) -> str:
 
 
 def in_every_language(message: str) -> frozenset[str]:
-    """A message as each language writes it (English included): how a text tally wrote is recognised when read
-    back, whatever the language it was written in."""
+    """A message as each language writes it, by any of its catalogs (English included): how a text tally wrote is
+    recognised when read back, whatever the language and the game it was written in."""
     from schemas.common import LANGUAGES
 
     return frozenset(
-        message if lang == ENGLISH else translations(lang).gettext(message) for lang in LANGUAGES
+        message if lang == ENGLISH else translations(lang, po.stem).gettext(message)
+        for lang in LANGUAGES
+        for po in catalog_files(lang) or [Path(ENGLISH)]
     )
 
 
@@ -149,7 +161,7 @@ def _each(message: str, /, **values: object) -> pd.Series:
     import pandas as pd
 
     lang = _SPOKEN.get()
-    text = message if lang == ENGLISH else translations(lang).gettext(message)
+    text = message if lang == ENGLISH else translations(lang, _GAME.get()).gettext(message)
     index = next(v.index for v in values.values() if isinstance(v, pd.Series))
     parts = re.split(r"\{(\w+)\}", text)  # literal, field, literal, field, ..., literal
     out = pd.Series(parts[0], index=index, dtype="object")

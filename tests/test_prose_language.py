@@ -99,3 +99,13 @@ def test_standings_status_follows_the_language_chosen(tmp_path: Path) -> None:
     assert spanish.heading.final == (spanish.heading.status == "Definitiva")
     english = api.standings(sample)
     assert english.heading.final == spanish.heading.final
+
+
+def test_a_message_two_games_translate_is_each_games_own() -> None:
+    with speaking("es", "domino"):
+        assert _("matches won") == "partidas ganadas"  # a domino match is a partida
+    with speaking("es", "bridge"):
+        assert _("matches won") == "encuentros ganados"  # a bridge teams match is an encuentro
+        with speaking("es"):  # a block naming no game keeps the game spoken of
+            assert _("matches won") == "encuentros ganados"
+    assert {"partidas ganadas", "encuentros ganados"} <= in_every_language("matches won")

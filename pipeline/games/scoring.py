@@ -70,7 +70,7 @@ def standings_of(
     lang = checked_language(lang)
     game = game or game_of(book.sheets)
     language = language_of(book.sheets, game, lang)
-    with speaking(language):
+    with speaking(language, game.name):
         return spoken_standings(book, game, now, language)
 
 

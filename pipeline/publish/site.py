@@ -47,12 +47,12 @@ class Page:
 
 def spoken_gettext(message: str) -> str:
     """A template's message in the language spoken (pipeline/i18n.py's catalogs; the `site` domain)."""
-    return translations(spoken_language()).gettext(message)
+    return translations(spoken_language(), "site").gettext(message)
 
 
 def spoken_ngettext(singular: str, plural: str, count: int) -> str:
     """A template's message in the form for `count`, in the language spoken."""
-    return translations(spoken_language()).ngettext(singular, plural, count)
+    return translations(spoken_language(), "site").ngettext(singular, plural, count)
 
 
 @functools.cache
