@@ -245,18 +245,43 @@ def english_sheet_names(game: str) -> dict[str, str]:
 
 @functools.cache
 def _english_of() -> dict[str, str]:
-    """A message without fields as Spanish or Chinese writes it -> the English message (every catalog)."""
+    """A message without fields as Spanish or Chinese writes it -> the English message (every catalog); one
+    whose only field is the count word (`{w} against`) with each count word filled in (pips, hands)."""
     from pipeline.i18n import translations
+    from schemas.domino import COUNT_WORDS
 
     found: dict[str, str] = {}
     for lang in LANGUAGES:
         chain = translations(lang) if lang != ENGLISH else None
+        counts = {w: translations(lang, "domino").gettext(w) for w in COUNT_WORDS.values()} if chain else {}
         while chain is not None:  # the catalogs of a language, one per domain
             for key, text in getattr(chain, "_catalog", {}).items():
-                if isinstance(key, str) and key and "{" not in key and text != key:
-                    found.setdefault(text, key)
+                if not isinstance(key, str) or not key or text == key:
+                    continue
+                if "{" not in key:
+                    if text not in found or key.islower():  # 比赛分 is `match points` in Decided By
+                        found[text] = key
+                elif set(re.findall(r"\{(\w*)\}", key)) <= {"w", "W"}:  # `{w} against`: pips or hands
+                    for w, written in counts.items():
+                        found.setdefault(
+                            text.format(w=written, W=written.title()), key.format(w=w, W=w.title())
+                        )
             chain = getattr(chain, "_fallback", None)
+    for _model, column in _declared_words():  # a declared word in another language: a room's Abierta, 开室
+        for english, names in column.items():
+            for written in (n for lang_names in names.values() for n in lang_names):
+                found.setdefault(written, english)
     return found
+
+
+def _declared_words() -> Iterable[tuple[object, Mapping[str, Mapping[str, tuple[str, ...]]]]]:
+    """Every output column's declared words in other languages ({English word: {lang: names}})."""
+    for module in _output_modules():
+        for model in vars(module).values():  # each module's classes
+            if _is_model(model):
+                for c in columns_of(model):
+                    if c.words:
+                        yield model, c.words
 
 
 def english_texts(cells: pd.Series) -> pd.Series:

@@ -15,7 +15,7 @@ import pytest
 from conftest import ROOT
 from openpyxl import Workbook, load_workbook
 
-PLAYERS_CLUB = '    club: Series[Text] | None = column("Club", names={"zh": ("俱乐部",)}, note="the club", nullable=True)\n'
+PLAYERS_CLUB = '    club: Series[Text] | None = column("Club", names={"zh": ("俱乐部",)}, note=N_("the club"), nullable=True)\n'
 ADDED = (
     '    seed: Series[Text] = column("Seed", note="the seeding number", aliases=("Cabeza de serie",), '
     "entry=Entry(Span(1, 64)), nullable=True)\n"

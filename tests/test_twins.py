@@ -218,7 +218,7 @@ def check_twin(lang: str, name: str, folder: Path) -> None:
     ]
     for (sheet, rows), (_, twin_rows) in zip(want, got, strict=True):
         read = [[back.get(v, v) for v in row] for row in twin_rows[1:]]
-        assert read == rows[1:], sheet
+        assert read == [[back.get(v, v) for v in row] for row in rows[1:]], sheet  # a setting's Item too
     assert api.diff(english.path, twin.path).empty
     hearts = lang == "es" and game == "bridge"  # every bridge sample has a heart contract
     codes = [p.code for p in api.validate(SAMPLES / lang / name).problems]
