@@ -19,7 +19,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import pandas as pd
@@ -28,6 +28,7 @@ from pipeline.federation.batch import BatchRun, run_batch
 from pipeline.federation.engines import Engine
 from pipeline.federation.rank import RankRun, run_rank
 from pipeline.games.bridge.deals import read_deals
+from pipeline.games.bridge.export import PBN_MARK, USEBIO_MARK, pbn_file, usebio_file
 from pipeline.games.bridge.interchange import interchange_book, results_workbook
 from pipeline.games.bridge.load import entrant_teams
 from pipeline.games.bridge.movements import movement
@@ -71,7 +72,8 @@ from pipeline.publish.event import computed_event
 from pipeline.sheets import OutputSheet, normalized_header, sheet_key
 from pipeline.workbook import Limits, Workbook, read_workbook, write_workbook
 from pipeline.workbook.files import is_workbook_name
-from pipeline.workbook.interchange import INTERCHANGE_SUFFIXES
+from pipeline.workbook.interchange import INTERCHANGE_SUFFIXES, PBN_SUFFIX, USEBIO_SUFFIX
+from pipeline.workbook.marks import text_written_by_tally, written_text
 from pipeline.workbook.targets import output_folder, output_target, writable_folder
 from pipeline.workbook.typed import typed_tables
 from schemas.bridge import BOARD, PairsSheet, TeamsSheet
@@ -133,6 +135,7 @@ class Scored:
 
     path: Path
     standings: Standings
+    exports: list[Path] = field(default_factory=list)  # the PBN and USEBIO files written beside it
 
 
 @dataclass
@@ -217,25 +220,57 @@ def score(
     book: Workbook | None = None,
     lang: str | None = None,
     deals: Path | str | None = None,
+    pbn: Path | str | None = None,
+    usebio: Path | str | None = None,
 ) -> Scored:
     """Read, validate, compute and write one results workbook: the standings go to `out` (a file, or a folder
     to write `<input stem>-standings.xlsx` into; by default beside the input). The output is checked before
     anything is read: never the input, and a file tally did not write only with `force`. `lang` (en, es, zh)
     is the language of its sheet names and headers (by default the Language setting, else the workbook's);
-    `deals` a PBN file of the boards' hands (as `standings`)."""
+    `deals` a PBN file of the boards' hands (as `standings`); `pbn` and `usebio` also write a bridge event
+    as a PBN 2.1 or USEBIO 1.2 file there (docs/interchange.md, "Writing PBN and USEBIO"), checked as `out`."""
     chosen = checked_language(lang)
     source = Path(source)
     name = default_standings(source).name
+    inputs = [source, *([Path(deals)] if deals is not None else [])]
     with speaking(chosen):  # what is found before the workbook is read: in `lang`, else English
         target = output_target(
-            source.with_name(name) if out is None else out,
-            default_name=name,
-            force=force,
-            inputs=[source, *([Path(deals)] if deals is not None else [])],
+            source.with_name(name) if out is None else out, default_name=name, force=force, inputs=inputs
         )
+        files = export_targets(source, {PBN_SUFFIX: pbn, USEBIO_SUFFIX: usebio}, force, [*inputs, target])
     result = standings(book or source, game=game, limits=limits, lang=lang, deals=deals)
+    if files and result.game is not BRIDGE:
+        raise UsageError(_("--pbn and --usebio write a bridge event; {source} is not one", source=source))
     with speaking(result.language):  # the footer's words, and a write refused, in the event's language
-        return Scored(written(result, target), result)
+        exports = [written_export(result, path, suffix) for suffix, path in files.items()]
+        return Scored(written(result, target), result, exports)
+
+
+def export_targets(
+    source: Path, wanted: dict[str, Path | str | None], force: bool, inputs: list[Path]
+) -> dict[str, Path]:
+    """The checked file of each interchange format asked for (a folder: `<input stem>.pbn` or `.xml` in it)."""
+    return {
+        suffix: output_target(
+            path,
+            default_name=f"{source.stem}{suffix}",
+            force=force,
+            inputs=inputs,
+            owned=text_written_by_tally,
+            option="--pbn" if suffix == PBN_SUFFIX else "--usebio",
+        )
+        for suffix, path in wanted.items()
+        if path is not None
+    }
+
+
+def written_export(result: Standings, target: Path, suffix: str) -> Path:
+    """A scored bridge event written as PBN or USEBIO to a checked target; what the file does not carry is
+    added to the standings' warnings (W146, W147)."""
+    text, lost = (pbn_file if suffix == PBN_SUFFIX else usebio_file)(result)
+    result.warnings = [*result.warnings, *lost]
+    mark, newline = (PBN_MARK, "\r\n") if suffix == PBN_SUFFIX else (USEBIO_MARK, "\n")
+    return written_text(target, text, mark, newline)
 
 
 def convert(

@@ -75,10 +75,12 @@ def folder_path(value: str) -> Path:
     return Path(path_text(value))
 
 
-def out_option(default: Any, help: str) -> Any:
-    """The `--out/-o` option of a command that writes a file: a file name, or a folder (an empty path is a
-    usage error)."""
-    return typer.Option(default, "--out", "-o", parser=path_text, metavar="PATH", help=help)
+def out_option(default: Any, help: str, *names: str, hidden: bool = False) -> Any:
+    """An option naming a file a command writes (`--out/-o` unless named): a file name, or a folder (an empty
+    path is a usage error)."""
+    return typer.Option(
+        default, *(names or ("--out", "-o")), parser=path_text, metavar="PATH", help=help, hidden=hidden
+    )
 
 
 def folder_option(default: Any, help: str, *names: str) -> Any:

@@ -47,19 +47,40 @@ def standings_command(game: Game) -> Callable[..., None]:
             help="A PBN file of the boards' hands: a Hands sheet (double-dummy tricks, par) and a Par column.",
             hidden=game.name != "bridge",
         ),
+        pbn: str | None = out_option(
+            None,
+            "Also write the event as a PBN 2.1 file (results, rankings and any deals): a file, or a folder.",
+            "--pbn",
+            hidden=game.name != "bridge",
+        ),
+        usebio: str | None = out_option(
+            None,
+            "Also write the event as a USEBIO 1.2 XML file (for federations and other scorers): a file, or a folder.",
+            "--usebio",
+            hidden=game.name != "bridge",
+        ),
     ) -> None:
         limits = Limits(max_unzipped_mb)
         chosen = spoken(lang)
         scored = guarded(
             lambda: api.score(
-                results, out, game=game.name, force=force, limits=limits, lang=chosen, deals=deals
+                results,
+                out,
+                game=game.name,
+                force=force,
+                limits=limits,
+                lang=chosen,
+                deals=deals,
+                pbn=pbn,
+                usebio=usebio,
             ),
             show_all=show_all,
         )
         with speaking(scored.standings.language):  # the event's language, as its standings are written
             if scored.standings.warnings:
                 report_problems(scored.standings.warnings, str(results))
-            typer.echo(_("wrote {path}", path=scored.path))
+            for path in (scored.path, *scored.exports):
+                typer.echo(_("wrote {path}", path=path))
 
     standings.__doc__ = game.standings_help
     return standings

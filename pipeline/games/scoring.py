@@ -5,8 +5,9 @@ and each task of `batch`."""
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from pipeline.games.checks import with_aliases
 from pipeline.games.game import Game
@@ -37,6 +38,9 @@ class Standings:
     warnings: list[Problem]
     heading: Heading
     language: str = ENGLISH  # the language its sheet names and headers are written in (en, es, zh)
+    event: Any = None  # the event scored (after Law 79C corrections): what PBN and USEBIO exports write
+    english: list[OutputSheet] = field(default_factory=list)  # the sheets as computed, English headers
+    source: Workbook | None = None  # the workbook read
 
 
 RANK, ROUND, FIELD = titles_of(S)[S.rank], titles_of(MatchesSheet)[MatchesSheet.round], titles_of(S)[S.field]
@@ -112,9 +116,12 @@ def spoken_standings(book: Workbook, game: Game, now: dt.datetime | None, langua
         )
         for s in sheets
     ]
+    english = sheets
     sheets = [sheet_in(s, language, game.name) for s in sheets]
     title = _("{title} standings", title=heading.title)
-    return Standings(game, sheets, title, checked.event.warnings, heading, language)
+    return Standings(
+        game, sheets, title, checked.event.warnings, heading, language, checked.event, english, book
+    )
 
 
 def written(standings: Standings, target: Path) -> Path:

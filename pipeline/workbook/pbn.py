@@ -192,3 +192,56 @@ def read_pbn(path: Path, limit_mb: int) -> tuple[list[Game], list[Problem], str]
     text, digest = file_text(Path(path), limit_mb)
     games, problems = games_of(text, Path(path).name)
     return with_inherited(games), problems, digest
+
+
+# Writing: PBN 2.1's export format (2.1): the games' tags in the order given (the mandatory tag set first),
+# tokens separated by one space, CRLF line ends; tables after their tag, a row a line.
+PBN_HEADER = ("% PBN 2.1", "% EXPORT", "%Content-type: text/x-pbn; charset=UTF-8")
+PLAIN_VALUE = re.compile(r'^[^\s"\[\]{};%]+$')
+
+
+@dataclass
+class WrittenTable:
+    """A table section to write: its tag's name, its columns (name, and R or L alignment), its rows."""
+
+    name: str
+    columns: list[tuple[str, str]]
+    rows: list[list[str]]
+
+
+@dataclass
+class WrittenGame:
+    """A game to write: its tag pairs in order, then its table sections."""
+
+    tags: list[tuple[str, str]]
+    tables: list[WrittenTable] = field(default_factory=list)
+
+
+def quoted(value: str) -> str:
+    """A PBN string: the value in double quotes, `\\` and `"` escaped."""
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def table_token(value: str) -> str:
+    """A table value as one token: `-` for none, a string when it holds spaces or PBN's own characters."""
+    return "-" if value == "" else value if PLAIN_VALUE.match(value) else quoted(value)
+
+
+def table_lines(table: WrittenTable) -> list[str]:
+    """A table section's lines: its tag (each column's name, width and alignment), then a row a line."""
+    tokens = [[table_token(v) for v in row] for row in table.rows]
+    widths = [max([len(name), *(len(row[i]) for row in tokens)]) for i, (name, _) in enumerate(table.columns)]
+    spec = ";".join(
+        f"{name}\\{width}{align}" for (name, align), width in zip(table.columns, widths, strict=True)
+    )
+    return [f'[{table.name} "{spec}"]', *(" ".join(row) for row in tokens)]  # as programs write it: `\2R`
+
+
+def pbn_text(games: list[WrittenGame], creator: str) -> str:
+    """A PBN file's text in export format: the header's escape lines (UTF-8; `creator` the program), then the
+    games separated by blank lines, CRLF line ends."""
+    blocks = [[*PBN_HEADER, f"%Creator: {creator}"]]
+    for game in games:  # a game a board (a room): a few dozen
+        lines = [f"[{tag} {quoted(value)}]" for tag, value in game.tags]
+        blocks.append(lines + [line for table in game.tables for line in table_lines(table)])
+    return "\r\n".join(["\r\n".join(blocks[0]), *("\r\n".join(b) + "\r\n" for b in blocks[1:])])

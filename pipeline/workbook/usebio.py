@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 from xml.parsers import expat
+from xml.sax.saxutils import escape, quoteattr
 
 from pipeline.i18n import _
 from pipeline.problems import InputError, Problem, kind
@@ -130,3 +131,31 @@ def read_usebio(path: Path, limit_mb: int) -> tuple[Element, str]:
             BAD_XML, path.name, exc.line, "XML", None, _("refused: the file {reason}", reason=exc)
         )
     raise InputError([found], source=str(path))
+
+
+# Writing: the element tree as XML, two spaces an indent level, UTF-8 (XML's own default; USEBIO files in
+# ISO 8859-1 cannot carry every name), and the document type real files declare (never fetched by readers
+# that do not validate).
+USEBIO_DOCTYPE = '<!DOCTYPE USEBIO SYSTEM "http://www.usebio.org/files/usebio_v1_2.dtd">'
+
+
+def element_lines(element: Element, depth: int = 0) -> list[str]:
+    """An element and everything below it as indented lines of XML, its text and attributes escaped."""
+    pad = "  " * depth
+    attributes = "".join(f" {name}={quoteattr(value)}" for name, value in element.attributes.items())
+    if not element.children:
+        inner = escape(element.text)
+        return [
+            f"{pad}<{element.name}{attributes}>{inner}</{element.name}>"
+            if inner
+            else f"{pad}<{element.name}{attributes}/>"
+        ]
+    lines = [f"{pad}<{element.name}{attributes}>"]
+    for child in element.children:  # recursion over the tree: USEBIO nests 7 deep
+        lines += element_lines(child, depth + 1)
+    return [*lines, f"{pad}</{element.name}>"]
+
+
+def usebio_text(root: Element) -> str:
+    """A USEBIO file's text: the XML declaration, the document type and the tree."""
+    return "\n".join(['<?xml version="1.0" encoding="UTF-8"?>', USEBIO_DOCTYPE, *element_lines(root)]) + "\n"

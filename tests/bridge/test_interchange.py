@@ -58,7 +58,12 @@ def test_pbn_tags_give_the_settings_and_the_total_score_table_the_names():
 def test_usebio_names_date_and_method():
     book = api.read(HERE / "club-mp.xml")
     settings = dict(book.get("Settings").frame[["key", "value"]].itertuples(index=False))
-    assert settings == {"Event": "Tuesday Pairs & Supper", "Date": "2026-11-24", "Scoring": "MP"}
+    assert settings == {
+        "Event": "Tuesday Pairs & Supper",
+        "Date": "2026-11-24",
+        "Scoring": "MP",
+        "Venue": "Riverside Bridge Club",  # CLUB_NAME
+    }
     names = dict(book.get("Pairs").frame[["pair", "names"]].itertuples(index=False))
     assert names["1"] == "Eva Lindé - Per Holm"  # ISO 8859-1, as the file declares
 
@@ -211,9 +216,10 @@ BOMB = """<?xml version="1.0"?>
         (BOMB, ("B216", 2, "XML")),
         ('<USEBIO Version="1.2">\n<EVENT EVENT_TYPE="PAIRS">\n<BOARD>\n', ("B216", 4, "XML")),  # truncated
         (
-            '<USEBIO Version="1.2">\n<EVENT EVENT_TYPE="TEAMS"><BOARD><TRAVELLER_LINE/></BOARD></EVENT></USEBIO>',
+            '<USEBIO Version="1.2">\n<EVENT EVENT_TYPE="INDIVIDUAL"><BOARD><TRAVELLER_LINE/></BOARD></EVENT></USEBIO>',
             ("B215", 2, "EVENT_TYPE"),
         ),
+        ('<USEBIO Version="1.2">\n<EVENT EVENT_TYPE="TEAMS"><MATCH/></EVENT></USEBIO>', ("B214", None, None)),
         ('<USEBIO Version="1.2">\n<EVENT EVENT_TYPE="PAIRS"></EVENT></USEBIO>', ("B214", None, None)),
         ('<?xml version="1.0"?>\n<workbook><sheet/></workbook>', ("B214", None, None)),  # not USEBIO
     ],

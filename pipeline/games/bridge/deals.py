@@ -44,6 +44,7 @@ DEAL_TAG, DEALER_TAG, SECTION_TAG, BOARD_TAG, VULNERABLE_TAG = (
     "Vulnerable",
 )
 SEATS = ("N", "E", "S", "W")
+NO_DEAL = ("", "?")  # a Deal tag's value when the deal is not given (export format writes every tag)
 UNKNOWN_HAND = "-"  # PBN: a hand not given (a deal with one is shown without hands, and is no problem)
 SUITS = ("S", "H", "D", "C")
 RANKS = "AKQJT98765432"
@@ -121,6 +122,7 @@ def deals_of(games: list[Game], name: str) -> Deals:
     """The deals of a PBN file's games by board (section when tagged), each checked; a deal that is not 52
     distinct cards, 13 a hand, is a B240 at its line (the board then has no hands shown)."""
     rows = tag_rows(games)
+    rows = rows[~rows[DEAL_TAG].str.strip().isin(NO_DEAL)]  # a Deal tag left blank, or PBN's unknown `?`
     rows = rows[~rows[DEAL_TAG].str.split().str[1:].map(lambda hands: UNKNOWN_HAND in hands)]  # PBN 3.4.11
     if rows.empty:
         return Deals()

@@ -24,7 +24,7 @@ from pipeline.games.bridge.methods import (
     teams,
     total_points,
 )
-from pipeline.games.bridge.settings import MOVEMENT_SETTING
+from pipeline.games.bridge.settings import MOVEMENT_SETTING, SWISS_WORD
 from pipeline.games.settings import EVENT_DATE, EVENT_NAME, VENUE
 from pipeline.i18n import _
 from pipeline.problems import ROW, InputError, Problem, kind
@@ -613,6 +613,9 @@ USEBIO_DATES = (
     r"(?P<d>[0-9]{1,2})/(?P<m>[0-9]{1,2})/(?P<y>[0-9]{4})",
     r"(?P<y>[0-9]{4})-(?P<m>[0-9]{2})-(?P<d>[0-9]{2})",
 )
+USEBIO_PAIRS = ("PAIRS", "MP_PAIRS")  # the EVENT_TYPEs read as a pairs event
+USEBIO_TEAMS = ("TEAMS", "SWISS_TEAMS", "KO_TEAMS")  # the EVENT_TYPEs read as a teams event (MATCH elements)
+USEBIO_ROOMS = {NS: "Open", EW: "Closed"}  # a teams line's DIRECTION: where the match's TEAM sat
 USEBIO_LINE = {  # a TRAVELLER_LINE's element -> the ScoreTable column it says the same as
     "NS_PAIR_NUMBER": NS_COL,
     "EW_PAIR_NUMBER": EW_COL,
@@ -640,12 +643,17 @@ def usebio_settings(event: Element, name: str) -> tuple[list[tuple[int, str, str
         if value:
             rows.append((found.line, key, value))
     kind_of = event.attributes.get("EVENT_TYPE", "").upper()
-    if kind_of and ("PAIRS" not in kind_of or "SWISS" in kind_of):
+    if kind_of and kind_of not in USEBIO_PAIRS + USEBIO_TEAMS:
         problem = _(
-            "tally reads USEBIO pairs events for now; this event is {kind} (docs/interchange.md)",
+            "tally reads USEBIO pairs and teams events; this event is {kind} (docs/interchange.md)",
             kind=kind_of,
         )
         problems.append(Problem.of(UNREAD_EVENT, name, event.line, "EVENT_TYPE", kind_of, problem))
+    if kind_of in USEBIO_TEAMS:
+        rows.append((event.line, SCORING, TEAMS))
+        if "SWISS" in kind_of:
+            rows.append((event.line, MOVEMENT_SETTING.title, SWISS_WORD))
+        return rows, problems
     method = event.first("BOARD_SCORING_METHOD")
     if method is not None and method.text:
         word = USEBIO_SCORING.get(method.text.upper())
@@ -703,6 +711,56 @@ def usebio_pairs(event: Element) -> pd.DataFrame:
     return frame.astype(TEXT)
 
 
+def usebio_teams(event: Element) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
+    """A USEBIO teams event's Results (a row a TRAVELLER_LINE of a MATCH's BOARD: its room from the line's
+    DIRECTION, where the match's TEAM sat), Matches (a MATCH each: ROUND_NUMBER, TEAM home, OPPOSING_TEAM away)
+    and Teams (TEAM_NAME, else TEAM_ID, with the players' names), each indexed by a line of the file."""
+    rows, matches = [], []
+    for number, match in enumerate(event.all("MATCH"), start=1):  # a few dozen matches
+        home, away = match.value("TEAM"), match.value("OPPOSING_TEAM")
+        matches.append(
+            (
+                match.line,
+                {M.match: str(number), M.round: match.value("ROUND_NUMBER"), M.home: home, M.away: away},
+            )
+        )
+        for board in match.all("BOARD"):
+            for line in board.all("TRAVELLER_LINE"):
+                side = DIRECTIONS.get(re.sub(r"[^NSEW]", "", line.value("DIRECTION").upper()), "")
+                record = {
+                    R.board: board.value("BOARD_NUMBER"),
+                    R.match: str(number),
+                    R.room: USEBIO_ROOMS.get(side, line.value("DIRECTION")),
+                    R.contract: line.value("CONTRACT"),
+                    R.declarer: line.value("PLAYED_BY"),
+                    R.tricks: line.value("TRICKS"),
+                    R.score: line.value("SCORE"),
+                }
+                rows.append((line.line, record))
+    teams = [
+        (
+            t.line,
+            {
+                TeamsSheet.team: t.attributes.get("TEAM_NAME")
+                or t.attributes.get("TEAM_ID")
+                or t.value("TEAM_NAME"),
+                TeamsSheet.names: ", ".join(
+                    p.value("PLAYER_NAME") for p in t.all("PLAYER") if p.value("PLAYER_NAME")
+                ),
+            },
+        )
+        for t in event.all("TEAM")
+        if t.children or t.attributes
+    ]
+
+    def framed(found: list[tuple[int, dict[str, str]]]) -> pd.DataFrame:
+        """The records as text, indexed by their lines."""
+        frame = pd.DataFrame([r for _n, r in found], index=[n for n, _r in found], dtype="object")
+        return frame.astype(TEXT).replace({"": pd.NA})
+
+    return framed(rows), framed(matches), framed(teams)
+
+
 def usebio_book(path: Path, limit_mb: int) -> tuple[dict[str, Sheet], str, None]:
     """The sheets of a USEBIO results file (Settings, Pairs, Results) and the SHA-256 of its bytes;
     InputError with every problem of its XML or of the event's form."""
@@ -711,6 +769,29 @@ def usebio_book(path: Path, limit_mb: int) -> tuple[dict[str, Sheet], str, None]
     event = root if root.name == "EVENT" else root.first("EVENT") or root
     built = Built(setting_header="element")
     built.settings, problems = usebio_settings(event, name)
+    club = root.first("CLUB")
+    venue = None if club is None else club.first("CLUB_NAME")
+    if venue is not None and venue.text:
+        built.settings.append((venue.line, VENUE.title, venue.text))
+    if event.attributes.get("EVENT_TYPE", "").upper() in USEBIO_TEAMS:
+        built.results, built.matches, built.teams = usebio_teams(event)
+        built.result_headers = {
+            R.board: "BOARD_NUMBER",
+            R.match: "MATCH",
+            R.room: "DIRECTION",
+            R.contract: "CONTRACT",
+        }
+        built.result_headers |= {R.declarer: "PLAYED_BY", R.tricks: "TRICKS", R.score: "SCORE"}
+        built.result_headers |= {
+            M.round: "ROUND_NUMBER",
+            M.home: "TEAM",
+            M.away: "OPPOSING_TEAM",
+            TeamsSheet.team: "TEAM",
+        }
+        if built.results.empty:
+            problem = _("no MATCH of this file has a TRAVELLER_LINE, so it holds no results to score")
+            problems.append(Problem.of(NO_RESULTS, name, None, None, None, problem))
+        return checked_sheets(path, built, problems), digest, None
     built.pairs = usebio_pairs(event)
     built.pair_headers = {P.pair: "PAIR_NUMBER", P.names: "PLAYER_NAME", P.direction: "DIRECTION"}
     lines = usebio_results(event)

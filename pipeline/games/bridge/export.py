@@ -1,0 +1,662 @@
+"""A scored bridge event written as the interchange formats carry it: PBN 2.1 (games, ScoreTable,
+TotalScoreTable) and USEBIO 1.2 (EVENT, PARTICIPANTS, BOARD > TRAVELLER_LINE, MATCH). The words are those
+pipeline/games/bridge/interchange.py reads back, so that a file tally writes scores to the same standings;
+what a format cannot carry is said (W146, W147). The syntax is written by pipeline/workbook/pbn.py and
+usebio.py. Decisions and references: docs/interchange.md, "Writing PBN and USEBIO"."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import numpy as np
+import pandas as pd
+
+from pipeline import __version__
+from pipeline.games.bridge.deals import SEATS, hands_from_north
+from pipeline.games.bridge.interchange import (
+    BOARD_TAG,
+    COMPETITION_TAG,
+    CONTRACT_COL,
+    CONTRACT_TAG,
+    DATE_TAG,
+    DECLARER_COL,
+    DECLARER_TAG,
+    DIRECTION_COL,
+    EVENT_DATE_TAG,
+    EVENT_TAG,
+    EW_COL,
+    HOME_TAG,
+    MOVEMENT_TAG,
+    NAMES_COL,
+    NS_COL,
+    PAIR_COL,
+    RESULT_COL,
+    RESULT_TAG,
+    ROOM_TAG,
+    ROUND_COL,
+    ROUND_TAG,
+    SCORE_EW_COL,
+    SCORE_NS_COL,
+    SCORE_TABLE,
+    SCORE_TAG,
+    SCORING_TAG,
+    SECTION_COL,
+    SITE_TAG,
+    TABLE_COL,
+    TOTAL_TABLE,
+    USEBIO_LINE,
+    USEBIO_ROOT,
+    VISIT_TAG,
+    VULNERABLE_TAG,
+)
+from pipeline.games.bridge.load import BridgeEvent
+from pipeline.games.bridge.methods import butler, cross_imps, matchpoints, teams, total_points
+from pipeline.games.bridge.settings import setting_specs
+from pipeline.games.scoring import Standings
+from pipeline.games.settings import key_value_settings
+from pipeline.i18n import _
+from pipeline.problems import Problem, kind
+from pipeline.sheets import OutputSheet, Sheet, sheet_key
+from pipeline.workbook.pbn import WrittenGame, WrittenTable, pbn_text
+from pipeline.workbook.usebio import Element, usebio_text
+from schemas.bridge import MatchResult as MR
+from schemas.bridge import PairStanding as PS
+from schemas.bridge import TeamStanding as TS
+from schemas.bridge import Traveller as TV
+from schemas.common import sheet_name_of, titles_of
+from schemas.shared import SettingsSheet
+
+NOT_EXACT = kind(
+    "W146",
+    "a result a PBN or USEBIO file cannot carry exactly (a weighted score, an average that is not the "
+    "opposite of the other side's): it is written as its percentage",
+    severity="warning",
+    example="event.xlsx, row 12, column 'Adjusted' [A+/A+]: USEBIO cannot carry this adjusted score exactly; "
+    "it is written as the percentages NS 60 %, EW 60 %",
+)
+NOT_CARRIED = kind(
+    "W147",
+    "a setting or sheet a PBN or USEBIO file does not carry (penalties, a Final mark, a method setting other "
+    "than its default): the file read back scores without it",
+    severity="warning",
+    example="event.xlsx: a USEBIO file does not carry these settings: Neuberg; read back, it scores with "
+    "their defaults",
+)
+
+PBN, USEBIO = "PBN", "USEBIO"
+MP, CROSS_IMP, BUTLER, TP, TEAMS = (
+    m.METHOD.name for m in (matchpoints, cross_imps, butler, total_points, teams)
+)
+PBN_SCORING = {
+    MP: "MatchPoints",
+    CROSS_IMP: "IMP;Cross",
+    BUTLER: "IMP;Butler",
+    TP: "TotalPoints",
+    TEAMS: "IMP",
+}
+PBN_MP_SCALE = {2: "MP1", 1: "MP2"}  # PBN 2.1: MP1 earns 2 a lower score and 1 a tie, MP2 1 and 0.5
+USEBIO_SCORING = {MP: "MATCH_POINTS", CROSS_IMP: "CROSS_IMPS", BUTLER: "BUTLER_IMPS", TP: "AGGREGATE"}
+# The settings each format carries (by key): everything else given other than its default is W147.
+CARRIED = {
+    PBN: {"event", "date", "venue", "scoring", "movement", "mp_scale", "pair_numbering", "language"},
+    USEBIO: {"event", "date", "venue", "scoring", "pair_numbering", "language"},
+}
+STRAIN_WORDS = {"N": "NT", "S": "S", "H": "H", "D": "D", "C": "C"}
+AVERAGE_WORDS = {
+    60.0: "AVE+",
+    50.0: "AVE",
+    40.0: "AVE-",
+}  # an average as the readers write it, by its percentage
+DEALERS = np.array(SEATS)  # Law 2: board 1 North deals, board 2 East, ...
+VUL_WORDS = {(False, False): "None", (True, False): "NS", (False, True): "EW", (True, True): "All"}
+USEBIO_VUL = {"None": "Love", "NS": "North-South", "EW": "East-West", "All": "All"}
+PASS, NOT_PLAYED = "Pass", "NP"
+BY_DIRECTION = r"^(?P<number>.+?)\s+(?P<side>NS|EW)$"  # a pair id under club numbering: `1 NS`
+L = "lines"  # the frame of result lines below, one row a result
+
+
+@dataclass
+class Exported:
+    """A scored bridge event as the formats carry it: its settings, a row a result (`result_lines`), the
+    boards' dealer, vulnerability and deal, the ranking, and the matches of a teams event."""
+
+    event: BridgeEvent
+    lines: pd.DataFrame
+    boards: pd.DataFrame
+    ranking: pd.DataFrame
+    matches: pd.DataFrame
+
+
+def number_text(values: pd.Series) -> pd.Series:
+    """Numbers as a scoring program writes them: whole ones without a point, others to two decimals at most
+    (`4`, `2.5`, `56.25`); '' for none."""
+    number = pd.to_numeric(values, errors="coerce").astype("float64").round(2)
+    whole = number.where(number % 1 == 0).astype("Int64").astype("string")
+    text = whole.fillna(number.map(lambda v: f"{v:.2f}".rstrip("0").rstrip(".")).astype("string"))
+    return text.where(number.notna(), "").astype(object)
+
+
+def english_sheet(standings: Standings, model: type) -> pd.DataFrame | None:
+    """The frame of the standings' sheet of this model, in English (as computed), or None."""
+    name = sheet_name_of(model)
+    found: list[OutputSheet] = [s for s in standings.english if s.name == name]
+    return found[0].frame if found else None
+
+
+def contract_words(r: pd.DataFrame) -> pd.Series:
+    """Each result's contract as PBN writes it (`3NT`, `4SX`, `Pass`), '' where there is none."""
+    doubled = r["doubling"].map({0: "", 1: "X", 2: "XX"}).fillna("")
+    bid = r["level"].astype("Int64").astype("string") + r["strain"].map(STRAIN_WORDS) + doubled
+    return bid.fillna("").where(~r["passed"], PASS).astype(object)
+
+
+def adjusted_words(r: pd.DataFrame) -> tuple[pd.Series, pd.Series, pd.Series]:
+    """Each side's artificial score as the readers write it (`A60`, `AVE+`; '' where none) and whether it is
+    carried exactly (a weighted score, or an average not the opposite of the other side's, is not)."""
+    ns, ew = r["ns_pct"], r["ew_pct"]
+    given = ns.notna() & ew.notna() & ~r["not_played"]
+    opposite = (ns + ew).eq(100) & ns.isin(list(AVERAGE_WORDS))
+    averaged = r["averaged"] & opposite
+    ns_words = ns.map(AVERAGE_WORDS).where(averaged, "A" + number_text(ns).astype(str))
+    ew_words = ew.map(AVERAGE_WORDS).where(averaged, "A" + number_text(ew).astype(str))
+    exact = ~(r["weighted"] | (r["averaged"] & ~opposite))
+    return ns_words.where(given, ""), ew_words.where(given, ""), exact | ~given
+
+
+def result_lines(event: BridgeEvent, travellers: pd.DataFrame | None) -> pd.DataFrame:
+    """A row a result: board, section, round, table, ns, ew, match, room, contract, declarer, tricks, the
+    north-south score, each side's artificial score, and the method's value for each side (its MP or IMPs on
+    the board, from the Travellers), in the order of the results."""
+    r = event.results
+    typed = event.results_sheet.frame.reindex(r.index)
+    ns_adj, ew_adj, exact = adjusted_words(r)
+    lines = pd.DataFrame(
+        {
+            "row": r.index,
+            "board": r["board"].astype("Int64"),
+            "section": r["section"].fillna("").astype(object),
+            "round": typed.get("round", pd.Series("", index=r.index)).fillna("").astype(str),
+            "table": typed.get("table", pd.Series("", index=r.index)).fillna("").astype(str),
+            "ns": numbered(r["ns"].fillna("").astype(object), event.by_direction)[0],
+            "ew": numbered(r["ew"].fillna("").astype(object), event.by_direction)[0],
+            "match": r["match"].fillna("").astype(object),
+            "room": r["room"].fillna("").astype(object),
+            "contract": contract_words(r).where(~r["not_played"], NOT_PLAYED),
+            "declarer": r["declarer"].fillna("").astype(object).where(r["level"].notna(), ""),
+            "tricks": number_text(r["tricks"].where(r["level"].notna())),
+            "ns_score": r["ns_score"].where(ns_adj.eq("") & ~r["not_played"]),
+            "ns_adjusted": ns_adj,
+            "ew_adjusted": ew_adj,
+            "ns_pct": r["ns_pct"],
+            "ew_pct": r["ew_pct"],
+            "exact": exact,
+            "ns_vul": r["ns_vul"].fillna(False).astype(bool),
+            "ew_vul": r["ew_vul"].fillna(False).astype(bool),
+        }
+    ).reset_index(drop=True)
+    return lines.join(method_values(lines, event, travellers))
+
+
+def method_values(lines: pd.DataFrame, event: BridgeEvent, travellers: pd.DataFrame | None) -> pd.DataFrame:
+    """Each result line's value for each side under the event's method (ns_value, ew_value: MP or IMPs), from
+    the Travellers by Board, NS and EW (Match and Room in a teams event, Section where it has one)."""
+    columns = event.settings.method.traveller_columns
+    empty = pd.DataFrame({"ns_value": "", "ew_value": ""}, index=lines.index)
+    if travellers is None or "ns_value" not in columns:
+        return empty
+    t = titles_of(TV)
+    keys = [k for k in ("section", "match", "room", "board", "ns", "ew") if t[k] in travellers]
+    left = lines[keys].astype(str)
+    right = travellers[[t[k] for k in keys]].astype(str).set_axis(keys, axis=1)
+    right["room"] = right["room"].str.lower() if "room" in keys else None
+    left["room"] = left["room"].str.lower() if "room" in keys else None
+    right["board"] = pd.to_numeric(right["board"]).astype("Int64").astype(str) if "board" in keys else None
+    for side in ("ns", "ew"):  # the Travellers name pairs as tally does (`1 NS`), the lines as files do
+        if side in keys:
+            right[side] = numbered(right[side], event.by_direction)[0]
+    values = travellers[[columns["ns_value"], columns["ew_value"]]].set_axis(["ns_value", "ew_value"], axis=1)
+    found = left.merge(pd.concat([right, values], axis=1).drop_duplicates(keys), on=keys, how="left")
+    return found[["ns_value", "ew_value"]].apply(number_text).set_axis(lines.index)
+
+
+def board_facts(lines: pd.DataFrame, event: BridgeEvent) -> pd.DataFrame:
+    """A row a board (and section): its dealer, its vulnerability (None, NS, EW, All, as its first result
+    has it) and its deal as PBN writes it from the dealer (`E:...`; '' when not known)."""
+    first = lines.drop_duplicates(["section", "board"])[["section", "board", "ns_vul", "ew_vul"]]
+    first = first.sort_values(["section", "board"], kind="stable").reset_index(drop=True)
+    vul = pd.Series(list(zip(first["ns_vul"], first["ew_vul"], strict=True))).map(VUL_WORDS)
+    dealer = pd.Series(DEALERS[(first["board"].astype("int64").to_numpy() - 1) % 4])
+    boards = first[["section", "board"]].assign(dealer=dealer, vul=vul, deal="")
+    deals = event.deals
+    if deals is None or deals.empty:
+        return boards
+    known = deals.drop_duplicates(["board", "section"]).assign(board=lambda d: d["board"].astype("int64"))
+    hands, _formed = hands_from_north(known["deal"])
+    start = known["dealer"].map({s: i for i, s in enumerate(SEATS)}).fillna(0).astype("int64").to_numpy()
+    order = (np.arange(4)[None, :] + start[:, None]) % 4  # the hands clockwise from the dealer
+    rotated = np.take_along_axis(hands.to_numpy(dtype=object), order, axis=1)
+    text = known["dealer"] + ":" + pd.Series([" ".join(h) for h in rotated], index=known.index)  # a few dozen
+    known = known.assign(deal=text)[["board", "section", "deal", "dealer", "vul"]]
+    sectioned = known["section"].ne("").any()
+    keys = ["board", "section"] if sectioned else ["board"]
+    merged = boards.drop(columns=["deal"]).merge(
+        known.drop(columns=[] if sectioned else ["section"]), on=keys, how="left", suffixes=("", "_deal")
+    )
+    return merged.assign(
+        dealer=merged["dealer_deal"].fillna(merged["dealer"]),
+        vul=merged["vul_deal"].fillna(merged["vul"]),
+        deal=merged["deal"].fillna(""),
+    )[["section", "board", "dealer", "vul", "deal"]]
+
+
+def pair_ranking(standings: Standings, event: BridgeEvent) -> pd.DataFrame:
+    """The ranking as the formats write it: rank, id, field (NS/EW in a two-winner event), names, total and
+    percentage (text)."""
+    frame = english_sheet(standings, PS) if not event.settings.teams else english_sheet(standings, TS)
+    if frame is None:
+        return pd.DataFrame(columns=["rank", "id", "field", "names", "total", "percent"])
+    s = titles_of(PS) if not event.settings.teams else titles_of(TS)
+    columns = event.settings.method.standing_columns
+    total = columns.get("total", s.get("vps", ""))
+    return pd.DataFrame(
+        {
+            "rank": frame[s["rank"]].astype(str),
+            "id": frame[s.get("pair", s.get("team", ""))].astype(str),
+            "field": frame[s["field"]].fillna("").astype(str) if s.get("field") in frame else "",
+            "names": frame[s["names"]].fillna("").astype(str),
+            "total": number_text(frame[total]) if total in frame else "",
+            "percent": number_text(frame[columns["percent"]]) if "percent" in columns else "",
+        }
+    )
+
+
+def team_matches(standings: Standings) -> pd.DataFrame:
+    """A teams event's matches: match, round, home, away and each side's IMPs and VPs (text)."""
+    frame = english_sheet(standings, MR)
+    if frame is None:
+        return pd.DataFrame()
+    m = titles_of(MR)
+    keys = ("match", "round", "home", "away", "home_imps", "away_imps", "home_vps", "away_vps")
+    return pd.DataFrame(
+        {
+            k: number_text(frame[m[k]]) if k.endswith(("imps", "vps")) else frame[m[k]].astype(str)
+            for k in keys
+            if m[k] in frame
+        }
+    )
+
+
+def exported(standings: Standings) -> Exported:
+    """The event of a bridge standings as the formats carry it."""
+    event = standings.event
+    lines = result_lines(event, english_sheet(standings, TV))
+    return Exported(
+        event, lines, board_facts(lines, event), pair_ranking(standings, event), team_matches(standings)
+    )
+
+
+def given_settings(sheets: dict[str, Sheet]) -> dict[str, object]:
+    """Every setting the workbook gives a value other than its default, by key."""
+    specs = setting_specs()
+    values, _problems = key_value_settings(sheets.get(sheet_key(SettingsSheet)), specs)
+    return {k: v for k, v in values.items() if k in specs and specs[k].value(values, k) != specs[k].default}
+
+
+def loss_warnings(ex: Exported, given: dict[str, object], form: str, name: str) -> list[Problem]:
+    """What the file written in `form` does not carry: each result not carried exactly (W146), and the
+    settings given and the penalties (W147)."""
+    specs = setting_specs()
+    lost = [specs[k].title for k in given if k not in CARRIED[form]]
+    if not ex.event.penalties.empty:
+        lost.append(_("the penalties (Law 90)"))
+    if form == PBN and ex.event.settings.teams and ex.ranking["names"].ne("").any():
+        lost.append(_("the teams' players"))
+    problems = []
+    if lost:
+        problem = _(
+            "a {form} file does not carry these: {lost}; read back, it scores without them",
+            form=form,
+            lost=", ".join(lost),
+        )
+        problems.append(Problem.of(NOT_CARRIED, name, None, None, None, problem))
+    inexact = ex.lines[~ex.lines["exact"]]
+    sheet = ex.event.results_sheet
+    for row, ns, ew in zip(inexact["row"], inexact["ns_adjusted"], inexact["ew_adjusted"], strict=True):
+        problem = _(
+            "{form} cannot carry this adjusted score exactly; it is written as the percentages {ns}, {ew}",
+            form=form,
+            ns=f"NS {ns[1:]} %",
+            ew=f"EW {ew[1:]} %",
+        )
+        problems.append(Problem.of(NOT_EXACT, sheet.name, int(row), None, None, problem))
+    return problems
+
+
+# PBN ---------------------------------------------------------------------------------------------------------
+
+
+def pbn_date(iso: str) -> str:
+    """An ISO date as PBN writes it (2026.11.24); PBN's unknown date when there is none."""
+    return iso.replace("-", ".") if len(iso) == 10 else "????.??.??"
+
+
+def pbn_scoring(ex: Exported) -> str:
+    """The Scoring tag's value: the method, and MP1 or MP2 for the matchpoint scale."""
+    method = ex.event.settings.method.name
+    scale = PBN_MP_SCALE.get(int(ex.event.settings.options.get("mp_scale", 2)), "") if method == MP else ""
+    return PBN_SCORING[method] + (f";{scale}" if scale else "")
+
+
+def identification_tags(ex: Exported, board: pd.Series) -> list[tuple[str, str]]:
+    """A game's identification section, PBN's mandatory tag set in its order (unknown players blank)."""
+    s = ex.event.settings
+    return [
+        (EVENT_TAG, s.event),
+        (SITE_TAG, s.venue),
+        (DATE_TAG, pbn_date(s.date)),
+        (BOARD_TAG, str(board["board"])),
+        *((seat, "") for seat in ("West", "North", "East", "South")),
+        ("Dealer", board["dealer"]),
+        (VULNERABLE_TAG, board["vul"]),
+        ("Deal", board["deal"]),
+        (SCORING_TAG, pbn_scoring(ex)),
+    ]
+
+
+def score_table(ex: Exported, lines: pd.DataFrame) -> WrittenTable:
+    """A board's ScoreTable: a row a result, the columns the event has (Section, Round, Table when given)."""
+    method = ex.event.settings.method.name
+    value = {MP: "MP", CROSS_IMP: "IMP", BUTLER: "IMP"}.get(method)
+    ns_score = number_text(lines["ns_score"].where(lines["ns_score"] >= 0))
+    ew_score = number_text(-lines["ns_score"].where(lines["ns_score"] < 0))
+    columns: dict[tuple[str, str], pd.Series] = {
+        (SECTION_COL, "L"): lines["section"],
+        (ROUND_COL, "R"): lines["round"],
+        (TABLE_COL, "R"): lines["table"],
+        (NS_COL, "R"): lines["ns"],
+        (EW_COL, "R"): lines["ew"],
+        (CONTRACT_COL, "L"): lines["contract"],
+        (DECLARER_COL, "R"): lines["declarer"],
+        (RESULT_COL, "R"): lines["tricks"],
+        (SCORE_NS_COL, "R"): ns_score.where(lines["ns_adjusted"].eq(""), lines["ns_adjusted"]),
+        (SCORE_EW_COL, "R"): ew_score.where(lines["ew_adjusted"].eq(""), lines["ew_adjusted"]),
+    }
+    if value:
+        columns |= {(f"{value}_NS", "R"): lines["ns_value"], (f"{value}_EW", "R"): lines["ew_value"]}
+    kept = {
+        k: v for k, v in columns.items() if k[0] not in (SECTION_COL, ROUND_COL, TABLE_COL) or v.ne("").any()
+    }
+    rows = pd.DataFrame({k[0]: v.astype(str) for k, v in kept.items()}).to_numpy().tolist()
+    return WrittenTable(SCORE_TABLE, list(kept), rows)
+
+
+def total_table(ex: Exported) -> WrittenTable:
+    """The TotalScoreTable: each pair's rank, id, section and direction where they apply, total, percentage
+    and names."""
+    r = ex.ranking
+    method = ex.event.settings.method.name
+    total = {MP: "TotalScoreMP", CROSS_IMP: "TotalScoreIMP", BUTLER: "TotalScoreIMP"}.get(
+        method, "TotalScore"
+    )
+    ids, directions = numbered(r["id"], ex.event.by_direction)
+    columns: dict[tuple[str, str], pd.Series] = {
+        ("Rank", "R"): r["rank"],
+        (PAIR_COL, "R"): ids,
+        (DIRECTION_COL, "L"): directions,
+        (total, "R"): r["total"],
+        ("TotalPercentage", "R"): r["percent"],
+        (NAMES_COL, "L"): r["names"],
+    }
+    kept = {k: v for k, v in columns.items() if k[0] in ("Rank", PAIR_COL, total) or v.ne("").any()}
+    rows = pd.DataFrame({k[0]: v.astype(str) for k, v in kept.items()}).to_numpy().tolist()
+    return WrittenTable(TOTAL_TABLE, list(kept), rows)
+
+
+def numbered(ids: pd.Series, by_direction: bool) -> tuple[pd.Series, pd.Series]:
+    """Pair ids as the formats write them, and their directions: pairs numbered by direction (club
+    numbering, tally's `1 NS`) as the number with NS or EW beside it; other ids as they are, no direction."""
+    if not by_direction:
+        return ids, pd.Series("", index=ids.index)
+    parts = ids.astype(str).str.extract(BY_DIRECTION)
+    return parts["number"].fillna(ids), parts["side"].fillna("")
+
+
+def pbn_games(ex: Exported) -> list[WrittenGame]:
+    """The event as PBN games: a pairs event a game a board (and section) with its ScoreTable, the last with
+    the TotalScoreTable; a teams event a game a board played in each room, its result in the game's tags."""
+    s = ex.event.settings
+    extra = [(COMPETITION_TAG, "Teams" if s.teams else "Pairs"), (EVENT_DATE_TAG, pbn_date(s.date))]
+    extra += [(MOVEMENT_TAG, s.movement)] if s.movement else []
+    if s.teams:
+        return team_games(ex, extra)
+    games = []
+    for _n, board in ex.boards.iterrows():  # a game a board: a few dozen
+        at = ex.lines[(ex.lines["board"] == board["board"]) & (ex.lines["section"] == board["section"])]
+        tags = [*identification_tags(ex, board), (DECLARER_TAG, ""), (CONTRACT_TAG, ""), (RESULT_TAG, "")]
+        games.append(WrittenGame([*tags, *extra], [score_table(ex, at)]))
+    if games and not ex.ranking.empty:
+        games[-1].tables.append(total_table(ex))
+    return games
+
+
+def team_games(ex: Exported, extra: list[tuple[str, str]]) -> list[WrittenGame]:
+    """A teams event's games: a board in a room a game, the match's teams and round, the contract, declarer,
+    tricks and score in its own tags (the home team north-south in the Open room)."""
+    matches = ex.matches.set_index("match") if not ex.matches.empty else pd.DataFrame()
+    boards = ex.boards.set_index("board")
+    games = []
+    for _n, line in ex.lines.iterrows():  # a game a result: a few hundred at most
+        board = boards.loc[line["board"]]
+        board = pd.Series({**board.to_dict(), "board": line["board"]})
+        match = matches.loc[line["match"]] if line["match"] in matches.index else pd.Series(dtype=object)
+        score = line["ns_score"]
+        tags = [
+            *identification_tags(ex, board),
+            (DECLARER_TAG, line["declarer"]),
+            (CONTRACT_TAG, line["contract"]),
+            (RESULT_TAG, line["tricks"]),
+            *extra,
+            (ROOM_TAG, line["room"].capitalize()),
+            (ROUND_TAG, str(match.get("round", ""))),
+            (HOME_TAG, str(match.get("home", ""))),
+            (VISIT_TAG, str(match.get("away", ""))),
+            (SCORE_TAG, "" if pd.isna(score) else f"NS {number_text(pd.Series([score])).iloc[0]}"),
+        ]
+        games.append(WrittenGame(tags))
+    return games
+
+
+# USEBIO ------------------------------------------------------------------------------------------------------
+
+
+def leaf(name: str, text: object, **attributes: str) -> Element:
+    """An element holding text."""
+    return Element(name, 0, dict(attributes), "" if text is None else str(text))
+
+
+def node(name: str, children: list[Element], **attributes: str) -> Element:
+    """An element holding others."""
+    return Element(name, 0, dict(attributes), "", children)
+
+
+def usebio_date(iso: str) -> str:
+    """An ISO date as USEBIO 1.2 writes it (DD/MM/YYYY); '' when there is none."""
+    return f"{iso[8:10]}/{iso[5:7]}/{iso[0:4]}" if len(iso) == 10 else ""
+
+
+def player_elements(names: str, teams: bool) -> list[Element]:
+    """A PLAYER for each name of a pair (`A - B`) or a team (`A, B, C, D`)."""
+    parts = [p.strip() for p in names.split("," if teams else " - ") if p.strip()]
+    return [node("PLAYER", [leaf("PLAYER_NAME", p)]) for p in parts]
+
+
+def participant_elements(ex: Exported) -> list[Element]:
+    """The PARTICIPANTS' PAIRs (or TEAMs): number, direction, place, percentage or total, players."""
+    teams = ex.event.settings.teams
+    out = []
+    r = ex.ranking
+    ids, directions = numbered(r["id"], ex.event.by_direction)
+    for rank, pid, direction, names, total, percent in zip(
+        r["rank"], ids, directions, r["names"], r["total"], r["percent"], strict=True
+    ):  # a competitor an element: a few dozen
+        if teams:
+            kids = [leaf("PLACE", rank), leaf("TOTAL_SCORE", total), *player_elements(names, True)]
+            out.append(node("TEAM", kids, TEAM_ID=pid, TEAM_NAME=pid))
+            continue
+        kids = [leaf("PAIR_NUMBER", pid), *([leaf("DIRECTION", direction)] if direction else [])]
+        kids += [leaf("PLACE", rank)]
+        kids += [leaf("PERCENTAGE", percent)] if percent else [leaf("TOTAL_SCORE", total)] if total else []
+        out.append(node("PAIR", kids + player_elements(names, False)))
+    return out
+
+
+def usebio_cells(lines: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
+    """Each line's CONTRACT and SCORE cells: an artificial score whose sides' percentages add to 100 in
+    SCORE as north-south's (`A60`, `AVE+`), any other in CONTRACT as both sides' (`A60/A50`)."""
+    adjusted = lines["ns_adjusted"].ne("")
+    paired = adjusted & (lines["ns_pct"] + lines["ew_pct"]).ne(100)
+    both = "A" + number_text(lines["ns_pct"]).astype(str) + "/A" + number_text(lines["ew_pct"]).astype(str)
+    contract = lines["contract"].where(~paired, both)
+    score = number_text(lines["ns_score"]).where(~adjusted, lines["ns_adjusted"].where(~paired, ""))
+    return contract, score
+
+
+def traveller_element(line: pd.Series, value: str | None, teams: bool) -> Element:
+    """A TRAVELLER_LINE: the pairs (a teams line: the direction of the match's home team), round and table
+    where given, contract, declarer, tricks, north-south's score (or the artificial score) and, in a pairs
+    event, each side's matchpoints or IMPs."""
+    elements = {v: k for k, v in USEBIO_LINE.items()}
+    kids = (
+        [leaf("DIRECTION", "NS" if line["room"].lower() == "open" else "EW")]
+        if teams
+        else [leaf(elements[NS_COL], line["ns"]), leaf(elements[EW_COL], line["ew"])]
+    )
+    placed = ((ROUND_COL, line["round"]), (TABLE_COL, line["table"]))
+    kids += [leaf(elements[c], v) for c, v in placed if v and not teams]
+    kids += [
+        leaf(elements[CONTRACT_COL], line["usebio_contract"]),
+        leaf(elements[DECLARER_COL], line["declarer"]),
+        leaf(elements[RESULT_COL], line["tricks"]),
+        leaf(elements[SCORE_NS_COL], line["usebio_score"]),
+    ]
+    if value and line["ns_value"] and not teams:
+        kids += [leaf(f"NS_{value}", line["ns_value"]), leaf(f"EW_{value}", line["ew_value"])]
+    return node("TRAVELLER_LINE", kids)
+
+
+def board_element(ex: Exported, board: pd.Series, lines: pd.DataFrame, teams: bool) -> Element:
+    """A BOARD: its number, its vulnerability and hands when the deal is known, and its traveller lines."""
+    value = {MP: "MATCH_POINTS", CROSS_IMP: "IMPS", BUTLER: "IMPS"}.get(ex.event.settings.method.name)
+    kids = [leaf("BOARD_NUMBER", board["board"])]
+    if board["deal"]:
+        kids += [leaf("VULNERABILITY", USEBIO_VUL[board["vul"]]), *hand_elements(board["deal"])]
+    kids += [traveller_element(line, value, teams) for _n, line in lines.iterrows()]  # a board's few lines
+    return node("BOARD", kids)
+
+
+def hand_elements(deal: str) -> list[Element]:
+    """The four HANDs of a deal (`E:...`): each its DIRECTION and its cards by suit."""
+    hands, _formed = hands_from_north(pd.Series([deal]))
+    suits = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
+    words = {"N": "North", "E": "East", "S": "South", "W": "West"}
+    return [
+        node(
+            "HAND",
+            [
+                leaf("DIRECTION", words[seat]),
+                *(leaf(s, h) for s, h in zip(suits, hands[seat].iloc[0].split("."), strict=True)),
+            ],
+        )
+        for seat in SEATS
+    ]
+
+
+def usebio_event(ex: Exported) -> Element:
+    """The USEBIO root: the club (the Venue), the EVENT with its description, date, method and counts, a
+    SESSION and SECTION (one a section) holding the participants and the boards; a teams event's MATCHes."""
+    s = ex.event.settings
+    teams = s.teams
+    two = ex.ranking["field"].ne("").any()
+    head = [leaf("PROGRAM_NAME", "tally"), leaf("PROGRAM_VERSION", __version__)]
+    head += (
+        [leaf("MATCH_SCORING_METHOD", "VPS")]
+        if teams
+        else [leaf("BOARD_SCORING_METHOD", USEBIO_SCORING[s.method.name])]
+    )
+    head += [leaf("EVENT_DESCRIPTION", s.event), *([leaf("DATE", usebio_date(s.date))] if s.date else [])]
+    contract, score = usebio_cells(ex.lines)
+    ex = replace(ex, lines=ex.lines.assign(usebio_contract=contract, usebio_score=score))
+    sections = sorted(ex.lines["section"].unique())
+    head += [
+        leaf("SESSION_COUNT", 1),
+        leaf("SECTION_COUNT", len(sections)),
+        leaf("BOARDS_PLAYED", ex.boards["board"].nunique()),
+    ]
+    head += [leaf("WINNER_TYPE", 2 if two else 1)]
+    section_elements = []
+    for section in sections:  # a few sections
+        at = ex.lines[ex.lines["section"] == section]
+        kids: list[Element] = (
+            [node("PARTICIPANTS", participant_elements(ex))] if section == sections[0] else []
+        )
+        if teams:
+            kids += match_elements(ex, at)
+        else:
+            boards = ex.boards[ex.boards["section"] == section]
+            kids += [
+                board_element(ex, b, at[at["board"] == b["board"]], False) for _n, b in boards.iterrows()
+            ]
+        section_elements.append(node("SECTION", kids, SECTION_ID=section or "A"))
+    event = node(
+        "EVENT",
+        [*head, node("SESSION", section_elements, SESSION_ID="1")],
+        EVENT_TYPE="TEAMS" if teams else "PAIRS",
+    )
+    club = node("CLUB", [leaf("CLUB_NAME", s.venue)])
+    return node(USEBIO_ROOT, [club, event], Version="1.2")
+
+
+def match_elements(ex: Exported, lines: pd.DataFrame) -> list[Element]:
+    """A teams event's MATCHes: round, the home TEAM and the OPPOSING_TEAM, their IMPs and VPs, and a BOARD
+    for each board with its two rooms' traveller lines."""
+    out = []
+    for _n, m in ex.matches.iterrows():  # a match an element: a few dozen
+        at = lines[lines["match"] == m["match"]]
+        kids = [
+            leaf("ROUND_NUMBER", m.get("round", "")),
+            leaf("TEAM", m["home"]),
+            leaf("OPPOSING_TEAM", m["away"]),
+        ]
+        kids += [
+            leaf("TEAM_SCORE", m.get("home_vps", "")),
+            leaf("OPPOSING_TEAM_SCORE", m.get("away_vps", "")),
+        ]
+        boards = ex.boards.set_index("board")
+        for number in sorted(at["board"].unique()):
+            board = pd.Series({**boards.loc[number].to_dict(), "board": number})
+            kids.append(board_element(ex, board, at[at["board"] == number], True))
+        out.append(node("MATCH", kids))
+    return out
+
+
+# The files -------------------------------------------------------------------------------------------------
+
+PBN_MARK, USEBIO_MARK = "% {}".format, "<!-- {} -->".format  # tally's mark, as each format comments
+
+
+def pbn_file(standings: Standings) -> tuple[str, list[Problem]]:
+    """The PBN text of a scored bridge event and what it does not carry (W146, W147)."""
+    ex = exported(standings)
+    name = standings.event.results_sheet.name
+    lost = loss_warnings(ex, given_settings(standings.source.sheets if standings.source else {}), PBN, name)
+    return pbn_text(pbn_games(ex), f"tally {__version__}"), lost
+
+
+def usebio_file(standings: Standings) -> tuple[str, list[Problem]]:
+    """The USEBIO text of a scored bridge event and what it does not carry (W146, W147)."""
+    ex = exported(standings)
+    name = standings.event.results_sheet.name
+    lost = loss_warnings(
+        ex, given_settings(standings.source.sheets if standings.source else {}), USEBIO, name
+    )
+    return usebio_text(usebio_event(ex)), lost
