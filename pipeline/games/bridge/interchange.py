@@ -758,7 +758,16 @@ def usebio_teams(event: Element) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFra
         frame = pd.DataFrame([r for _n, r in found], index=[n for n, _r in found], dtype="object")
         return frame.astype(TEXT).replace({"": pd.NA})
 
-    return framed(rows), framed(matches), framed(teams)
+    named = {
+        t.attributes["TEAM_ID"]: t.attributes["TEAM_NAME"]
+        for t in event.all("TEAM")
+        if {"TEAM_ID", "TEAM_NAME"} <= t.attributes.keys()
+    }
+    played = framed(matches)
+    for side in (M.home, M.away):  # a MATCH may name its teams by TEAM_ID: the team is its name
+        if side in played:
+            played[side] = played[side].replace(named).astype(TEXT)
+    return framed(rows), played, framed(teams)
 
 
 def usebio_book(path: Path, limit_mb: int) -> tuple[dict[str, Sheet], str, None]:
