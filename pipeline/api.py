@@ -573,13 +573,14 @@ def demo(
     force: bool = False,
     scored: Callable[[Path, Scored], None] = lambda source, done: None,
 ) -> list[Scored]:
-    """Every sample workbook of the folder (the bundled sample_data/ by default) scored into `out` as
+    """Every sample workbook (and PBN event) of the folder (the bundled sample_data/ by default) scored into `out` as
     `<name>-standings.xlsx`, and published as one site under `out/site/` (a site per sample and an index
     linking them); the workbooks of its language folders (`es/`, `zh/`: the bundled samples' Spanish and Chinese
     twins) scored into `out/es/`, `out/zh/`, each in its own language, and not published. Every output path is
     checked before anything is written. `scored` sees each workbook as it is written."""
     folder = Path(samples) if samples is not None else BUNDLED
-    inputs = sorted(p for p in folder.iterdir() if is_workbook_name(p)) if folder.is_dir() else []
+    listed = sorted(folder.iterdir()) if folder.is_dir() else []
+    inputs = [p for p in listed if is_workbook_name(p) or p.suffix.lower() == PBN_SUFFIX]
     if not inputs:
         raise UsageError(_("no sample workbooks (*.xlsx) in {folder}", folder=folder))
     twins = [

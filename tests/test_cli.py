@@ -24,6 +24,8 @@ BRIDGE_SHEETS = {
     "bridge_teams.xlsx": ["Standings", "Travellers", "Matches", "Board IMPs", "Progress", "Rules"],
 }
 PAIRS_SHEETS = ["Standings", "Travellers", "Frequencies", "Scorecards", "Progress", "Rules"]
+DEALS_SAMPLE = SAMPLES / "bridge_club_deals.pbn"  # a PBN event with its hand records: scored by demo too
+BRIDGE_SHEETS["bridge_club_deals.pbn"] = [*PAIRS_SHEETS[:2], "Hands", *PAIRS_SHEETS[2:]]
 SHEETS = ["Standings", "Matches", "Rounds", "Progress", "Winners", "Penalties", "Rules"]  # the samples
 ONE_ROUND_SHEETS = [s for s in SHEETS if s != "Progress"]  # an event of one round has no Progress
 GOOD_ROW = [1, 1, "p1", None, "p2", None, 100, 20, None, None, None]
@@ -201,27 +203,31 @@ def test_demo_writes_one_workbook_per_sample(tmp_path: Path):
     out = tmp_path / "out"
     result = invoke("demo", "--out", str(out))
     assert result.exit_code == 0, result.output
-    names = [f"{s.stem}-standings.xlsx" for s in ALL_SAMPLES]
+    english = sorted([*ALL_SAMPLES, DEALS_SAMPLE])
+    names = [f"{s.stem}-standings.xlsx" for s in english]
+    twins = [f"{s.stem}-standings.xlsx" for s in ALL_SAMPLES]  # the PBN event has no twins
     assert sorted(p.name for p in out.iterdir()) == [*names, "es", "site", "zh"]
     assert result.stdout.splitlines() == [
-        *(f"{s.name} -> {out / n}" for s, n in zip(ALL_SAMPLES, names, strict=True)),
+        *(f"{s.name} -> {out / n}" for s, n in zip(english, names, strict=True)),
         *(
             f"{lang}/{s.name} -> {out / lang / n}"
             for lang in ("es", "zh")
-            for s, n in zip(ALL_SAMPLES, names, strict=True)
+            for s, n in zip(ALL_SAMPLES, twins, strict=True)
         ),
         f"site -> {out / 'site' / 'index.html'}",
     ]
-    for sample, name in zip(ALL_SAMPLES, names, strict=True):
+    for sample, name in zip(english, names, strict=True):
         game = "domino" if sample.name.startswith("domino") else "bridge"
         expected = SHEETS if game == "domino" else BRIDGE_SHEETS.get(sample.name, PAIRS_SHEETS)
         assert load_workbook(out / name).sheetnames == expected
+        if sample == DEALS_SAMPLE:
+            continue
         for lang, standings in (("es", "Clasificación"), ("zh", "排名")):  # each twin in its own language
             written = load_workbook(out / lang / name).sheetnames
             assert written[0] == standings and len(written) == len(expected)
             assert [english_sheet_names(game).get(n, n) for n in written] == expected
     assert sorted(p.name for p in (out / "site").iterdir() if p.is_dir()) == [
-        s.stem.replace("_", "-") for s in ALL_SAMPLES
+        s.stem.replace("_", "-") for s in english
     ]  # the site publishes the English samples
 
 

@@ -352,7 +352,9 @@ def test_demo_writes_a_site_of_every_sample(tmp_path):
     api.demo(out=tmp_path / "out")
     site = tmp_path / "out" / "site"
     rows = parsed(site / "index.html").tables["events"].rows
-    assert sorted(r[3] for r in rows) == sorted(f"{n}.xlsx" for n in SAMPLE_NAMES)
+    assert sorted(r[3] for r in rows) == sorted(
+        [*(f"{n}.xlsx" for n in SAMPLE_NAMES), "bridge_club_deals.pbn"]
+    )
     assert broken_links(site) == []
 
 

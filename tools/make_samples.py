@@ -7,6 +7,9 @@ check, so changing a figure here means re-deriving the expected standings in tes
 
 from __future__ import annotations
 
+import random
+import sys
+import tempfile
 from pathlib import Path
 
 from openpyxl import Workbook
@@ -349,6 +352,99 @@ def bridge_teams_event() -> None:
     save(book, "bridge_teams.xlsx")
 
 
+DEALS_SEED = 20261201  # the shuffles of the deals sample: fixed, so `make samples` writes the same file
+SEATS = "NESW"
+
+
+def shuffled_deals(count: int) -> list[str]:
+    """`count` deals as PBN writes them from North (`N:S.H.D.C ...`), shuffled by a seeded generator."""
+    rng = random.Random(DEALS_SEED)
+    cards = [(suit, rank) for suit in range(4) for rank in range(13)]
+    deals = []
+    for _ in range(count):  # a few boards
+        rng.shuffle(cards)
+        hands = [sorted(cards[13 * i : 13 * i + 13]) for i in range(4)]
+        text = [
+            ".".join("".join(RANKS[r] for s, r in hand if s == suit) for suit in range(4)) for hand in hands
+        ]
+        deals.append("N:" + " ".join(text))
+    return deals
+
+
+RANKS = "AKQJT98765432"
+
+
+def played(table: dict[str, dict[str, int]], rng: random.Random) -> tuple[str, str, int]:
+    """A table's contract, declarer and tricks on a deal: the side and strain that take the most tricks
+    double dummy, bid to that level (a level more or less at some tables) and made a trick more or less at
+    some: contracts a club plays on those cards."""
+    best = max(
+        ((t, strain, seat) for strain, row in table.items() for seat, t in row.items()), key=lambda x: x[0]
+    )
+    tricks, strain, seat = best
+    level = min(7, max(1, tricks - 6 + rng.choice([-1, 0, 0, 0, 1])))
+    taken = min(13, max(0, tricks + rng.choice([-1, 0, 0, 1])))
+    return f"{level}{strain}", seat, taken
+
+
+def bridge_deals_event(out: Path = OUT) -> Path:
+    """A club evening with its hand records, as a PBN file (results, rankings and deals) that tally's own
+    export writes: a Mitchell of 5 tables, 5 rounds of 2 boards, contracts from the deals' double-dummy tricks."""
+    from endplay.dds import calc_all_tables
+    from endplay.types import Deal, Denom, Player
+
+    sys.path.insert(0, str(OUT.parent))
+    from pipeline import api
+
+    deals = shuffled_deals(10)
+    strains = {"NT": Denom.nt, "S": Denom.spades, "H": Denom.hearts, "D": Denom.diamonds, "C": Denom.clubs}
+    seats = {"N": Player.north, "E": Player.east, "S": Player.south, "W": Player.west}
+    solved = calc_all_tables([Deal(d) for d in deals])
+    tables = [{s: {p: t[d, seat] for p, seat in seats.items()} for s, d in strains.items()} for t in solved]
+    rng = random.Random(DEALS_SEED)
+    rows = []
+    for rnd in range(1, 6):
+        for table in range(1, 6):
+            ns, ew = table, 6 + (table - 1 + rnd - 1) % 5
+            board_set = (table - 1 - (rnd - 1)) % 5
+            for board in (2 * board_set + 1, 2 * board_set + 2):
+                contract, declarer, tricks = played(tables[board - 1], rng)
+                rows.append([rnd, table, board, ns, ew, contract, declarer, tricks])
+    names = ["Rosa Vidal - Joan Puig", "Chen Jing - Zhou Lei", "Eva Berg - Nils Dahl", "Ann Roe - Ben Ash"]
+    names += ["Lu Yan - Ma Tao", "Pia Lund - Ole Vik", "Jo King - Al Penn", "Inés Sáez - Marc Font"]
+    names += ["Kim Soo - Park Jin", "Tom Kerr - Liz Hart"]
+    with tempfile.TemporaryDirectory() as folder:
+        book, hands = Path(folder) / "wednesday.xlsx", Path(folder) / "deals.pbn"
+        workbook = Workbook()
+        sheet(
+            workbook,
+            "Settings",
+            ["Key", "Value"],
+            [
+                ["Event", "Wednesday pairs"],
+                ["Date", "2026-11-25"],
+                ["Venue", "Riverside Bridge Club"],
+                ["Scoring", "MP"],
+                ["Movement", "Mitchell"],
+            ],
+        )
+        sheet(workbook, "Pairs", ["Pair", "Names"], [[i + 1, n] for i, n in enumerate(names)])
+        sheet(
+            workbook,
+            "Results",
+            ["Round", "Table", "Board", "NS", "EW", "Contract", "Declarer", "Tricks"],
+            rows,
+        )
+        del workbook["Sheet"]
+        workbook.save(book)
+        games = [f'[Board "{i + 1}"]\n[Deal "{d}"]\n' for i, d in enumerate(deals)]
+        hands.write_text("\n".join(games))
+        target = out / "bridge_club_deals.pbn"
+        api.score(book, Path(folder) / "standings.xlsx", deals=hands, pbn=target, force=True)
+    print(f"wrote {target}")
+    return target
+
+
 if __name__ == "__main__":
     OUT.mkdir(exist_ok=True)
     pairs_event()
@@ -357,5 +453,6 @@ if __name__ == "__main__":
     bridge_mp_event()
     bridge_imp_events()
     bridge_teams_event()
+    bridge_deals_event()
     for path in write_twins(OUT):
         print(f"wrote {path}")

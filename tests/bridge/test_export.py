@@ -237,3 +237,38 @@ def test_the_cli_writes_both_files_and_refuses_them_for_domino(tmp_path):
     domino = ["domino", "standings", str(SAMPLES / "domino_pairs.xlsx"), "-o", str(tmp_path / "d.xlsx")]
     result = runner.invoke(app, [*domino, "--pbn", str(tmp_path / "d.pbn")])
     assert result.exit_code == 2 and not (tmp_path / "d.pbn").exists() and not (tmp_path / "d.xlsx").exists()
+
+
+DEALS_SAMPLE = SAMPLES / "bridge_club_deals.pbn"
+
+
+@pytest.mark.slow  # double-dummy analysis of 10 boards (make test SLOW=1 and CI run it)
+def test_the_deals_sample_is_what_make_samples_writes(tmp_path):
+    import sys
+
+    sys.path.insert(0, str(ROOT / "tools"))
+    import make_samples
+
+    made = make_samples.bridge_deals_event(tmp_path)
+    assert made.read_bytes() == DEALS_SAMPLE.read_bytes(), "run make samples"
+
+
+@pytest.mark.slow  # double-dummy analysis of 10 boards (make test SLOW=1 and CI run it)
+def test_the_deals_sample_scores_as_worked_by_hand_and_shows_its_hands():
+    standings = api.standings(DEALS_SAMPLE)
+    sheets = {s.name: s.frame for s in standings.english}
+    travellers = sheets["Travellers"]
+    board = travellers[travellers["Board"] == 1]
+    # Board 1, nobody vulnerable, West holds seven spades: NS -450 (5S=), +100 (6S-2), +50 (6S-1), +100, -480 (5S+1).
+    assert board["NS Score"].tolist() == [-450, 100, 50, 100, -480]
+    assert board["NS MP"].tolist() == [2, 7, 4, 7, 0]  # -450 beats -480; +100 beats three and ties one
+    hands = sheets["Hands"]
+    assert len(hands) == 40  # four hands a board
+    east = hands[(hands["Board"] == 1) & (hands["Hand"] == "East")].iloc[0]
+    assert (east["♠ Spades"], east["♥ Hearts"], east["♦ Diamonds"], east["♣ Clubs"]) == (
+        "AKJ",
+        "AT",
+        "AT832",
+        "J94",
+    )
+    assert board["Par"].tolist() == [-650] * 5  # East-West 4S+1 (11 tricks double dummy): 650
