@@ -181,6 +181,8 @@ def test_deals_go_out_with_the_event_from_the_dealer(tmp_path):
         "AKQ",
     ]
     assert board.findtext("VULNERABILITY") == "North-South"
+    hands = [{x.name: x.frame for x in api.standings(p).english}["Hands"] for p in (source, tmp_path / "out.xml")]
+    pd.testing.assert_frame_equal(hands[1], hands[0])  # USEBIO's HAND elements read back as the deals
 
 
 def club_rows(adjusted: str) -> dict:

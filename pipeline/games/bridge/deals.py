@@ -119,9 +119,14 @@ def deal_faults(deal: pd.Series) -> pd.Series:
 
 
 def deals_of(games: list[Game], name: str) -> Deals:
-    """The deals of a PBN file's games by board (section when tagged), each checked; a deal that is not 52
-    distinct cards, 13 a hand, is a B240 at its line (the board then has no hands shown)."""
-    rows = tag_rows(games)
+    """The deals of a PBN file's games by board (section when tagged), each checked (`checked_deals`)."""
+    return checked_deals(tag_rows(games), name)
+
+
+def checked_deals(rows: pd.DataFrame, name: str) -> Deals:
+    """The deals of a file by board (section when given) from rows of its Board, Section, Deal, Dealer and
+    Vulnerable tags and the Deal's line, each checked; a deal that is not 52 distinct cards, 13 a hand, is a
+    B240 at its line (the board then has no hands shown)."""
     rows = rows[~rows[DEAL_TAG].str.strip().isin(NO_DEAL)]  # a Deal tag left blank, or PBN's unknown `?`
     rows = rows[~rows[DEAL_TAG].str.split().str[1:].map(lambda hands: UNKNOWN_HAND in hands)]  # PBN 3.4.11
     if rows.empty:

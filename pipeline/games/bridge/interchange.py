@@ -15,7 +15,16 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from pipeline.games.bridge.deals import Deals, deals_of
+from pipeline.games.bridge.deals import (
+    DEAL_TAG,
+    DEALER_TAG,
+    SEATS,
+    SECTION_TAG,
+    UNKNOWN_HAND,
+    Deals,
+    checked_deals,
+    deals_of,
+)
 from pipeline.games.bridge.methods import (
     butler,
     cross_imps,
@@ -35,6 +44,7 @@ from pipeline.workbook.reader import Workbook
 from pipeline.workbook.usebio import Element, read_usebio
 from schemas.bridge import EAST_WEST as EW
 from schemas.bridge import NORTH_SOUTH as NS
+from schemas.bridge import DealRecord as DR
 from schemas.bridge import PairsSheet, TeamsSheet
 from schemas.bridge import PairsSheet as P
 from schemas.bridge import ResultsSheet as R
@@ -770,7 +780,49 @@ def usebio_teams(event: Element) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFra
     return framed(rows), played, framed(teams)
 
 
-def usebio_book(path: Path, limit_mb: int) -> tuple[dict[str, Sheet], str, None]:
+USEBIO_SEATS = {"NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W", "N": "N", "E": "E", "S": "S", "W": "W"}
+USEBIO_SUITS = ("SPADES", "HEARTS", "DIAMONDS", "CLUBS")
+USEBIO_VULNERABLE = {
+    "LOVE": "None",
+    "NONE": "None",
+    "NORTH-SOUTH": NS,
+    "EAST-WEST": EW,
+    "ALL": "All",
+    "BOTH": "All",
+}
+
+
+def usebio_deals(event: Element, name: str) -> Deals | None:
+    """The deals a USEBIO file's BOARDs give as four HAND elements (DIRECTION, then SPADES, HEARTS, DIAMONDS,
+    CLUBS), checked as a PBN file's are (B240 at the board's first HAND); None when no board has hands."""
+    rows = []
+    for board in event.all("BOARD"):  # a few dozen boards
+        hands = {USEBIO_SEATS.get(h.value("DIRECTION").upper(), ""): h for h in board.all("HAND")}
+        if not hands:
+            continue
+        seats = [
+            ".".join(hands[s].value(suit) for suit in USEBIO_SUITS) if s in hands else UNKNOWN_HAND
+            for s in SEATS
+        ]
+        vul = USEBIO_VULNERABLE.get(board.value("VULNERABILITY").upper().replace(" ", ""), "")
+        line = min(h.line for h in hands.values())
+        deal = "N:" + " ".join(seats)
+        rows.append(
+            {
+                BOARD_TAG: board.value("BOARD_NUMBER"),
+                SECTION_TAG: "",
+                DEAL_TAG: deal,
+                DEALER_TAG: "",
+                VULNERABLE_TAG: vul,
+                DR.line: line,
+            }
+        )
+    if not rows:
+        return None
+    return checked_deals(pd.DataFrame(rows), name)
+
+
+def usebio_book(path: Path, limit_mb: int) -> tuple[dict[str, Sheet], str, Deals | None]:
     """The sheets of a USEBIO results file (Settings, Pairs, Results) and the SHA-256 of its bytes;
     InputError with every problem of its XML or of the event's form."""
     root, digest = read_usebio(path, limit_mb)
@@ -800,7 +852,7 @@ def usebio_book(path: Path, limit_mb: int) -> tuple[dict[str, Sheet], str, None]
         if built.results.empty:
             problem = _("no MATCH of this file has a TRAVELLER_LINE, so it holds no results to score")
             problems.append(Problem.of(NO_RESULTS, name, None, None, None, problem))
-        return checked_sheets(path, built, problems), digest, None
+        return checked_sheets(path, built, problems), digest, usebio_deals(event, name)
     built.pairs = usebio_pairs(event)
     built.pair_headers = {P.pair: "PAIR_NUMBER", P.names: "PLAYER_NAME", P.direction: "DIRECTION"}
     lines = usebio_results(event)
@@ -822,7 +874,7 @@ def usebio_book(path: Path, limit_mb: int) -> tuple[dict[str, Sheet], str, None]
         headers = {column: usebio_names[written] for column, written in pbn_names.items()}
         headers |= {R.table: "TABLE_NUMBER", R.adjusted: "CONTRACT, SCORE", R.board: "BOARD_NUMBER"}
         built.result_headers = headers | {R.section: "SECTION_ID"}
-    return checked_sheets(path, built, problems), digest, None  # hands as BOARD > HAND: not read yet
+    return checked_sheets(path, built, problems), digest, usebio_deals(event, name)
 
 
 def interchange_book(path: Path, limit_mb: int) -> Workbook:
