@@ -273,4 +273,6 @@ def test_the_deals_sample_scores_as_worked_by_hand_and_shows_its_hands():
         "AT832",
         "J94",
     )
-    assert board["Par"].tolist() == [-650] * 5  # East-West 4S+1 (11 tricks double dummy): 650
+    # Par: East-West take 11 tricks in spades double dummy, not vulnerable: 4S+1 = 120 + 300 + 30 = 450; North-South's
+    # best sacrifice (7 tricks in hearts) would cost 800 doubled at the five level.
+    assert board["Par"].tolist() == [-450] * 5
