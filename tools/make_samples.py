@@ -225,6 +225,18 @@ def pooled(board: int, pick: int) -> tuple[str, str | None, int | None]:
     return pool[pick % len(pool)]
 
 
+def mitchell_seats() -> list[tuple[int, int, int, int, int]]:
+    """A one-section Mitchell of 5 tables, 5 rounds of 2 boards: (round, table, board, NS pair, EW pair) of
+    each board played, in the order a director types them (EW pairs 6-10 move up, the boards down)."""
+    seats = []
+    for rnd in range(1, 6):
+        for table in range(1, 6):
+            ns, ew = table, 6 + (table - 1 + rnd - 1) % 5
+            board_set = (table - 1 - (rnd - 1)) % 5
+            seats += [(rnd, table, board, ns, ew) for board in (2 * board_set + 1, 2 * board_set + 2)]
+    return seats
+
+
 def bridge_mp_event() -> None:
     """Club matchpoint pairs: a one-section Mitchell, 5 tables, 5 rounds of 2 boards."""
     book = Workbook()
@@ -257,13 +269,9 @@ def bridge_mp_event() -> None:
         ],
     )
     rows = []
-    for rnd in range(1, 6):
-        for table in range(1, 6):
-            ns, ew = table, 6 + (table - 1 + rnd - 1) % 5
-            board_set = (table - 1 - (rnd - 1)) % 5
-            for board in (2 * board_set + 1, 2 * board_set + 2):
-                contract, declarer, tricks = pooled(board, table + rnd)
-                rows.append([rnd, table, board, ns, ew, contract, declarer, tricks, None])
+    for rnd, table, board, ns, ew in mitchell_seats():
+        contract, declarer, tricks = pooled(board, table + rnd)
+        rows.append([rnd, table, board, ns, ew, contract, declarer, tricks, None])
     # an artificial score: board 9 could not be played at table 4 in round 5 (slow play, EW at fault)
     for row in rows:
         if row[0] == 5 and row[1] == 4 and row[2] == 9:
@@ -403,13 +411,9 @@ def bridge_deals_event(out: Path = OUT) -> Path:
     tables = [{s: {p: t[d, seat] for p, seat in seats.items()} for s, d in strains.items()} for t in solved]
     rng = random.Random(DEALS_SEED)
     rows = []
-    for rnd in range(1, 6):
-        for table in range(1, 6):
-            ns, ew = table, 6 + (table - 1 + rnd - 1) % 5
-            board_set = (table - 1 - (rnd - 1)) % 5
-            for board in (2 * board_set + 1, 2 * board_set + 2):
-                contract, declarer, tricks = played(tables[board - 1], rng)
-                rows.append([rnd, table, board, ns, ew, contract, declarer, tricks])
+    for rnd, table, board, ns, ew in mitchell_seats():
+        contract, declarer, tricks = played(tables[board - 1], rng)
+        rows.append([rnd, table, board, ns, ew, contract, declarer, tricks])
     names = ["Rosa Vidal - Joan Puig", "Chen Jing - Zhou Lei", "Eva Berg - Nils Dahl", "Ann Roe - Ben Ash"]
     names += ["Lu Yan - Ma Tao", "Pia Lund - Ole Vik", "Jo King - Al Penn", "Inés Sáez - Marc Font"]
     names += ["Kim Soo - Park Jin", "Tom Kerr - Liz Hart"]
