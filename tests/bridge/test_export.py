@@ -181,7 +181,9 @@ def test_deals_go_out_with_the_event_from_the_dealer(tmp_path):
         "AKQ",
     ]
     assert board.findtext("VULNERABILITY") == "North-South"
-    hands = [{x.name: x.frame for x in api.standings(p).english}["Hands"] for p in (source, tmp_path / "out.xml")]
+    hands = [
+        {x.name: x.frame for x in api.standings(p).english}["Hands"] for p in (source, tmp_path / "out.xml")
+    ]
     pd.testing.assert_frame_equal(hands[1], hands[0])  # USEBIO's HAND elements read back as the deals
 
 
@@ -276,3 +278,34 @@ def test_the_deals_sample_scores_as_worked_by_hand_and_shows_its_hands():
     # Par: East-West take 11 tricks in spades double dummy, not vulnerable: 4S+1 = 120 + 300 + 30 = 450; North-South's
     # best sacrifice (7 tricks in hearts) would cost 800 doubled at the five level.
     assert board["Par"].tolist() == [-450] * 5
+
+
+def test_another_pbn_reader_reads_what_tally_writes(tmp_path):
+    """endplay's own PBN parser (a separate implementation of PBN 2.1) reads the exported files."""
+    from endplay.parsers import pbn as endplay_pbn
+
+    with DEALS_SAMPLE.open(encoding="utf-8") as handle:
+        boards = endplay_pbn.load(handle)
+    assert [b.board_num for b in boards] == list(range(1, 11))
+    first = boards[0]
+    assert first.deal.to_pbn() == "N:7.543.Q975.KQ863 AKJ.AT.AT832.J94 83.J9862.K64.AT7 QT96542.KQ7.J.52"
+    table = first.info["ScoreTable"]
+    assert [h["name"] for h in table["headers"]][4:9] == [
+        "Contract",
+        "Declarer",
+        "Result",
+        "Score_NS",
+        "Score_EW",
+    ]
+    assert table["rows"][0][4:] == ["5S", "E", "11", "-", "450", "2", "6"]  # 5S= by East: EW +450
+    api.score(SAMPLES / "bridge_teams.xlsx", tmp_path / "t.xlsx", pbn=tmp_path / "teams.pbn")
+    with (tmp_path / "teams.pbn").open(encoding="utf-8") as handle:
+        games = endplay_pbn.load(handle)
+    assert len(games) == 48  # 24 boards, each in two rooms
+    open_room = games[0]
+    assert (open_room.info["Room"], open_room.info["HomeTeam"], open_room.info["Score"]) == (
+        "Open",
+        "Dragons",
+        "NS 450",
+    )
+    assert str(open_room.contract) == "4♠N+1"  # the sample's first result: 4S by North, 11 tricks
