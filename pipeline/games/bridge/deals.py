@@ -4,7 +4,7 @@ Par columns. Decisions: docs/interchange.md, "Deals"."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
@@ -63,6 +63,7 @@ class Deals:
 
     frame: pd.DataFrame = field(default_factory=lambda: pd.DataFrame(columns=DEALS_COLUMNS))
     problems: list[Problem] = field(default_factory=list)
+    digest: str = ""  # the SHA-256 of a deals file's bytes ("" for a PBN event's own deals)
 
 
 def tag_rows(games: list[Game]) -> pd.DataFrame:
@@ -251,11 +252,11 @@ def board_par(deals: pd.DataFrame, analysis: pd.DataFrame) -> pd.DataFrame:
 def read_deals(path: Path, limit_mb: int) -> Deals:
     """The deals of a PBN file of hand records (`--deals`), each checked; InputError with the problems of its
     syntax, or when it holds no [Deal] at all."""
-    games, problems, _digest = read_pbn(path, limit_mb)
+    games, problems, digest = read_pbn(path, limit_mb)
     if any(p.severity == "error" for p in problems):
         raise InputError(problems, source=str(path))
     deals = deals_of(games, Path(path).name)
     if deals.frame.empty and not deals.problems:
         no_deal = _("no game of this file has a [{tag}] tag: it holds no deals", tag=DEAL_TAG)
         raise InputError([Problem.of(NO_DEALS, Path(path).name, None, None, None, no_deal)], source=str(path))
-    return deals
+    return replace(deals, digest=digest)
