@@ -173,8 +173,11 @@ def double_dummy(deals: pd.DataFrame) -> pd.DataFrame:
         return pd.DataFrame(index=deals.index)
     boards = [Deal(text) for text in deals[DR.deal]]  # endplay's objects: one a board
     tables = calc_all_tables(boards)
-    vul = deals[DR.vul].map({"None": Vul.none, NORTH_SOUTH: Vul.ns, EAST_WEST: Vul.ew, "All": Vul.both})
-    dealer = deals[DR.dealer].map({s: Player.find(s) for s in SEATS})
+    # endplay's own enums, kept as objects (a Series would hold them as ints, and endplay reads an int Vul as a
+    # board number: board 0's vulnerability, EW, for None)
+    vuls = {"None": Vul.none, NORTH_SOUTH: Vul.ns, EAST_WEST: Vul.ew, "All": Vul.both}
+    vul = [vuls[v] for v in deals[DR.vul]]
+    dealer = [Player.find(s) for s in deals[DR.dealer]]
     pars = [par(t, v, d) for t, v, d in zip(tables, vul, dealer, strict=True)]  # DDS's par: a call a board
     grid = np.array([t.to_list() for t in tables])  # boards x strain (S, H, D, C, NT) x seat (N, E, S, W)
     out = pd.DataFrame(index=deals.index)
