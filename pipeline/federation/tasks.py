@@ -46,7 +46,9 @@ def scored_file(
     with speaking(lang):  # what is found before the workbook's language is known
         try:
             book = results_book(Path(source), Limits(max_unzipped_mb))
-            book = with_deals(book, None, max_unzipped_mb, lang=lang, beside=None if deals is None else Path(deals))
+            book = with_deals(
+                book, None, max_unzipped_mb, lang=lang, beside=None if deals is None else Path(deals)
+            )
             scored = standings_of(book, lang=lang)
             with speaking(scored.language):  # as `tally <game> standings` writes it
                 written(scored, Path(target))
