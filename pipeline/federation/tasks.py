@@ -19,6 +19,7 @@ from pipeline.language import sheet_names
 from pipeline.problems import INTERNAL, USAGE, InputError, Problem, TallyError, kind
 from pipeline.sheets import Sheet, header_key, normalized_header, sheet_key
 from pipeline.workbook import Limits, Workbook, read_workbook
+from pipeline.workbook.files import is_workbook_name
 from schemas.common import LANGUAGES, sheet_name_of
 from schemas.ranking import StandingsSheet
 
@@ -45,7 +46,10 @@ def scored_file(
     book = None
     with speaking(lang):  # what is found before the workbook's language is known
         try:
-            book = results_book(Path(source), Limits(max_unzipped_mb))
+            path, limits = Path(source), Limits(max_unzipped_mb)
+            book = (
+                read_workbook(path, limits=limits) if is_workbook_name(path) else results_book(path, limits)
+            )
             book = with_deals(
                 book, None, max_unzipped_mb, lang=lang, beside=None if deals is None else Path(deals)
             )
