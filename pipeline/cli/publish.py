@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
@@ -18,9 +19,11 @@ from pipeline.cli.common import (
     guarded,
     report_problems,
 )
-from pipeline.games.scoring import Standings
 from pipeline.i18n import _, speaking
 from pipeline.workbook import Limits
+
+if TYPE_CHECKING:  # the type only: the command line imports no more than it runs
+    from pipeline.games.scoring import Standings
 
 
 def publish(

@@ -47,7 +47,9 @@ def json_validation(
 
 
 def validate(
-    workbook: Path = typer.Argument(..., help="The results workbook (.xlsx) to check."),
+    workbook: Path = typer.Argument(
+        ..., help="The results workbook (.xlsx), or a PBN (.pbn) or USEBIO (.xml) results file, to check."
+    ),
     as_json: bool = typer.Option(
         False,
         "--json",

@@ -6,6 +6,7 @@ language). Every card and figure is the sheet's."""
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -69,11 +70,15 @@ class BoardDeal:
     facts: list[tuple[str, list[tuple[str, bool]]]]
 
 
+@functools.cache
+def seat_words() -> dict[str, str]:
+    """Each seat's word in every language tally writes it (North, Norte, 北) -> the seat (N)."""
+    return {w: seat for seat, word in SEAT_WORDS.items() for w in in_every_language(word)}
+
+
 def seats_of(words: pd.Series) -> pd.Series:
-    """The seat (N, E, S, W) each Hand cell names, in any language tally writes it (North, Norte, 北); NA for
-    another text."""
-    known = {w: seat for seat, word in SEAT_WORDS.items() for w in in_every_language(word)}
-    return id_text(words).map(known)
+    """The seat (N, E, S, W) each Hand cell names, in any language tally writes it; NA for another text."""
+    return id_text(words).map(seat_words())
 
 
 def board_block(hands: pd.DataFrame, number: float) -> pd.DataFrame | None:
