@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
-from conftest import SAMPLES, codes_in
+from conftest import SAMPLES, codes_in, write_xlsx
 from site_pages import broken_links, parsed
 from typer.testing import CliRunner
 
@@ -249,13 +249,9 @@ def test_publish_takes_a_pbn_results_file_and_a_workbook_with_deals(tmp_path):
 
 
 def test_deals_with_a_standings_workbook_are_a_usage_error(tmp_path):
-    standings = tmp_path / "old-standings.xlsx"
-    shutil.copy(SAMPLES / "domino_pairs.xlsx", tmp_path / "night.xlsx")
-    assert (
-        RUNNER.invoke(
-            app, ["domino", "standings", str(tmp_path / "night.xlsx"), "-o", str(standings)]
-        ).exit_code
-        == 0
+    standings = write_xlsx(  # a standings workbook, as its sheets tell it: scored already, with its own hands
+        tmp_path / "old-standings.xlsx",
+        {"Standings": (["Rank", "Pair"], [[1, "1"]]), "Rules": (["Item", "Value"], [["Event", "Tuesday"]])},
     )
     result = RUNNER.invoke(
         app, ["publish", str(standings), "--deals", str(HANDS), "-o", str(tmp_path / "site")]
