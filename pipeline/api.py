@@ -19,7 +19,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pandas as pd
@@ -27,13 +27,13 @@ import pandas as pd
 from pipeline.federation.batch import BatchRun, run_batch
 from pipeline.federation.engines import Engine
 from pipeline.federation.rank import RankRun, run_rank
-from pipeline.games.bridge.deals import read_deals
 from pipeline.games.bridge.export import PBN_MARK, USEBIO_MARK, pbn_file, usebio_file
 from pipeline.games.bridge.interchange import interchange_book, results_workbook
 from pipeline.games.bridge.load import entrant_teams
 from pipeline.games.bridge.movements import movement
 from pipeline.games.bridge.pairs_schedule import entrant_pairs, pairs_schedule_sheets
 from pipeline.games.bridge.schedule import teams_schedule_sheets
+from pipeline.games.bridge.sources import deals_beside, with_deals
 from pipeline.games.bridge.swiss_round import swiss_round_sheets
 from pipeline.games.changes import changes, key_columns, repeated_keys
 from pipeline.games.checks import as_problem_list, problems_where
@@ -163,10 +163,18 @@ def read(path: Path | str, *, sheets: Iterable[str] | None = None, limits: Limit
     return read_workbook(path, sheets, limits)
 
 
-def validate(path: Path | str, *, limits: Limits | None = None, lang: str | None = None) -> Report:
-    """Every problem of a results workbook, corrections included; nothing is computed or written. The game
-    is `unknown` when the file cannot be read at all (its one problem says why). Messages in `lang` (en, es,
-    zh; by default the Language setting, else the workbook's own language); codes are the same in each."""
+def validate(
+    path: Path | str,
+    *,
+    limits: Limits | None = None,
+    lang: str | None = None,
+    deals: Path | str | None = None,
+) -> Report:
+    """Every problem of a results workbook, corrections included, and of a bridge event's deals (`deals`, else
+    a PBN event's own, else the PBN file of the same name beside it: B240, B241, W143); nothing is computed or
+    written. The game is `unknown` when the file cannot be read at all (its one problem says why). Messages in
+    `lang` (en, es, zh; by default the Language setting, else the workbook's own language); codes are the same
+    in each. UsageError for `deals` given to another game's workbook."""
     chosen = checked_language(lang)
     path = Path(path)
     with speaking(chosen):
@@ -174,12 +182,19 @@ def validate(path: Path | str, *, limits: Limits | None = None, lang: str | None
             book = read(path, limits=limits)
         except InputError as exc:
             return Report("unknown", exc.problems, str(path))
-    game = game_of(book.sheets)
+        game = game_of(book.sheets)
+        limit = (limits or Limits()).max_unzipped_mb
+        try:
+            book = with_deals(book, deals, limit, game=game, lang=chosen, beside=deals_beside(path))
+            found = book.deals.problems if book.deals is not None else []
+        except InputError as exc:  # a --deals file that cannot be read, or holds no deal
+            found = exc.problems
     with speaking(language_of(book.sheets, game, chosen), game.name):
         try:
-            return Report(game.name, recognised_event(book.sheets, game).event.warnings, str(path))
+            problems = recognised_event(book.sheets, game).event.warnings
         except InputError as exc:
-            return Report(game.name, exc.problems, str(path))
+            problems = exc.problems
+    return Report(game.name, [*problems, *found], str(path), language_of(book.sheets, game, chosen))
 
 
 def standings(
@@ -192,16 +207,16 @@ def standings(
 ) -> Standings:
     """The standings of a results workbook (a path, or a workbook already read), nothing written; its game
     from its sheets unless named; in `lang` (en, es, zh; by default the Language setting, else the workbook's
-    own language). `deals`: a PBN file of the boards' hands (a bridge event's Hands sheet and Par columns;
-    a PBN event's own [Deal] tags are used without it). InputError when it cannot be scored; UsageError for an
-    unknown `lang`."""
+    own language). `deals`: a PBN file of the boards' hands (a bridge event's Hands sheet and Par columns);
+    without it, a PBN event's own [Deal] tags, else (a path's) the PBN file of the same name beside it (W143).
+    InputError when it cannot be scored; UsageError for an unknown `lang`."""
     chosen = checked_language(lang)  # before anything is read
     with speaking(chosen):  # a workbook that cannot be read is said in `lang`, else English
         book = source if isinstance(source, Workbook) else read(source, limits=limits)
-        if deals is not None and (game_named(game) if game else game_of(book.sheets)) is not BRIDGE:
-            raise UsageError(f"{deals}: deals are the boards of a bridge event; this workbook is not one")
-        if deals is not None:
-            book = replace(book, deals=read_deals(Path(deals), (limits or Limits()).max_unzipped_mb))
+        named = game_named(game) if game else game_of(book.sheets)
+        beside = None if isinstance(source, Workbook) else deals_beside(Path(source))
+        limit = (limits or Limits()).max_unzipped_mb
+        book = with_deals(book, deals, limit, game=named, lang=chosen, beside=beside)
     return standings_of(book, None if game is None else game_named(game), lang=chosen)
 
 
@@ -232,7 +247,8 @@ def score(
     chosen = checked_language(lang)
     source = Path(source)
     name = default_standings(source).name
-    inputs = [source, *([Path(deals)] if deals is not None else [])]
+    beside = deals_beside(source) if deals is None else None  # the deals beside it are an input too
+    inputs = [source, *(Path(p) for p in (deals, beside) if p is not None)]
     with speaking(chosen):  # what is found before the workbook is read: in `lang`, else English
         target = output_target(
             source.with_name(name) if out is None else out, default_name=name, force=force, inputs=inputs
@@ -491,16 +507,26 @@ def publish(
     force: bool = False,
     limits: Limits | None = None,
     lang: str | None = None,
+    deals: Path | str | None = None,
+    scored: Callable[[Standings], None] = lambda standings: None,
 ) -> Path:
-    """A static results site (docs/publish.md) of a results workbook (scored in memory), a standings
-    workbook or a ranking workbook tally wrote, written into the folder `out` (default: `<stem>-site/`
-    beside the input): refused, before anything is read, when that folder holds anything but a site tally
-    wrote, unless `force`. In `lang` (en, es, zh; by default the language of the workbook's standings); a
-    UsageError for an unknown `lang`. The folder's path is returned."""
+    """A static results site (docs/publish.md) of a results workbook or a PBN or USEBIO results file (scored
+    in memory, with `deals` as `standings` takes them), a standings workbook or a ranking workbook tally wrote,
+    written into the folder `out` (default: `<stem>-site/` beside the input): refused, before anything is read,
+    when that folder holds anything but a site tally wrote, unless `force`. In `lang` (en, es, zh; by default
+    the language of the workbook's standings); a UsageError for an unknown `lang`, or for `deals` given with a
+    workbook already scored. `scored` sees the standings computed on the way (their warnings). The folder's
+    path is returned."""
     chosen = checked_language(lang)  # before anything is read
     with speaking(chosen):
         return publish_book(
-            Path(source), None if out is None else Path(out), force=force, limits=limits, lang=chosen
+            Path(source),
+            None if out is None else Path(out),
+            force=force,
+            limits=limits,
+            lang=chosen,
+            deals=None if deals is None else Path(deals),
+            scored=scored,
         )
 
 

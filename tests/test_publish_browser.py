@@ -33,7 +33,8 @@ ARGS = [
 ]
 WIDTHS = (375, 1280)
 pytestmark = pytest.mark.slow
-SITES = ["domino_individual", "bridge_club_mp", "bridge_teams", "hostile", "ranking"]
+SITES = ["domino_individual", "bridge_club_mp", "bridge_teams", "hostile", "ranking", "hands"]
+HANDS = Path(__file__).parent / "bridge" / "interchange" / "hands.pbn"  # two boards with their deals
 
 
 @pytest.fixture(scope="module")
@@ -72,6 +73,7 @@ def sites(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, Pat
         engine=api.Engine("local", 1),
     )
     made["ranking"] = (ranking_site, run.out)
+    made["hands"] = (api.publish(HANDS, root / "hands-site"), HANDS)
     return made
 
 
@@ -202,4 +204,42 @@ def test_a_two_field_index_reads_on_a_phone(browser, sites):
         )
         assert [heading for _, heading in charts] == ["North-South", "East-West"]
         assert all(right <= inner for right, _ in charts)
+        tab.page.close()
+
+
+def box(tab: Tab, selector: str) -> dict[str, float]:
+    """Where an element of the page open is drawn: its left, top, right and bottom, in CSS pixels."""
+    return tab.evaluate(
+        f"(() => {{ const r = document.querySelector({selector!r}).getBoundingClientRect();"
+        " return {left: r.left, top: r.top, right: r.right, bottom: r.bottom}; })()"
+    )
+
+
+@pytest.mark.parametrize("board", [1, 2])
+def test_a_deal_reads_as_a_compass_on_a_phone_and_a_desktop(browser, sites, board):
+    site, _ = sites["hands"]
+    for width in WIDTHS:  # a phone, a desktop
+        tab = Tab(browser, width)
+        tab.open(site / "b" / f"{board}.html")
+        scroll, inner = tab.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+        assert scroll <= inner, f"board {board} at {width}px scrolls sideways ({scroll} > {inner})"
+        n, w, e, s = (box(tab, f".hand.{seat}") for seat in "nwes")
+        middle = box(tab, ".compass")
+        assert n["bottom"] <= middle["top"] <= middle["bottom"] <= s["top"]  # North above, South below
+        assert w["right"] <= middle["left"] and middle["right"] <= e["left"]  # West left, East right
+        assert w["top"] < middle["bottom"] and e["top"] < middle["bottom"]  # both beside the middle
+        assert n["left"] == pytest.approx(middle["left"]) and s["left"] == pytest.approx(middle["left"])
+        for found in (n, w, e, s, middle, box(tab, "#double-dummy"), box(tab, "#par")):  # within the page
+            assert found["left"] >= 0 and found["right"] <= inner, (width, found)
+        table, diagram = box(tab, "#double-dummy"), box(tab, "#diagram")
+        if width == 1280:  # the table beside the diagram
+            assert table["left"] >= diagram["right"] and table["top"] < diagram["bottom"]
+        else:  # below it
+            assert table["top"] >= diagram["bottom"]
+        colours = tab.evaluate(
+            "Array.from(document.querySelectorAll('#hand-n .suit')).map(s => getComputedStyle(s).color)"
+        )
+        spades, hearts, diamonds, clubs = colours
+        assert hearts == diamonds != spades == clubs  # hearts and diamonds in red
+        assert hearts == "rgb(192, 16, 42)"
         tab.page.close()

@@ -44,13 +44,18 @@ def batch(
     ),
     lang: Lang = None,
 ) -> None:
-    """Score every domino and bridge results workbook under FOLDER; unchanged ones are skipped.
+    """Score every domino and bridge results workbook (and PBN or USEBIO results file) under FOLDER; unchanged
+    ones are skipped.
 
     Each input's standings go to <stem>-standings.xlsx; when that name is an input, another input's output
     or a file tally did not write, they go to <stem>-standings-2.xlsx (-3, ...) instead, and the summary says
     so. A manifest (.tally-manifest.json in OUT, or in FOLDER) records each input's content hash, the tally
     version and the output used; a second run over an unchanged folder does no work. Exit 1 if any workbook
     failed (the others are still written) or the manifest cannot be written.
+
+    A bridge event takes the deals of the PBN file of the same name beside it (club.pbn beside club.xlsx or
+    club.xml), which is then no event of its own; the summary says so (W143). A PBN file of deals only that no
+    event takes is not scored (W144); an .xml file that is not USEBIO is passed over.
 
     With --publish SITE, every event scored or unchanged is also published (from its standings workbook) as a
     site in SITE/<workbook>/, with SITE/index.html linking them (see tally publish).
@@ -80,9 +85,11 @@ def batch(
 
 def summary(run: BatchRun) -> None:
     """The batch's summary (in the language spoken: --lang, else English): outputs that took another name,
-    the counts, each failure with its first problem."""
+    the deals' notes, the counts, each failure with its first problem."""
     for job in run.moved:  # the outputs that could not take the usual name
         typer.echo(f"{job.key} -> {Path(os.path.relpath(job.target, run.home)).as_posix()} ({job.moved})")
+    for line in run.notes:  # deals taken from the PBN file beside the results; deals files no event took
+        typer.echo(f"  - {line}")
     typer.echo(
         _(
             "{computed} computed, {unchanged} unchanged, {failed} failed",

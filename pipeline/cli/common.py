@@ -46,6 +46,14 @@ Lang = Annotated[
         "else en; for rank, the language most of the standings read are in).",
     ),
 ]
+DealsFile = Annotated[
+    Path | None,
+    typer.Option(
+        "--deals",
+        help="A PBN file of the boards' hands (bridge): hands, double-dummy tricks and par (default: a PBN "
+        "event's own, else the PBN file of the same name beside the results).",
+    ),
+]
 Workers = Annotated[
     int,
     typer.Option(

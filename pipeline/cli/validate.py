@@ -10,6 +10,7 @@ import typer
 from pipeline import api
 from pipeline.cli.common import (
     DEFAULT_UNZIPPED,
+    DealsFile,
     Lang,
     MaxUnzipped,
     ShowAll,
@@ -26,11 +27,13 @@ from pipeline.workbook import Limits
 GAME_WORDS = {"domino": N_("domino"), "bridge": N_("bridge"), "unknown": N_("unknown")}
 
 
-def json_validation(path: Path, limits: Limits, lang: str | None) -> tuple[list[Problem], int]:
+def json_validation(
+    path: Path, limits: Limits, lang: str | None, deals: Path | None = None
+) -> tuple[list[Problem], int]:
     """Every problem and the exit code, whatever happens: a usage error (2) or an unexpected one (3) is a
     record too, so that `--json` always prints a JSON array."""
     try:
-        problems = api.validate(path, limits=limits, lang=lang).problems
+        problems = api.validate(path, limits=limits, lang=lang, deals=deals).problems
     except TallyError as exc:
         found = USAGE if isinstance(exc, UsageError) else CANNOT_WRITE
         return [Problem.of(found, path.name or str(path), None, None, None, str(exc))], exc.exit_code
@@ -44,7 +47,9 @@ def json_validation(path: Path, limits: Limits, lang: str | None) -> tuple[list[
 
 
 def validate(
-    workbook: Path = typer.Argument(..., help="The results workbook (.xlsx) to check."),
+    workbook: Path = typer.Argument(
+        ..., help="The results workbook (.xlsx), or a PBN (.pbn) or USEBIO (.xml) results file, to check."
+    ),
     as_json: bool = typer.Option(
         False,
         "--json",
@@ -53,20 +58,22 @@ def validate(
     show_all: ShowAll = False,
     max_unzipped_mb: MaxUnzipped = DEFAULT_UNZIPPED,
     lang: Lang = None,
+    deals: DealsFile = None,
 ) -> None:
     """Check a domino or bridge results workbook and report every problem; nothing is written.
 
     Exit 0 when there are no errors (warnings are listed), 1 when there are, 2 for a path that is not a
-    workbook file. With --json the output is always one JSON array of records, whatever happens.
+    workbook file. With --json the output is always one JSON array of records, whatever happens. A bridge
+    event's deals are checked too: --deals FILE, a PBN event's own, or the PBN file of the same name beside it.
 
     Example: tally validate club-night.xlsx --json
     """
     if as_json:
-        problems, code = json_validation(workbook, Limits(max_unzipped_mb), lang)
+        problems, code = json_validation(workbook, Limits(max_unzipped_mb), lang, deals)
         typer.echo(json.dumps([p.as_record() for p in problems], ensure_ascii=False, indent=1))
         raise typer.Exit(code)
     lang = spoken(lang)
-    report = guarded(lambda: api.validate(workbook, limits=Limits(max_unzipped_mb), lang=lang))
+    report = guarded(lambda: api.validate(workbook, limits=Limits(max_unzipped_mb), lang=lang, deals=deals))
     problems, kind = report.problems, report.game
     errors = len(report.errors)
     if problems:

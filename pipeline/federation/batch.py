@@ -10,16 +10,16 @@ from __future__ import annotations
 import os
 import stat
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from pipeline import __version__
 from pipeline.federation.batch_plan import Job, manifest_entries, planned
 from pipeline.federation.engines import Engine, running
-from pipeline.federation.folders import input_workbooks
+from pipeline.federation.folders import batch_inputs
 from pipeline.federation.tasks import scored_file, scoring_crashed
 from pipeline.i18n import _
-from pipeline.problems import CannotWrite, UsageError
+from pipeline.problems import CannotWrite, Problem, UsageError, kind
 from pipeline.workbook.files import MANIFEST, content_hash, read_manifest, write_manifest
 from pipeline.workbook.targets import output_folder, path_state, writable_folder
 
@@ -27,11 +27,13 @@ from pipeline.workbook.targets import output_folder, path_state, writable_folder
 @dataclass
 class BatchRun:
     """What one batch did: each scored input (job, status, first problem, hash of the bytes scored), the
-    unchanged ones, and the folder the manifest is in."""
+    unchanged ones, the folder the manifest is in, and what the summary says of deals (each scored event's
+    deals taken from the PBN file beside it, W143 or W145; each PBN file of deals only no event took, W144)."""
 
     done: list[tuple[Job, str, str, str]]
     unchanged: list[Job]
     home: Path
+    notes: list[str] = field(default_factory=list)  # the lines the summary adds: deals beside (W143-W145)
 
     @property
     def failed(self) -> list[tuple[Job, str]]:
@@ -46,13 +48,23 @@ class BatchRun:
 
 def scored_jobs(
     jobs: list[Job], engine: Engine, max_unzipped_mb: int, lang: str | None = None
-) -> list[tuple[Job, str, str, str]]:
+) -> tuple[list[tuple[Job, str, str, str]], list[str]]:
     """Every job scored on the engine (one task per workbook, each in `lang` or its own language), by input
-    path: (job, status, first problem, the SHA-256 of the bytes scored)."""
+    path: (job, status, first problem, the SHA-256 of the bytes scored); and the lines its deals' notes make."""
     with running(engine) as runner:
-        items = [(str(job.source), str(job.target), max_unzipped_mb, lang) for job in jobs]
+        items = [
+            (
+                str(job.source),
+                str(job.target),
+                max_unzipped_mb,
+                lang,
+                None if job.deals is None else str(job.deals),
+            )
+            for job in jobs
+        ]
         results = runner.map(scored_file, items, "scoring", scoring_crashed)
-    return sorted(((job, *result) for job, result in zip(jobs, results, strict=True)), key=lambda d: d[0].key)
+    ordered = sorted(zip(jobs, results, strict=True), key=lambda d: d[0].key)
+    return [(job, *result[:3]) for job, result in ordered], [n for _, result in ordered for n in result[3]]
 
 
 def digest_or_blank(path: Path) -> str:
@@ -61,6 +73,31 @@ def digest_or_blank(path: Path) -> str:
         return content_hash(path) if path.is_file() else ""
     except OSError:
         return ""
+
+
+def event_digest(source: Path, deals: Path | None) -> str:
+    """An event's hash as the manifest records it: its file's SHA-256, and the deals file's beside it after a
+    `+` (so that new deals score it again); '' when the file cannot be read."""
+    digest = digest_or_blank(source)
+    return digest if deals is None or not digest else f"{digest}+{digest_or_blank(deals)}"
+
+
+UNUSED_DEALS = kind(
+    "W144",
+    "a PBN file of deals only (no results) that no results file of the same name takes: not scored",
+    severity="warning",
+    example="monday.pbn: warning: holds deals but no results, and no results workbook or USEBIO file of the same "
+    "name is beside it: it was not scored (name it after the results it belongs to, or give it with --deals)",
+)
+
+
+def unused_deals(path: Path, folder: Path) -> str:
+    """The summary's W144 line of a PBN file of deals only that no event took."""
+    text = _(
+        "holds deals but no results, and no results workbook or USEBIO file of the same name is beside it: it was "
+        "not scored (name it after the results it belongs to, or give it with --deals)"
+    )
+    return Problem.of(UNUSED_DEALS, path.relative_to(folder).as_posix(), None, None, None, text).line
 
 
 def check_manifest_place(home: Path) -> None:
@@ -107,13 +144,14 @@ def run_batch(
     check_manifest_place(home)
     writable_folder(home)
     manifest = read_manifest(home)
-    sources = input_workbooks(folder)
-    digests = [digest_or_blank(s) for s in sources]
+    found = batch_inputs(folder, max_unzipped_mb)
+    sources, deals = [s for s, _ in found.events], [d for _, d in found.events]
+    digests = [event_digest(s, d) for s, d in found.events]
     # each input's entry records the version with the --lang asked: another language scores it again
     version = __version__ if lang is None else f"{__version__} --lang {lang}"
-    todo, unchanged = planned(sources, digests, folder, out, manifest, version, path_state, force)
-    done = scored_jobs(todo, engine, max_unzipped_mb, lang) if todo else []
-    run = BatchRun(done, unchanged, home)
+    todo, unchanged = planned(sources, digests, folder, out, manifest, version, path_state, force, deals)
+    done, notes = scored_jobs(todo, engine, max_unzipped_mb, lang) if todo else ([], [])
+    run = BatchRun(done, unchanged, home, [*notes, *(unused_deals(p, folder) for p in found.unused)])
     scored(run)
     write_manifest(home, manifest_entries(unchanged, done, manifest, version, home), __version__)
     return run

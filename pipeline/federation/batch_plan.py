@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -24,8 +24,9 @@ class Job:
     source: Path
     key: str  # the input's path relative to the batch folder, as the manifest names it
     target: Path
-    digest: str
+    digest: str  # the SHA-256 of its bytes; with deals beside it, `<its hash>+<the deals file's hash>`
     moved: str = ""  # why the target is not `<stem>-standings.xlsx` (empty when it is)
+    deals: Path | None = None  # the PBN file of the same name beside it that gives its deals, if any
 
 
 def output_path(source: Path, folder: Path, out: Path | None, n: int = 1) -> Path:
@@ -103,14 +104,19 @@ def planned(
     version: str,
     state_of: Callable[[Path], PathState],
     force: bool = False,
+    deals: Sequence[Path | None] = (),
 ) -> tuple[list[Job], list[Job]]:
     """(to score, unchanged), by relative path: unchanged ones keep their recorded output, the others get
-    `free_target`s; the file system is seen only through `state_of`."""
+    `free_target`s; the file system is seen only through `state_of`. `deals`: each source's deals file beside
+    it (None, or missing at the end, for none)."""
     home = out or folder
+    besides = [*deals, *[None] * (len(sources) - len(deals))]
     jobs = sorted(
         (
-            Job(source, source.relative_to(folder).as_posix(), output_path(source, folder, out), digest)
-            for source, digest in zip(sources, digests, strict=True)
+            Job(
+                source, source.relative_to(folder).as_posix(), output_path(source, folder, out), digest, "", d
+            )
+            for source, digest, d in zip(sources, digests, besides, strict=True)
         ),
         key=lambda job: job.key,
     )

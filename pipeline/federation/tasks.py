@@ -11,13 +11,15 @@ from pathlib import Path
 
 from pipeline.federation.ranking.rules import RankingRules
 from pipeline.federation.ranking.season import RANK_SHEETS, SeasonFile, season_file
+from pipeline.games.bridge.sources import beside_problems, results_book, with_deals
 from pipeline.games.registry import standings_game
 from pipeline.games.scoring import standings_of, written
 from pipeline.i18n import ENGLISH, _, speaking
 from pipeline.language import sheet_names
 from pipeline.problems import INTERNAL, USAGE, InputError, Problem, TallyError, kind
 from pipeline.sheets import Sheet, header_key, normalized_header, sheet_key
-from pipeline.workbook import Limits, read_workbook
+from pipeline.workbook import Limits, Workbook, read_workbook
+from pipeline.workbook.files import is_workbook_name
 from schemas.common import LANGUAGES, sheet_name_of
 from schemas.ranking import StandingsSheet
 
@@ -34,29 +36,47 @@ DIED = kind(
 
 
 def scored_file(
-    source: str, target: str, max_unzipped_mb: int, lang: str | None = None
-) -> tuple[str, str, str]:
-    """Score one results workbook and write its standings in `lang` (by default its own language, as
-    `standings` chooses): ("ok", "", digest) or ("failed", its first problem in the language it was made in,
-    digest); the digest is the SHA-256 of the bytes scored ("" when none were read)."""
+    source: str, target: str, max_unzipped_mb: int, lang: str | None = None, deals: str | None = None
+) -> tuple[str, str, str, tuple[str, ...]]:
+    """Score one results file (a workbook, a PBN or USEBIO file; with `deals`, the PBN file of the same name
+    beside it) and write its standings in `lang` (by default its own language, as `standings` chooses): ("ok",
+    "", digest, notes) or ("failed", its first problem in the language it was made in, digest, notes); the
+    digest is the SHA-256 of the bytes scored ("" when none were read; `+` the deals file's when it was read),
+    the notes the lines of the deals' W143 or W145."""
     book = None
     with speaking(lang):  # what is found before the workbook's language is known
         try:
-            book = read_workbook(Path(source), limits=Limits(max_unzipped_mb))
+            path, limits = Path(source), Limits(max_unzipped_mb)
+            book = (
+                read_workbook(path, limits=limits) if is_workbook_name(path) else results_book(path, limits)
+            )
+            book = with_deals(
+                book, None, max_unzipped_mb, lang=lang, beside=None if deals is None else Path(deals)
+            )
             scored = standings_of(book, lang=lang)
             with speaking(scored.language):  # as `tally <game> standings` writes it
                 written(scored, Path(target))
-            return "ok", "", book.digest
+                notes = tuple(p.line for p in beside_problems(book))
+            return "ok", "", scored_digest(book, deals), notes
         except InputError as exc:
             listed = exc.errors or exc.problems
             with speaking(exc.language):
                 shown = failure_text(Path(source), listed[0]) if listed else str(exc)
-            return "failed", shown, book.digest if book else ""
+            return "failed", shown, book.digest if book else "", ()
         except TallyError as exc:  # the standings cannot be written (a full disk, a read-only folder)
-            return "failed", f"[{exc.code}] {exc}" if exc.code else str(exc), book.digest if book else ""
+            shown = f"[{exc.code}] {exc}" if exc.code else str(exc)
+            return "failed", shown, book.digest if book else "", ()
         except Exception as exc:  # one broken file must not stop the others
             why = _("internal error: {error}", error=f"{type(exc).__name__}: {exc}")
-            return "failed", f"[{INTERNAL.code}] {why}", book.digest if book else ""
+            return "failed", f"[{INTERNAL.code}] {why}", book.digest if book else "", ()
+
+
+def scored_digest(book: Workbook, deals: str | None) -> str:
+    """The hash of the bytes scored, as batch's planning hashes the event: the file's, and with deals beside it
+    `+` the deals file's (blank when it could not be read: the event is scored again next time)."""
+    if deals is None:
+        return book.digest
+    return f"{book.digest}+{book.deals.digest if book.deals is not None else ''}"
 
 
 def failure_text(source: Path, problem: Problem) -> str:
@@ -67,10 +87,12 @@ def failure_text(source: Path, problem: Problem) -> str:
     return problem.line
 
 
-def scoring_crashed(item: tuple[str, str, int, str | None], why: str) -> tuple[str, str, str]:
+def scoring_crashed(
+    item: tuple[str, str, int, str | None, str | None], why: str
+) -> tuple[str, str, str, tuple[str, ...]]:
     """The result of an input whose scoring process died (said in the batch's `lang`)."""
     with speaking(item[3]):
-        return "failed", _("the process scoring it died ({why}); it was not scored", why=why), ""
+        return "failed", _("the process scoring it died ({why}); it was not scored", why=why), "", ()
 
 
 def season_file_at(

@@ -10,8 +10,10 @@ from pathlib import Path
 
 import pandas as pd
 
+from pipeline.games.bridge.sources import deals_beside, results_book, with_deals
 from pipeline.games.scoring import Standings, standings_of
 from pipeline.i18n import N_, _, speaking
+from pipeline.problems import UsageError
 from pipeline.publish.bridge import bridge_pages
 from pipeline.publish.domino import domino_pages
 from pipeline.publish.event import (
@@ -52,12 +54,31 @@ def event_pages(event: EventSheets) -> list[Page]:
     return PAGES.get(event.game, generic_pages)(event)
 
 
-def book_event(book: Workbook, lang: str | None = None) -> EventSheets:
-    """The event of a workbook read: a standings workbook as it is, a results workbook scored in memory (in
-    `lang` when given, else in its own language: pipeline/games/scoring.py `standings_of`)."""
+def book_event(
+    book: Workbook,
+    lang: str | None = None,
+    deals: Path | None = None,
+    limits: Limits | None = None,
+    scored: Callable[[Standings], None] = lambda standings: None,
+) -> EventSheets:
+    """The event of a workbook read: a standings workbook as it is, results scored in memory (in `lang` when
+    given, else in their own language: pipeline/games/scoring.py `standings_of`), with a bridge event's deals
+    (`deals`, else its own or the PBN file of the same name beside it: pipeline/games/bridge/sources.py);
+    `scored` sees the standings computed. UsageError for `deals` given with standings already scored."""
     if is_standings_book(book):
+        if deals is not None:
+            raise UsageError(
+                _(
+                    "{deals}: a standings workbook shows the deals it was scored with; publish the results "
+                    "with --deals instead",
+                    deals=deals,
+                )
+            )
         return read_event(book)
-    standings: Standings = standings_of(book, lang=lang)
+    limit = (limits or Limits()).max_unzipped_mb
+    found = with_deals(book, deals, limit, lang=lang, beside=deals_beside(Path(book.path)))
+    standings: Standings = standings_of(found, lang=lang)
+    scored(standings)
     return computed_event(standings, Path(book.path).stem)
 
 
@@ -68,21 +89,31 @@ def site_pages(pages: list[Page] | Callable[[], list[Page]], lang: str, prefix: 
 
 
 def publish_book(
-    source: Path, out: Path | None, *, force: bool, limits: Limits | None = None, lang: str | None = None
+    source: Path,
+    out: Path | None,
+    *,
+    force: bool,
+    limits: Limits | None = None,
+    lang: str | None = None,
+    deals: Path | None = None,
+    scored: Callable[[Standings], None] = lambda standings: None,
 ) -> Path:
-    """The site of one workbook (results, standings, or a ranking tally wrote) written into `out` (default
-    `<stem>-site/` beside it) in `lang` (en, es, zh; by default the language of the workbook: the one its
-    standings are written in); the folder is checked before the workbook is read."""
+    """The site of one workbook (results, a PBN or USEBIO results file, standings, or a ranking tally wrote)
+    written into `out` (default `<stem>-site/` beside it) in `lang` (en, es, zh; by default the language of the
+    workbook: the one its standings are written in); the folder is checked before the workbook is read.
+    Results are scored with their `deals` (`book_event`); `scored` sees their standings."""
     folder = site_folder(default_site(source) if out is None else out, force=force)
-    book = read_workbook(source, limits=limits)
+    book = results_book(source, limits)
     if {sheet_key_of(n) for n in book.listed} >= RANKING_BOOK:
+        if deals is not None:
+            raise UsageError(_("{deals}: deals are the boards of an event; this is a ranking", deals=deals))
         names = [s.name for s in book.sheets.values()]
         sheets = english_sheets(
             {s.name: s.frame.rename(columns=s.headers) for s in book.sheets.values()}, RANKING
         )
         chosen = lang or book_language(names, RANKING)
         return write_site(folder, site_pages(lambda: ranking_pages(RankingSheets(sheets)), chosen))
-    event = book_event(book, lang)
+    event = book_event(book, lang, deals, limits, scored)
     return write_site(folder, site_pages(lambda: event_pages(event), lang or event.language))
 
 
@@ -100,7 +131,7 @@ def publish_events(events: Iterable[tuple[str, EventSheets]], folder: Path, lang
     the index in `lang`, else in the language most of the events are written in (docs/publish.md)."""
     listed = list(events)
     keys = pd.Series([key for key, _event in listed], dtype="str")
-    stems = page_names(keys.str.replace(r"\.xlsx$", "", case=False, regex=True))
+    stems = page_names(keys.str.replace(r"\.(?:xlsx|pbn|xml)$", "", case=False, regex=True))
     files: dict[str, bytes] = {}
     for (_key, event), stem in zip(listed, stems, strict=True):  # a site each
 

@@ -11,6 +11,7 @@ import pandas as pd
 
 from pipeline.publish.chart import Chart
 from pipeline.publish.event import EventSheets
+from pipeline.publish.hands import board_deal
 from pipeline.publish.pages import (
     BOARDS,
     Competitors,
@@ -26,7 +27,7 @@ from pipeline.publish.pages import (
 )
 from pipeline.publish.site import Page
 from pipeline.publish.tables import header_of, page_names, table_of
-from schemas.bridge import BoardImps, Frequency, MatchResult, Scorecard, Traveller
+from schemas.bridge import BoardImps, Frequency, HandRecord, MatchResult, Scorecard, Traveller
 from schemas.ranking import StandingsSheet as S
 
 
@@ -62,8 +63,10 @@ def board_pages(
     pages: pd.Series,
     flags: dict[str, bool],
 ) -> list[Page]:
-    """A page per board: its traveller (every result, pairs linked), its frequencies or its IMPs by match."""
+    """A page per board: its deal when the event has a Hands sheet (diagram, double-dummy table, par), its
+    traveller (every result, pairs linked), its frequencies or its IMPs by match."""
     travellers, frequencies, imps = event.sheet(Traveller), event.sheet(Frequency), event.sheet(BoardImps)
+    hands = event.sheet(HandRecord)
     out = []
     for number, path in zip(numbers_, pages, strict=True):  # a page each
         traveller = rows_of_board(travellers, number)
@@ -81,7 +84,13 @@ def board_pages(
         if board_imps is not None:
             tables.append(("board-imps", table_of(board_imps)))
         out.append(
-            Page(path, "board.html", event_context(event, number=f"{number:g}", tables=tables, **flags))
+            Page(
+                path,
+                "board.html",
+                event_context(
+                    event, number=f"{number:g}", deal=board_deal(hands, number), tables=tables, **flags
+                ),
+            )
         )
     return out
 

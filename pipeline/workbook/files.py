@@ -20,6 +20,7 @@ from pipeline import __version__
 from pipeline.sheets import normalized_header
 from pipeline.workbook.atomic import atomic_target
 from pipeline.workbook.guard import sheet_list
+from pipeline.workbook.interchange import INTERCHANGE_SUFFIXES
 from pipeline.workbook.package import entry_count
 from pipeline.workbook.writer import MARK_NAME, MARK_PART, package_digest
 
@@ -95,6 +96,16 @@ def content_hash(path: Path) -> str:
 def is_workbook_name(path: Path) -> bool:
     """True for a name Excel gives a workbook (`.xlsx` in any letter case), not a lock or hidden file."""
     return path.suffix.lower() == ".xlsx" and not path.name.startswith(("~$", "."))
+
+
+def is_interchange_name(path: Path) -> bool:
+    """True for a PBN or USEBIO results file's name (`.pbn`, `.xml` in any letter case), not a hidden file."""
+    return path.suffix.lower() in INTERCHANGE_SUFFIXES and not path.name.startswith(".")
+
+
+def interchange_files(folder: Path) -> list[Path]:
+    """Every file under the folder named like a PBN or USEBIO file (sorted), whatever kind of file it is."""
+    return sorted(p for p in folder.rglob("*") if is_interchange_name(p) and not p.is_dir())
 
 
 def workbook_files(folder: Path) -> list[Path]:

@@ -99,6 +99,17 @@ def test_east_west_par_is_negative_for_north_south():
     assert table.loc[1, TV.par_contract] == "7NT EW ="
 
 
+def test_par_follows_each_boards_vulnerability():
+    # Law 2: board 1 none vulnerable, board 4 both. East holding the top cards on board 1: 7NT by EW not
+    # vulnerable, 220 + 300 + 1000 = 1520 to EW; North holding them on board 4: 7NT by NS vulnerable, 220 + 500
+    # + 1500 = 2220.
+    text = pbn(TOP_CARDS.replace("N:", "E:"), TOP_CARDS, boards=(1, 4))
+    found = deals_of(games_of(text, "deals.pbn")[0], "deals.pbn")
+    table = double_dummy(found.frame)
+    assert found.frame[DR.vul].tolist() == ["None", "All"]
+    assert table[TV.par].tolist() == [-1520, 2220]
+
+
 BAD_DEALS = [
     ("N:AKQJ.AKQ.AKQ.AKQJ T98.T98.T98.T987 7654.J76.J76.654 32.5432.5432.J32", "14 cards in North"),
     ("N:AKQJ.AKQ.AKQ.AKQ AKQ.T98.T98.T9876 7654.J76.J76.654 32.5432.5432.J32", "spades AKQ dealt twice"),

@@ -4,7 +4,7 @@ Par columns. Decisions: docs/interchange.md, "Deals"."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
@@ -64,6 +64,7 @@ class Deals:
 
     frame: pd.DataFrame = field(default_factory=lambda: pd.DataFrame(columns=DEALS_COLUMNS))
     problems: list[Problem] = field(default_factory=list)
+    digest: str = ""  # the SHA-256 of a deals file's bytes ("" for a PBN event's own deals)
 
 
 def tag_rows(games: list[Game]) -> pd.DataFrame:
@@ -179,8 +180,11 @@ def double_dummy(deals: pd.DataFrame) -> pd.DataFrame:
         return pd.DataFrame(index=deals.index)
     boards = [Deal(text) for text in deals[DR.deal]]  # endplay's objects: one a board
     tables = calc_all_tables(boards)
-    vul = deals[DR.vul].map({"None": Vul.none, NORTH_SOUTH: Vul.ns, EAST_WEST: Vul.ew, "All": Vul.both})
-    dealer = deals[DR.dealer].map({s: Player.find(s) for s in SEATS})
+    # endplay's own enums, kept as objects (a Series would hold them as ints, and endplay reads an int Vul as a
+    # board number: board 0's vulnerability, EW, for None)
+    vuls = {"None": Vul.none, NORTH_SOUTH: Vul.ns, EAST_WEST: Vul.ew, "All": Vul.both}
+    vul = [vuls[v] for v in deals[DR.vul]]
+    dealer = [Player.find(s) for s in deals[DR.dealer]]
     pars = [par(t, v, d) for t, v, d in zip(tables, vul, dealer, strict=True)]  # DDS's par: a call a board
     grid = np.array([t.to_list() for t in tables])  # boards x strain (S, H, D, C, NT) x seat (N, E, S, W)
     out = pd.DataFrame(index=deals.index)
@@ -258,11 +262,11 @@ def board_par(deals: pd.DataFrame, analysis: pd.DataFrame) -> pd.DataFrame:
 def read_deals(path: Path, limit_mb: int) -> Deals:
     """The deals of a PBN file of hand records (`--deals`), each checked; InputError with the problems of its
     syntax, or when it holds no [Deal] at all."""
-    games, problems, _digest = read_pbn(path, limit_mb)
+    games, problems, digest = read_pbn(path, limit_mb)
     if any(p.severity == "error" for p in problems):
         raise InputError(problems, source=str(path))
     deals = deals_of(games, Path(path).name)
     if deals.frame.empty and not deals.problems:
         no_deal = _("no game of this file has a [{tag}] tag: it holds no deals", tag=DEAL_TAG)
         raise InputError([Problem.of(NO_DEALS, Path(path).name, None, None, None, no_deal)], source=str(path))
-    return deals
+    return replace(deals, digest=digest)
