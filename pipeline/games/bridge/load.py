@@ -215,16 +215,22 @@ def typed_results(sheet: Sheet, contracts: pd.DataFrame | None = None) -> pd.Dat
     `sheet_contracts`, when already parsed. The rule, row by row: `seating_columns` and `result_columns` of
     every row. Rows with the same result cells on boards of the same vulnerability give the same result columns
     (a session repeats a few hundred contracts), so `result_columns` reads the first of each such group only
-    (`distinct_rows`) and its answer is spread back; tests/bridge/test_typed_results.py checks this against
+    (`result_groups`) and its answer is spread back; tests/bridge/test_typed_results.py checks this against
     `result_columns` of every row."""
     f = sheet.frame
     board = whole_within(BOARD)(f[R.board])
-    cycle = board.to_numpy(dtype="float64", na_value=0) % len(BOARD_CYCLE)  # a board's place in the cycle
-    group, first = distinct_rows([*(f[c] for c in READ_CELLS), pd.Series(cycle, index=f.index)])
+    group, first = result_groups(f, board)
     picked = f.iloc[first]
     contract = sheet_contracts(Sheet(sheet.name, picked)) if contracts is None else contracts.iloc[first]
     results = spread(result_columns(picked, contract, board.iloc[first]), group, f.index)
     return pd.DataFrame({**seating_columns(f, board), **results}, index=f.index, copy=False)
+
+
+def result_groups(f: pd.DataFrame, board: pd.Series) -> tuple[np.ndarray, np.ndarray]:
+    """A label per Results row, the same for rows with the same result cells (`READ_CELLS`) on boards of the
+    same vulnerability (`board`: the boards as numbers), and the first row of each label (`distinct_rows`)."""
+    cycle = board.to_numpy(dtype="float64", na_value=0) % len(BOARD_CYCLE)  # a board's place in the cycle
+    return distinct_rows([*(f[c] for c in READ_CELLS), pd.Series(cycle, index=f.index)])
 
 
 def seating_columns(f: pd.DataFrame, board: pd.Series) -> dict[str, pd.Series]:
