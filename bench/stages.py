@@ -8,16 +8,27 @@ with openpyxl), or `compute` (the computation alone, median of 3).
 from __future__ import annotations
 
 import json
+import os
 import resource
 import statistics
 import sys
 import tempfile
 import time
+import zlib
 from pathlib import Path
 
 import pandas as pd
 
-from pipeline.games.bridge.load import bridge_event, typed_results
+import pipeline.workbook.writer as writer
+from pipeline.games.bridge.load import (
+    bridge_event,
+    result_columns,
+    result_groups,
+    seating_columns,
+    sheet_contracts,
+    typed_results,
+    whole_within,
+)
 from pipeline.games.bridge.methods.matchpoints import matchpoint_columns
 from pipeline.games.bridge.report import bridge_sheets
 from pipeline.games.bridge.settings import BridgeSettings
@@ -28,10 +39,11 @@ from pipeline.games.domino.report import domino_sheets
 from pipeline.games.domino.tally import domino_tables
 from pipeline.games.registry import DOMINO
 from pipeline.games.run import checked_event, standings_sheets
+from pipeline.parsing import spread
 from pipeline.sheets import Sheet
 from pipeline.workbook import Limits, read_workbook, write_workbook
 from pipeline.workbook.guard import inspected
-from schemas.bridge import ResultsSheet
+from schemas.bridge import BOARD, ResultsSheet
 
 
 def peak_mb() -> float:
@@ -119,18 +131,139 @@ def compute(path: Path) -> dict[str, object]:
     return {"compute_median": statistics.median(runs), "runs": runs}
 
 
+CORE_RUNS = 5
+CORE_STAGES = {  # the kernel's stages, in order: what each does
+    "seating": "boards, sections, sessions and pair ids of every row",
+    "grouping": "rows grouped by their result cells and board vulnerability (`result_groups`)",
+    "results": "contracts, declarers, tricks, vulnerability and Law 77 score: the first row of each group",
+    "spread": "each group's answer spread back to its rows",
+    "matchpoints": "matchpoints (Law 78A), tops and Neuberg, board by board",
+}
+
+
 def bridge_core(path: Path) -> dict[str, object]:
-    """Parsing, Law 77 scoring and matchpointing alone on the results of the workbook (median of 3)."""
+    """Parsing, Law 77 scoring and matchpointing alone on the results of the workbook: the whole kernel
+    (median of CORE_RUNS, wall and CPU seconds), its stages one by one (medians), the process's peak memory
+    after reading and after the runs, and, in the same process, the plain rule once (every row read on its
+    own: `seating_columns` and `result_columns` of every row, then the same matchpoints)."""
     sheet = read_workbook(path).sheets["results"]
     sheet = present_columns(Sheet(sheet.name, sheet.frame, sheet.headers), ResultsSheet)
-    runs = []
-    for _ in range(3):
-        t = time.perf_counter()
-        typed = typed_results(sheet)
-        typed["ns_score"] = typed["computed_score"].astype("float64")
-        matchpoint_columns(typed, BridgeSettings())
+    read_mb = peak_mb()
+    runs, cpu = [], []
+    for _ in range(CORE_RUNS):
+        t, c = time.perf_counter(), time.process_time()
+        matchpointed(typed_results(sheet))
         runs.append(time.perf_counter() - t)
-    return {"core_median": statistics.median(runs), "runs": runs, "rows": len(sheet.frame)}
+        cpu.append(time.process_time() - c)
+    stages = [core_stages(sheet) for _ in range(CORE_RUNS)]
+    t = time.perf_counter()
+    f = sheet.frame
+    board = whole_within(BOARD)(f[ResultsSheet.board])
+    every = result_columns(f, sheet_contracts(sheet), board)
+    matchpointed(pd.DataFrame({**seating_columns(f, board), **dict(every.items())}, index=f.index))
+    plain = time.perf_counter() - t
+    return {
+        "core_median": statistics.median(runs),
+        "runs": runs,
+        "cpu_median": statistics.median(cpu),
+        "stages": {k: statistics.median(s[k] for s in stages) for k in CORE_STAGES},
+        "rows": len(sheet.frame),
+        "read_mb": read_mb,
+        "peak_mb": peak_mb(),
+        "plain": plain,
+        "load": os.getloadavg(),
+    }
+
+
+def matchpointed(typed: pd.DataFrame) -> pd.DataFrame:
+    """Matchpoints of typed results scored as the tables computed them."""
+    typed["ns_score"] = typed["computed_score"].astype("float64")
+    return matchpoint_columns(typed, BridgeSettings())
+
+
+def core_stages(sheet: Sheet) -> dict[str, float]:
+    """The kernel's stages (CORE_STAGES) timed one by one: `typed_results`'s steps, then the matchpoints; its
+    typed results checked against `typed_results`'s own."""
+    f = sheet.frame
+    laps = [time.perf_counter()]
+    board = whole_within(BOARD)(f[ResultsSheet.board])
+    seating = seating_columns(f, board)
+    laps.append(time.perf_counter())
+    group, first = result_groups(f, board)
+    laps.append(time.perf_counter())
+    picked = f.iloc[first]
+    results = result_columns(picked, sheet_contracts(Sheet(sheet.name, picked)), board.iloc[first])
+    laps.append(time.perf_counter())
+    typed = pd.DataFrame({**seating, **spread(results, group, f.index)}, index=f.index, copy=False)
+    laps.append(time.perf_counter())
+    matchpointed(typed)
+    laps.append(time.perf_counter())
+    pd.testing.assert_frame_equal(typed.drop(columns="ns_score"), typed_results(sheet))
+    return {k: laps[i + 1] - laps[i] for i, k in enumerate(CORE_STAGES)}
+
+
+def writers(path: Path) -> dict[str, object]:
+    """The writer on the domino event's standings (`path`) and on the bridge event's (argv[3]), in one process,
+    alternately (median of 3 each): wall seconds and microseconds a cell; the CPU seconds of building the
+    worksheets' XML and of compressing it (one thread); and both once at zlib level 1."""
+    events = {
+        "domino": (path, domino_event, domino_tables, domino_sheets),
+        "bridge": (Path(sys.argv[3]), bridge_event, bridge_tables, bridge_sheets),
+    }
+    books = {}
+    for name, (source, load, compute, report) in events.items():
+        event = load(read_workbook(source).sheets)
+        books[name] = report(event, compute(event))
+    out: dict[str, object] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        walls: dict[str, list[float]] = {name: [] for name in books}
+        for _ in range(3):
+            for name, sheets in books.items():
+                t = time.perf_counter()
+                write_workbook(Path(tmp) / f"{name}.xlsx", sheets)
+                walls[name].append(time.perf_counter() - t)
+        for name, sheets in books.items():
+            cells = sum(len(s.frame) * len(s.frame.columns) for s in sheets)
+            build, squeeze, size = written_cpu(sheets)
+            writer.COMPRESSION = 1
+            t = time.perf_counter()
+            write_workbook(Path(tmp) / f"{name}-1.xlsx", sheets)
+            level_1 = time.perf_counter() - t
+            writer.COMPRESSION = zlib.Z_DEFAULT_COMPRESSION
+            out[name] = {
+                "cells": cells,
+                "runs": walls[name],
+                "median": statistics.median(walls[name]),
+                "build_cpu": build,
+                "compress_cpu": squeeze,
+                "xml_mb": size / 1e6,
+                "level_1": level_1,
+                "mb": (Path(tmp) / f"{name}.xlsx").stat().st_size / 1e6,
+                "mb_level_1": (Path(tmp) / f"{name}-1.xlsx").stat().st_size / 1e6,
+            }
+    out["load"] = os.getloadavg()
+    return out
+
+
+def written_cpu(sheets: list) -> tuple[float, float, int]:
+    """CPU seconds of building every worksheet's XML and of compressing it as the writer does (one thread, its
+    level), and the XML's size in bytes."""
+    formats = writer.declared_number_formats()
+    looks = [writer.sheet_looks(s, {**formats, **s.number_formats}, {}) for s in sheets]
+    build = squeeze = 0.0
+    size = 0
+    for i, (sheet, look) in enumerate(zip(sheets, looks, strict=True), start=1):
+        c = time.process_time()
+        pieces = [p.encode() if isinstance(p, str) else p for p in writer._sheet_xml(sheet, i == 1, look)]
+        build += time.process_time() - c
+        c = time.process_time()
+        compressor = writer.part_compressor()
+        for piece in pieces:
+            compressor.compress(piece)
+        compressor.flush()
+        squeeze += time.process_time() - c
+        size += sum(len(p) for p in pieces)
+    return build, squeeze, size
 
 
 def floor(path: Path) -> dict[str, object]:
@@ -197,5 +330,5 @@ if __name__ == "__main__":
     kind, source = sys.argv[1], Path(sys.argv[2])
     runners = {"domino": domino, "bridge": bridge, "compute": compute, "bridge-core": bridge_core,
                "floor": floor, "corrections": corrections, "read-openpyxl": read_openpyxl, "write-openpyxl": write_openpyxl,
-               "read-tally": read_tally, "read-fastexcel": read_fastexcel}  # fmt: skip
+               "read-tally": read_tally, "read-fastexcel": read_fastexcel, "writers": writers}  # fmt: skip
     print(json.dumps(runners[kind](source)))

@@ -153,17 +153,104 @@ def via_distinct(
 ) -> pd.Series:
     """`parse` applied to the distinct cells of a column only, spread back; `blank` where a cell is NA (a
     column of blanks is not parsed when the `dtype` of the answers is given)."""
-    codes, distinct = pd.factorize(text, use_na_sentinel=True)
-    if not len(distinct):  # an absent optional column: nothing to parse
+    if text.isna().all():  # an absent optional column: nothing to parse
         kind = parse(pd.Series([], dtype="str")).dtype if dtype is None else dtype
-        return pd.Series(blank, index=text.index, dtype=kind)
+        return filled(blank, text.index, kind)
+    codes, distinct = pd.factorize(text, use_na_sentinel=True)
     parsed = parse(pd.Series(distinct, dtype="str"))
-    values = parsed.to_numpy() if isinstance(parsed, pd.Series) else parsed
+    values = parsed.array if isinstance(parsed, pd.Series) else parsed  # taken as it is: no Python objects
     missing = codes < 0
     if not missing.any():
         return pd.Series(values.take(codes), index=text.index, dtype=parsed.dtype)
     result = pd.Series(values.take(np.where(missing, 0, codes)), index=text.index, dtype=parsed.dtype)
     return result.mask(missing, blank)
+
+
+def distinct_rows(columns: list[pd.Series]) -> tuple[np.ndarray, np.ndarray]:
+    """A label for each row, the same for rows whose values agree in every column (blank equal to blank),
+    numbered in the order the combinations first appear (as `pd.factorize` numbers them); and the position
+    of each label's first row."""
+    code, size = np.zeros(len(columns[0]), dtype=np.int64), 1
+    for column in columns:  # a few columns
+        if column.isna().all():  # blank throughout: splits nothing
+            continue
+        part, width = value_codes(column)
+        if size * (width + 1) >= 2**62:  # renumbered before the combined codes could overflow
+            code = first_seen(code, size)[0]
+            size = int(code.max(initial=-1)) + 1
+        code, size = code * (width + 1) + part + 1, size * (width + 1)
+    return first_seen(code, size)
+
+
+def value_codes(column: pd.Series) -> tuple[np.ndarray, int]:
+    """A code from 0 for each value of a column, the same for equal values (-1 for NA), and how many codes
+    there may be: numbers' `ordered_codes`, other values' `pd.factorize` codes."""
+    if not pd.api.types.is_numeric_dtype(column.dtype):
+        part, distinct = pd.factorize(column, use_na_sentinel=True)
+        return part, len(distinct)
+    number = column.to_numpy(dtype="float64", na_value=np.nan)
+    known = ~np.isnan(number)
+    code = np.full(len(number), -1, dtype=np.int64)
+    code[known], width = ordered_codes(number[known])
+    return code, width
+
+
+def ordered_codes(number: np.ndarray) -> tuple[np.ndarray, int]:
+    """A code from 0 for each number (none NaN), in the numbers' order and the same for equal numbers, and how
+    many codes there may be: whole numbers spanning a short range coded by their distance from the smallest
+    (no hashing, no sorting), other numbers by their place among the distinct numbers."""
+    number = number + 0.0  # -0.0 as 0.0
+    low, high = (number.min(), number.max()) if len(number) else (0.0, 0.0)
+    if high - low <= 2 * len(number) and (number == np.round(number)).all():
+        return (number - low).astype(np.int64), int(high - low) + 1
+    code, distinct = pd.factorize(number)
+    place = np.empty(len(distinct), dtype=np.int64)
+    place[np.argsort(distinct)] = np.arange(len(distinct))
+    return place[code], len(distinct)
+
+
+def first_seen(code: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarray]:
+    """Codes from 0 to `size` - 1 renumbered in the order they first appear (`pd.factorize`'s labels), and the
+    position where each label first appears (a table of `size` entries when that is short, else hashing)."""
+    n = len(code)
+    if size > 4 * n + 1024:
+        label = pd.factorize(code)[0]
+        before = np.maximum.accumulate(np.concatenate([[-1], label[:-1]])) if n else label
+        return label, np.flatnonzero(label > before)
+    first = np.full(size, n, dtype=np.int64)
+    np.minimum.at(first, code, np.arange(n))
+    seen = np.flatnonzero(first < n)
+    seen = seen[np.argsort(first[seen])]  # the codes present, in the order they first appear
+    label = np.empty(size, dtype=np.int64)
+    label[seen] = np.arange(len(seen))
+    return label[code], first[seen]
+
+
+def spread(frame: pd.DataFrame, label: np.ndarray, index: pd.Index) -> dict[str, pd.Series]:
+    """Each column of `frame` for every row: row i takes the values of `frame`'s row `label[i]` (index:
+    `index`); a column blank throughout is filled with blanks, not taken."""
+    return {
+        str(name): filled(column.iloc[0], index, column.dtype)
+        if len(column) and column.isna().all()
+        else pd.Series(column.array.take(label), index=index)
+        for name, column in frame.items()
+    }
+
+
+def filled(value: Any, index: pd.Index, dtype: Any) -> pd.Series:
+    """A column holding `value` in every row, in `dtype` (blank text made by Arrow, without a Python object per
+    row)."""
+    if pd.isna(value) and pd.api.types.pandas_dtype(dtype) == pd.api.types.pandas_dtype("str"):
+        return pd.Series(pd.array(pa.nulls(len(index), pa.large_string()), dtype="str"), index=index)
+    return pd.Series(value, index=index, dtype=dtype)
+
+
+def text_or_empty(text: pd.Series) -> pd.Series:
+    """The cells as text (`str`), a blank cell as ''."""
+    text = _typed(text, "str")
+    return pd.Series(
+        pd.array(pc.fill_null(pa.array(text, pa.large_string()), ""), dtype="str"), index=text.index
+    )
 
 
 def _typed(values: pd.Series, dtype: Any) -> pd.Series:

@@ -171,3 +171,43 @@ def test_a_run_killed_mid_write_leaves_the_earlier_workbook_intact(tmp_path: Pat
     ]
     written(tmp_path, table().head(2))
     assert openpyxl.load_workbook(path)["Data"].max_row == 3
+
+
+def rezipped(path: Path, into: Path) -> Path:
+    """Every part of a workbook compressed again by zipfile itself, in the same order, each in one piece."""
+    import zipfile
+
+    with zipfile.ZipFile(path) as book, zipfile.ZipFile(into, "w", compression=zipfile.ZIP_DEFLATED) as copy:
+        for entry in book.infolist():  # a few parts
+            data = book.read(entry)
+            if entry.filename.startswith("xl/worksheets/sheet"):
+                with copy.open(io._zip_entry(entry.filename), "w", force_zip64=True) as stream:
+                    stream.write(data)
+            else:
+                copy.writestr(io._zip_entry(entry.filename), data)
+    return into
+
+
+def test_worksheets_compressed_on_their_threads_are_what_zipfile_writes(tmp_path: Path, monkeypatch) -> None:
+    """The writer compresses each worksheet on a thread of its own and hands zipfile the compressed data; the
+    package must be the very bytes zipfile writes when it compresses every part itself."""
+    monkeypatch.setattr(io, "CHUNK_ROWS", 2)  # several blocks a sheet, queued while others are built
+    big = pd.concat([table()] * 7, ignore_index=True)
+    sheets = [OutputSheet("Data", table()), OutputSheet("Empty", table().head(0)), OutputSheet("More", big)]
+    path = write_workbook(tmp_path / "out.xlsx", sheets, title="T")
+    assert path.read_bytes() == rezipped(path, tmp_path / "again.xlsx").read_bytes()
+
+
+def test_a_failing_compressor_fails_the_write(tmp_path: Path, monkeypatch) -> None:
+    path = written(tmp_path, table())
+    before = path.read_bytes()
+
+    class Broken:
+        def compress(self, data: bytes) -> bytes:
+            raise MemoryError("no memory left")
+
+    monkeypatch.setattr(io, "part_compressor", Broken)
+    with pytest.raises(MemoryError):
+        written(tmp_path, table())
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.xlsx"]

@@ -65,10 +65,12 @@ def rows_xml(
     of a highlighted row (a blank one takes the lead date style when the column's first value is a date);
     no style otherwise. A column given a look (`looks[column]`, one style number per row, 0 for none) takes
     the look's style instead of the lead style or none, for every cell that is not a date."""
-    rows = pa.array(np.arange(first_row, first_row + len(frame)).astype(str), _STR)
+    rows = pc.cast(pa.array(np.arange(first_row, first_row + len(frame), dtype=np.int64)), _STR)
     lead_style = pa.array(np.where(lead, f' s="{styles.lead}"', ""), _STR) if lead.any() else _text("")
     cells = [
-        _cells_xml(
+        piece
+        for i, col in enumerate(frame.columns)
+        for piece in _cells_xml(
             frame[col],
             column_letters(i),
             rows,
@@ -77,11 +79,9 @@ def rows_xml(
             styles,
             col in entry,
         )
-        for i, col in enumerate(frame.columns)
     ]
-    joined = pc.binary_join_element_wise(
-        _text('<row r="'), rows, _text('">'), *cells, _text("</row>"), _text("")
-    )
+    pieces = _merged([_text('<row r="'), rows, _text('">'), *cells, _text("</row>")])
+    joined = pc.binary_join_element_wise(*pieces, _text(""))  # every row in one pass
     end = int(np.frombuffer(joined.buffers()[1], dtype=np.int64)[len(joined)]) if len(joined) else 0
     return bytes(memoryview(joined.buffers()[2])[:end]) if end else b""
 
@@ -215,6 +215,17 @@ def _look_style(look: np.ndarray) -> pa.Array:
     return pa.array(shown[codes], _STR)
 
 
+def _merged(pieces: list[pa.Array | pa.Scalar]) -> list[pa.Array | pa.Scalar]:
+    """The pieces of a row with each run of constant pieces joined into one."""
+    out: list[pa.Array | pa.Scalar] = []
+    for piece in pieces:  # a few pieces a column
+        if isinstance(piece, pa.Scalar) and out and isinstance(out[-1], pa.Scalar):
+            out[-1] = _text(out[-1].as_py() + piece.as_py())
+        else:
+            out.append(piece)
+    return out
+
+
 @functools.cache
 def _text(value: str) -> pa.Scalar:
     """A constant piece of XML as an Arrow scalar, to join with columns."""
@@ -229,23 +240,14 @@ def _cells_xml(
     lead_style: pa.Array | pa.Scalar,
     styles: CellStyles,
     entry: bool = False,
-) -> pa.Array:
-    """The <c> elements of one column ('' for blank cells); each distinct value is rendered once.
-    Cells of an entry column are written even when blank: unlocked and shaded. `lead_style` is the style
-    attribute of every row when the column holds no date."""
+) -> list[pa.Array | pa.Scalar]:
+    """The <c> elements of one column ('' for blank cells) as pieces to join row by row (constants and
+    arrays); each distinct value is rendered once. Cells of an entry column are written even when blank:
+    unlocked and shaded. `lead_style` is the style attribute of every row when the column holds no date."""
     whole = _integer_text(values)
     if whole is not None:  # every cell a number: no blank, no date
         style = _text(f' s="{styles.entry}"') if entry else lead_style
-        return pc.binary_join_element_wise(
-            _text(f'<c r="{letter}'),
-            rows,
-            _text('"'),
-            style,
-            _text("><v>"),
-            whole,
-            _text("</v></c>"),
-            _text(""),
-        )
+        return [_text(f'<c r="{letter}'), rows, _text('"'), style, _text("><v>"), whole, _text("</v></c>")]
     codes, distinct = pd.factorize(values, use_na_sentinel=True)
     typed = _typed_value_xml(distinct)
     if typed is None:
@@ -270,7 +272,8 @@ def _cells_xml(
         style = pa.array(np.select([dated & lead, dated], shown, rest), _STR)
     else:
         style = lead_style
-    cells = pc.binary_join_element_wise(_text(f'<c r="{letter}'), rows, _text('"'), style, suffix, _text(""))
-    if everywhere or entry:
+    cells = [_text(f'<c r="{letter}'), rows, _text('"'), style, suffix]
+    written = present | lead
+    if everywhere or entry or written.all():
         return cells
-    return pc.if_else(pa.array(present | lead), cells, _text(""))
+    return [pc.if_else(pa.array(written), pc.binary_join_element_wise(*cells, _text("")), _text(""))]

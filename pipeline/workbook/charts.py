@@ -47,7 +47,12 @@ def charted(sheets: Iterable[OutputSheet]) -> list[tuple[int, OutputSheet]]:
 
 def text_xml(text: str) -> str:
     """Text safe inside an XML element or a double-quoted attribute."""
-    return escaped(pd.Series([text], dtype="str"))[0].as_py().replace('"', "&quot;")
+    return texts_xml([text])[0]
+
+
+def texts_xml(texts: Sequence[str]) -> list[str]:
+    """Each text safe inside an XML element or a double-quoted attribute (`text_xml`), escaped together."""
+    return [t.replace('"', "&quot;") for t in escaped(pd.Series(list(texts), dtype="str")).to_pylist()]
 
 
 def cells_ref(sheet: str, first: tuple[int, int], last: tuple[int, int]) -> str:
@@ -92,8 +97,9 @@ def points_xml(values: Sequence[str | None]) -> str:
     return "".join(f'<c:pt idx="{i}"><c:v>{v}</c:v></c:pt>' for i, v in enumerate(values) if v is not None)
 
 
-def series_xml(sheet: OutputSheet, chart: LineChart, order: int, row: int) -> str:
-    """One series: its name's cell, its colour and markers, the categories (the headers) and the row's values."""
+def series_xml(sheet: OutputSheet, chart: LineChart, order: int, row: int, categories: list[str]) -> str:
+    """One series: its name's cell, its colour and markers, the categories (the headers, `texts_xml`) and the
+    row's values."""
     frame = sheet.frame
     headers = list(frame.columns)
     columns = [headers.index(v) for v in chart.values]
@@ -102,7 +108,6 @@ def series_xml(sheet: OutputSheet, chart: LineChart, order: int, row: int) -> st
     name_column, name = series_name(frame, row, chart.names)
     numbers = frame[list(chart.values)].to_numpy(dtype="float64", na_value=np.nan)[row]
     values = list(number_text(numbers))
-    categories = [text_xml(v) for v in chart.values]
     colour = COLOURS[order % len(COLOURS)]
     fill = f'<a:solidFill><a:srgbClr val="{colour}"/></a:solidFill>'
     count = len(columns)
@@ -136,7 +141,8 @@ def chart_xml(sheet: OutputSheet) -> str:
     assert chart is not None
     low, high, step = value_scale(sheet, chart)
     orientation = "maxMin" if chart.reversed else "minMax"
-    series = "".join(series_xml(sheet, chart, order, row) for order, row in enumerate(chart.rows))
+    categories = texts_xml(chart.values)  # the same headers for every series
+    series = "".join(series_xml(sheet, chart, order, row, categories) for order, row in enumerate(chart.rows))
     return (
         _HEAD + f'<c:chartSpace xmlns:c="{_C}" xmlns:a="{_A}" xmlns:r="{_R}">'
         '<c:roundedCorners val="0"/><c:chart>'
@@ -224,12 +230,11 @@ def chart_content_types(sheets: list[OutputSheet]) -> str:
     )
 
 
-def with_drawing(pieces: list[str | bytes], sheet: OutputSheet) -> list[str | bytes]:
-    """A worksheet's XML pieces with its `<drawing>` element last in the worksheet, where the schema puts it
-    after everything tally writes, when the sheet has a chart."""
+def with_drawing(tail: str, sheet: OutputSheet) -> str:
+    """A worksheet's last piece of XML with its `<drawing>` element last in the worksheet, where the schema puts
+    it after everything tally writes, when the sheet has a chart."""
     if sheet.chart is None:
-        return pieces
-    tail = pieces[-1]
+        return tail
     end = "</worksheet>"
-    assert isinstance(tail, str) and tail.endswith(end)
-    return [*pieces[:-1], tail[: -len(end)] + f'<drawing r:id="{DRAWING_ID}"/>' + end]
+    assert tail.endswith(end)
+    return tail[: -len(end)] + f'<drawing r:id="{DRAWING_ID}"/>' + end

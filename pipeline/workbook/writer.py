@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import queue
+import threading
 import zipfile
-from collections.abc import Iterable, Mapping
+import zlib
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -41,6 +44,11 @@ MARK_PART = "docProps/custom.xml"  # tally's mark: see package_digest and files.
 MARK_NAME = "tally"
 MARK_FMTID = "{D5CDD505-2E9C-101B-9397-08002B2CF9AE}"  # the format id of user-defined custom properties
 CHUNK_ROWS = 50_000  # rows built at a time: bounds the memory a sheet's XML takes
+# zlib's default level (6), the level of every part of every workbook tally has written (a ZipFile's
+# compresslevel never reached the entries, which are ZipInfo objects): a lower level would be faster, but would
+# change every workbook's bytes.
+COMPRESSION = zlib.Z_DEFAULT_COMPRESSION
+QUEUED_PIECES = 2  # built pieces of a worksheet waiting for its compressor: bounds the memory they take
 _NS = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'
 _NS_R = 'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"'
 _HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
@@ -208,6 +216,9 @@ def _longest_text(values: pd.Series) -> int:
         longest = pc.max(pc.utf8_length(pa.array(values, _STR))).as_py()
         return 0 if longest is None else int(longest)
     values = values.dropna()
+    if pd.api.types.infer_dtype(values, skipna=False) == "floating":  # floats alone (numbers as typed)
+        _, first = np.unique(values.to_numpy(dtype="float64").view(np.int64), return_index=True)
+        values = values.iloc[first]  # each distinct float (bit for bit) once: the same text
     return 0 if values.empty else int(values.astype("str").str.len().max())
 
 
@@ -294,8 +305,8 @@ def _title_block_xml(heading: tuple[str, ...]) -> str:
 
 def _sheet_xml(
     sheet: OutputSheet, selected: bool, looks: Mapping[str, np.ndarray] | None = None
-) -> list[str | bytes]:
-    """The worksheet XML in pieces (header, then blocks of rows, then the tail)."""
+) -> Iterator[str | bytes]:
+    """The worksheet XML in pieces, each built when it is wanted (header, then blocks of rows, then the tail)."""
     frame = sheet.frame
     top = header_row(sheet)
     if len(frame) + top > EXCEL_MAX_ROWS:
@@ -331,22 +342,21 @@ def _sheet_xml(
     lead = (
         np.zeros(len(frame), dtype=bool) if sheet.highlight is None else sheet.highlight.to_numpy(dtype=bool)
     )
-    parts: list[str | bytes] = [head]
+    yield head
     for start in range(0, len(frame), CHUNK_ROWS):  # blocks of rows bound the memory used
         block = frame.iloc[start : start + CHUNK_ROWS]
         shown = None if not looks else {c: v[start : start + CHUNK_ROWS] for c, v in looks.items()}
-        rows = rows_xml(
+        yield rows_xml(
             block, start + top + 1, lead[start : start + CHUNK_ROWS], CELL_STYLES, sheet.entry, shown
         )
-        parts.append(rows)
     filter_ref = f"A{top}:{column_letters(n_cols - 1)}{max(len(frame), 1) + top}"
-    parts.append(
+    yield with_drawing(
         f"</sheetData>{_protection_xml(sheet)}"
         f'<autoFilter ref="{filter_ref}"/>{_validations_xml(sheet)}'
         f"{_page_xml(sheet, widths, top)}"
-        f'<ignoredErrors><ignoredError sqref="A{top}:{last}" numberStoredAsText="1"/></ignoredErrors></worksheet>'
+        f'<ignoredErrors><ignoredError sqref="A{top}:{last}" numberStoredAsText="1"/></ignoredErrors></worksheet>',
+        sheet,
     )
-    return parts
 
 
 def _package_parts(sheets: list[OutputSheet], title: str) -> list[tuple[str, str]]:
@@ -471,20 +481,109 @@ def write_workbook(path: Path, sheets: Iterable[OutputSheet], *, title: str = ""
     input, same bytes. The caller has checked that `path` may be replaced (`output_target`)."""
     path = Path(path)
     sheets = [s if s.heading or s.page_title or not title else replace(s, page_title=title) for s in sheets]
-    with (
-        atomic_target(path) as tmp,
-        zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=1) as package,
-    ):
+    with atomic_target(path) as tmp, zipfile.ZipFile(tmp, "w", compression=zipfile.ZIP_DEFLATED) as package:
         book: dict[Look, int] = {}
         formats = declared_number_formats()
         looks = [sheet_looks(sheet, {**formats, **sheet.number_formats}, book) for sheet in sheets]
         for name, text in _package_parts(sheets, title):
             package.writestr(_zip_entry(name), styles_xml(list(book)) if name == STYLES_PART else text)
-        for i, (sheet, look) in enumerate(zip(sheets, looks, strict=True), start=1):
-            with package.open(_zip_entry(f"xl/worksheets/sheet{i}.xml"), "w", force_zip64=True) as stream:
-                for piece in with_drawing(_sheet_xml(sheet, selected=i == 1, looks=look), sheet):
-                    stream.write(piece.encode("utf-8") if isinstance(piece, str) else piece)
+        for i, part in enumerate(_compressed_worksheets(sheets, looks), start=1):
+            _write_compressed(package, f"xl/worksheets/sheet{i}.xml", part)
         for name, text in chart_parts(sheets):
             package.writestr(_zip_entry(name), text)
         package.writestr(_zip_entry(MARK_PART), mark_xml(package_digest(package.infolist())))
     return path
+
+
+def _compressed_worksheets(
+    sheets: list[OutputSheet], looks: list[dict[str, np.ndarray]]
+) -> list[CompressedPart]:
+    """Every sheet's worksheet part, compressed: built here block by block, each compressed on its own thread
+    while the next blocks and sheets are built."""
+    parts: list[CompressedPart] = []
+    try:
+        for i, (sheet, look) in enumerate(zip(sheets, looks, strict=True), start=1):
+            parts.append(CompressedPart())
+            for piece in _sheet_xml(sheet, selected=i == 1, looks=look):
+                parts[-1].add(piece.encode("utf-8") if isinstance(piece, str) else piece)
+            parts[-1].close()
+        return [part.finished() for part in parts]
+    finally:
+        for part in parts:  # stopped, whatever happened
+            part.close()
+
+
+class CompressedPart:
+    """A part of the package compressed on a thread of its own, exactly as zipfile compresses a part (raw
+    deflate at COMPRESSION, the pieces in the order given): its compressed chunks, and the CRC-32 and size of
+    what it was given. zlib lets go of Python's lock while it compresses, so the thread runs beside the one
+    building the next pieces."""
+
+    def __init__(self) -> None:
+        self.chunks: list[bytes] = []
+        self.crc = self.size = 0
+        self._pieces: queue.Queue[bytes | None] = queue.Queue(maxsize=QUEUED_PIECES)
+        self._failed: BaseException | None = None
+        self._closed = False
+        self._thread = threading.Thread(target=self._compress, name="tally-compress", daemon=True)
+        self._thread.start()
+
+    def add(self, piece: bytes) -> None:
+        """One more piece of the part, in order (waits while QUEUED_PIECES wait already)."""
+        self._pieces.put(piece)
+
+    def close(self) -> None:
+        """No more pieces."""
+        if not self._closed:
+            self._closed = True
+            self._pieces.put(None)
+
+    def finished(self) -> CompressedPart:
+        """The part once every piece is compressed (the compressor's failure raised here)."""
+        self.close()
+        self._thread.join()
+        if self._failed is not None:
+            raise self._failed
+        return self
+
+    def _compress(self) -> None:
+        """Compress the pieces as they come (on the part's thread)."""
+        compressor = part_compressor()
+        try:
+            while (piece := self._pieces.get()) is not None:
+                self.crc = zlib.crc32(piece, self.crc)
+                self.size += len(piece)
+                self.chunks.append(compressor.compress(piece))
+            self.chunks.append(compressor.flush())
+        except BaseException as exc:  # handed to the building thread by `finished`
+            self._failed = exc
+            while self._pieces.get() is not None:  # the builder must never wait on a full queue
+                pass
+
+
+def part_compressor() -> zlib._Compress:
+    """A compressor of one part, as zipfile makes it: raw deflate (no zlib header) at COMPRESSION."""
+    return zlib.compressobj(COMPRESSION, zlib.DEFLATED, -15)
+
+
+class _Compressed:
+    """Stands in for zipfile's compressor of an entry whose data is compressed already: it writes it whole."""
+
+    def __init__(self, chunks: list[bytes]) -> None:
+        self._chunks = chunks
+
+    def compress(self, data: bytes) -> bytes:
+        """Nothing more to compress."""
+        return b""
+
+    def flush(self) -> bytes:
+        """The compressed data."""
+        return b"".join(self._chunks)
+
+
+def _write_compressed(package: zipfile.ZipFile, name: str, part: CompressedPart) -> None:
+    """A part's entry from its compressed data: zipfile writes the header, the data and the central directory
+    as for any part, its compressor, CRC and size given (private attributes of zipfile's stream, so a test
+    checks the bytes against zipfile compressing the same parts itself)."""
+    with package.open(_zip_entry(name), "w", force_zip64=True) as stream:
+        vars(stream).update(_compressor=_Compressed(part.chunks), _crc=part.crc, _file_size=part.size)

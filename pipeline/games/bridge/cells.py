@@ -54,8 +54,12 @@ WHAT_TO_TYPE = N_(
 
 
 def results_language(contracts: pd.DataFrame, declarers: pd.Series) -> str:
-    """The language of a Results sheet's contracts and declarers (`contract_language`)."""
-    return contract_language(pd.concat([contracts[K.language], declarer_languages(declarers)]))
+    """The language of a Results sheet's contracts and declarers (`contract_language`), from their distinct
+    cells."""
+    cells = pd.Series(declarers.unique(), dtype="str")
+    return contract_language(
+        pd.concat([pd.Series(contracts[K.language].unique()), declarer_languages(cells)])
+    )
 
 
 def read_strains(contracts: pd.DataFrame, language: str) -> pd.Series:
@@ -65,7 +69,17 @@ def read_strains(contracts: pd.DataFrame, language: str) -> pd.Series:
 
 
 def tricks_against_contract(level: pd.Series, text: pd.Series) -> pd.Series:
-    """The tricks a Tricks cell typed against the contract (=, +1, -2) gives: Int64 0-13, else NA."""
+    """The tricks a Tricks cell typed against the contract (=, +1, -2) gives: Int64 0-13, else NA. The level
+    plus 6 plus the cell's offset (`relative_offsets`); each distinct cell is read once (`via_distinct`)."""
+    offset = via_distinct(text, relative_offsets, pd.NA, "Float64")
+    tricks = (level.astype("Float64") + 6 + offset).astype("Int64")
+    return tricks.where(tricks.between(0, 13))
+
+
+def relative_offsets(text: pd.Series) -> pd.Series:
+    """The offset of Tricks cells typed against the contract (none of them blank): where `relative_tricks`
+    holds, the cell in NFKC without white space and `=` read as 0, as a number (NA when it is not one); NA
+    elsewhere."""
     offset = pd.to_numeric(
         text.astype("str")
         .str.normalize("NFKC")
@@ -73,8 +87,7 @@ def tricks_against_contract(level: pd.Series, text: pd.Series) -> pd.Series:
         .str.replace("=", "0", regex=False),
         errors="coerce",
     )
-    tricks = (level.astype("Float64") + 6 + offset.astype("Float64")).astype("Int64")
-    return tricks.where(relative_tricks(text) & tricks.between(0, 13))
+    return offset.astype("Float64").where(relative_tricks(text))
 
 
 def misplaced(text: pd.Series) -> pd.Series:

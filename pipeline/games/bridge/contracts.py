@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-import numpy as np
 import pandas as pd
 
+from pipeline.parsing import via_distinct
 from schemas.bridge import EAST_WEST, NORTH_SOUTH
 from schemas.bridge import Contract as K
 
@@ -196,7 +196,14 @@ def parsed_declarers(text: pd.Series) -> pd.Series:
 
 
 def declarer_languages(text: pd.Series) -> pd.Series:
-    """The language a Declarer cell is typed in (`W`, `West`: English; `O`, `Oeste`: Spanish), else ''."""
+    """The language a Declarer cell is typed in (`W`, `West`: English; `O`, `Oeste`: Spanish), else ''. The
+    cell as `normalized_text` reads it looked up among the seats' spellings; blank: ''. Each distinct cell is
+    read once (`via_distinct`)."""
+    return via_distinct(text, declarer_texts_languages, NO_LANGUAGE, "str")
+
+
+def declarer_texts_languages(text: pd.Series) -> pd.Series:
+    """`declarer_languages` for cells none of which is blank (the distinct cells of a column)."""
     return normalized_text(text).map(language_of(SEAT)).fillna(NO_LANGUAGE).astype("str")
 
 
@@ -209,12 +216,19 @@ def tricks_from_result(level: pd.Series, result_text: pd.Series) -> pd.Series:
 
 
 def relative_tricks(text: pd.Series) -> pd.Series:
-    """True where a Tricks cell is given against the contract (=, +1, -2) rather than as a count."""
+    """True where a Tricks cell is given against the contract (=, +1, -2) rather than as a count: the cell as
+    `normalized_text` reads it matches RELATIVE_TRICKS_PATTERN; blank: False. Each distinct cell is read once
+    (`via_distinct`)."""
+    return via_distinct(text, relative_texts, False, bool)
+
+
+def relative_texts(text: pd.Series) -> pd.Series:
+    """`relative_tricks` for cells none of which is blank (the distinct cells of a column)."""
     return normalized_text(text).str.fullmatch(RELATIVE_TRICKS_PATTERN).fillna(False).astype(bool)
 
 
 def contract_language(languages: pd.Series) -> str:
     """The language a workbook's contracts (and declarers) are in, from the cells that show one: English or
     Spanish when only that one shows, '' when neither does, 'mixed' when both do (Chinese shows neither)."""
-    shown = set(np.unique(languages.astype("str").to_numpy())) & {EN, ES}
+    shown = set(pd.unique(languages.astype("str").dropna())) & {EN, ES}  # the few distinct languages
     return shown.pop() if len(shown) == 1 else ("mixed" if shown else NO_LANGUAGE)

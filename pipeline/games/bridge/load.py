@@ -31,7 +31,7 @@ from pipeline.games.bridge.penalties import empty_penalties, event_units, penalt
 from pipeline.games.bridge.score import declarer_scores, impossible_score_mask, ns_scores
 from pipeline.games.bridge.settings import FINAL_SETTING, BridgeSettings, bridge_settings
 from pipeline.games.bridge.tie_breaks import session_problems
-from pipeline.games.bridge.vulnerability import vulnerability_from_board, vulnerability_from_text
+from pipeline.games.bridge.vulnerability import BOARD_CYCLE, vulnerability_from_board, vulnerability_from_text
 from pipeline.games.bridge.words import room_names, written_sheet
 from pipeline.games.checks import (
     MISSING_COLUMN,
@@ -57,7 +57,7 @@ from pipeline.games.corrections import CorrectionRules
 from pipeline.games.heading import Progress, rounds_progress
 from pipeline.games.names import close_matches, resolved_columns, without_unknown_at_ambiguous
 from pipeline.i18n import _, _each
-from pipeline.parsing import as_ids, as_words, whole_numbers
+from pipeline.parsing import as_ids, as_words, distinct_rows, spread, text_or_empty, whole_numbers
 from pipeline.problems import InputError, Problem, kind
 from pipeline.sheets import Sheet, sheet_key
 from schemas.bridge import (
@@ -109,6 +109,7 @@ NOT_YET_PLAYED = kind(
     "standings, which are provisional, until their results are filled in",
 )
 RESULT_CELLS = [R.contract, R.declarer, R.tricks, R.result, R.score, R.adjusted]  # what a played row holds
+READ_CELLS = [*RESULT_CELLS, R.vul]  # the cells a row's result is read from, with its board's vulnerability
 SCORE_DISAGREES = kind("B114", "a Score that does not match its contract")
 IMPOSSIBLE_SCORE = kind(
     "B115",
@@ -211,13 +212,47 @@ def sheet_contracts(sheet: Sheet) -> pd.DataFrame:
 
 def typed_results(sheet: Sheet, contracts: pd.DataFrame | None = None) -> pd.DataFrame:
     """Every Results row typed and scored (`TypedResult`); NA wherever a cell is bad. `contracts`: the sheet's
-    `sheet_contracts`, when already parsed."""
+    `sheet_contracts`, when already parsed. The rule, row by row: `seating_columns` and `result_columns` of
+    every row. Rows with the same result cells on boards of the same vulnerability give the same result columns
+    (a session repeats a few hundred contracts), so `result_columns` reads the first of each such group only
+    (`result_groups`) and its answer is spread back; tests/bridge/test_typed_results.py checks this against
+    `result_columns` of every row."""
     f = sheet.frame
-    contract = sheet_contracts(sheet) if contracts is None else contracts
+    board = whole_within(BOARD)(f[R.board])
+    group, first = result_groups(f, board)
+    picked = f.iloc[first]
+    contract = sheet_contracts(Sheet(sheet.name, picked)) if contracts is None else contracts.iloc[first]
+    results = spread(result_columns(picked, contract, board.iloc[first]), group, f.index)
+    return pd.DataFrame({**seating_columns(f, board), **results}, index=f.index, copy=False)
+
+
+def result_groups(f: pd.DataFrame, board: pd.Series) -> tuple[np.ndarray, np.ndarray]:
+    """A label per Results row, the same for rows with the same result cells (`READ_CELLS`) on boards of the
+    same vulnerability (`board`: the boards as numbers), and the first row of each label (`distinct_rows`)."""
+    cycle = board.to_numpy(dtype="float64", na_value=0) % len(BOARD_CYCLE)  # a board's place in the cycle
+    return distinct_rows([*(f[c] for c in READ_CELLS), pd.Series(cycle, index=f.index)])
+
+
+def seating_columns(f: pd.DataFrame, board: pd.Series) -> dict[str, pd.Series]:
+    """Where each Results row was played (`TypedResult` board, section, session, ns, ew, match and room)."""
+    return {
+        T.board: board,
+        T.section: text_or_empty(f[R.section]),
+        T.session: text_or_empty(f[R.session]),
+        T.ns: as_ids(f[R.ns]),
+        T.ew: as_ids(f[R.ew]),
+        T.match: as_ids(f[R.match]),
+        T.room: as_words(f[R.room]),
+    }
+
+
+def result_columns(f: pd.DataFrame, contract: pd.DataFrame, board: pd.Series) -> pd.DataFrame:
+    """What each Results row's result cells (`READ_CELLS`) give on its board (`TypedResult`, from level to
+    part_scores): the contract, declarer, tricks, vulnerability and Law 77 score, any score typed and any
+    adjusted score; `contract` is the rows' `sheet_contracts`, `board` their boards as numbers."""
     strain = read_strains(contract, results_language(contract, f[R.declarer]))
     typed_declarer = series_via_distinct(f[R.declarer], parsed_declarers)
     declarer = typed_declarer.fillna(contract[K.seat])
-    board = whole_within(BOARD)(f[R.board])
     offset = series_via_distinct(f[R.result], result_offsets)
     from_result = (contract[K.level].astype("Float64") + 6 + offset).astype("Int64")
     from_result = from_result.where(from_result.between(0, 13))
@@ -241,13 +276,6 @@ def typed_results(sheet: Sheet, contracts: pd.DataFrame | None = None) -> pd.Dat
     computed = computed.astype("Float64").fillna(weighted[T.computed_score])
     return pd.DataFrame(
         {
-            T.board: board,
-            T.section: f[R.section].astype("str").fillna(""),
-            T.session: f[R.session].astype("str").fillna(""),
-            T.ns: as_ids(f[R.ns]),
-            T.ew: as_ids(f[R.ew]),
-            T.match: as_ids(f[R.match]),
-            T.room: as_words(f[R.room]),
             T.level: contract[K.level],
             T.strain: strain,
             T.doubling: contract[K.doubling],

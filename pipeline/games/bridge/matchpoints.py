@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 
 from pipeline.games.bridge.contracts import normalized_text
+from pipeline.parsing import ordered_codes, value_codes
 from schemas.bridge import AdjustedScore as A
 
 AVERAGE_PERCENT: dict[str, float] = {"+": 60.0, "": 50.0, "-": 40.0}
@@ -16,9 +18,34 @@ NOT_PLAYED_PATTERN = r"^(?:NP|N/P|NOTPLAYED)$"
 
 
 def matchpoints(scores: pd.Series, board: pd.Series, scale: int = 2) -> pd.Series:
-    """Matchpoints per result: `scale` per result beaten, scale/2 per tie, on the same board."""
-    rank = pd.to_numeric(scores).astype("float64").groupby(board, sort=False).rank()
-    return (rank - 1) * scale
+    """Matchpoints per result: `scale` per result beaten, scale/2 per tie, on the same board (`board`: the
+    same rows as `scores`); NA where the score or the board is (`results_beaten`, tests: counted pair by
+    pair)."""
+    score = pd.to_numeric(scores).to_numpy(dtype="float64", na_value=np.nan) + 0.0  # -0.0 as 0.0
+    group = value_codes(board)[0]
+    scored = np.flatnonzero(~np.isnan(score) & (group >= 0))
+    points = np.full(len(score), np.nan)
+    points[scored] = scale * results_beaten(group[scored], score[scored])
+    return pd.Series(points, index=scores.index)
+
+
+def results_beaten(group: np.ndarray, score: np.ndarray) -> np.ndarray:
+    """For each result, the results of its group with a lower score plus half the others with the same score,
+    from one sort by group, then score: the results before its run of equal scores in its group, and half the
+    rest of that run."""
+    if not len(score):
+        return np.zeros(0)
+    place, places = ordered_codes(score)  # lowest first
+    key = group.astype(np.int64) * places + place
+    order = np.argsort(key, kind="stable")
+    key, at = key[order], np.arange(len(order))
+    run = np.concatenate([[True], key[1:] != key[:-1]])  # where a run of equal scores starts
+    opens = np.concatenate([[True], group[order][1:] != group[order][:-1]])  # where a group starts
+    before = np.maximum.accumulate(np.where(run, at, 0)) - np.maximum.accumulate(np.where(opens, at, 0))
+    number = np.cumsum(run) - 1
+    beaten = np.empty(len(order))
+    beaten[order] = before + (np.bincount(number)[number] - 1) / 2
+    return beaten
 
 
 def result_counts(scores: pd.Series, board: pd.Series) -> pd.Series:

@@ -17,7 +17,7 @@ from pipeline.games.bridge.sitouts import sit_out_awards, sit_out_totals, sit_ou
 from pipeline.games.bridge.tie_breaks import tie_broken_pairs
 from pipeline.games.ordering import lexicographic_order, natural_ranks
 from pipeline.games.progress import cumulative_grid, round_steps
-from pipeline.parsing import whole_numbers
+from pipeline.parsing import distinct_rows, whole_numbers
 from schemas.bridge import NORTH_SOUTH
 from schemas.bridge import Competitor as CO
 from schemas.bridge import PairResult as PR
@@ -45,19 +45,18 @@ class BridgeTables:
     sit_outs: pd.DataFrame | None = None  # a pairs event's `sit_outs` (sitouts.py), found once per scoring
 
 
+# a comparison field: the same board in the same section and session
+BOARD_KEYS = [T.section, T.session, T.board]
+
+
 def combined_codes(columns: list[pd.Series]) -> np.ndarray:
-    """One integer label per distinct combination of the columns' values."""
-    code = np.zeros(len(columns[0]), dtype="int64")
-    for column in columns:  # a few key columns
-        part, distinct = pd.factorize(column)
-        code = code * (len(distinct) + 1) + part + 1
-    return pd.factorize(code)[0]
+    """One integer label per distinct combination of the columns' values (`distinct_rows`)."""
+    return distinct_rows(columns)[0]
 
 
 def board_groups(results: pd.DataFrame) -> pd.Series:
     """A label per comparison field: the same board in the same section and session."""
-    keys = [results[T.section], results[T.session], results[T.board]]
-    return pd.Series(combined_codes(keys), index=results.index)
+    return pd.Series(combined_codes([results[k] for k in BOARD_KEYS]), index=results.index)
 
 
 def pair_rows(travellers: pd.DataFrame) -> pd.DataFrame:

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import numpy as np
 import pandas as pd
 
 from pipeline.games.bridge.awards import MP_UNIT, PCT_UNIT, field_matchpoints, matchpoint_award_problems
 from pipeline.games.bridge.conditions import MEAN_OF_BOARDS, PERCENTAGE_SETTING
 from pipeline.games.bridge.matchpoints import AVERAGE_PERCENT, neuberg
 from pipeline.games.bridge.methods.base import Method, Options
-from pipeline.games.bridge.tally import BridgeTables, board_groups, combined_codes, pair_tables
+from pipeline.games.bridge.tally import BOARD_KEYS, BridgeTables, combined_codes, pair_tables
 from pipeline.games.settings import SettingSpec, one_word_of, yes_no
 from pipeline.i18n import N_, _
-from pipeline.parsing import whole_numbers
+from pipeline.parsing import distinct_rows, whole_numbers
 from schemas.bridge import MatchpointTotals
 from schemas.bridge import MatchpointTraveller as MT
 from schemas.bridge import SideValues as SV
@@ -37,12 +38,15 @@ def scale_1_or_2(text: pd.Series) -> pd.Series:
 def matchpoint_columns(r: pd.DataFrame, s: BridgeSettings) -> pd.DataFrame:
     """NS/EW matchpoints and the top each row is scored out of (Law 78A, Neuberg, artificial scores)."""
     scale, factored = s.options["mp_scale"], s.options["neuberg"]
-    group = board_groups(r)
+    label, first = distinct_rows([r[k] for k in BOARD_KEYS])  # each board's rows (`board_groups`)
+    group = pd.Series(label, index=r.index)
     real = r[T.ns_pct].isna()
-    rows = group.groupby(group).transform("size")
-    field = combined_codes([r[T.section], r[T.session]])
-    expected = rows.groupby(field).transform("max")  # N: the most-played board of the section
-    n = real.groupby(group).transform("sum")
+    size = np.bincount(label)  # the rows of each board
+    field = combined_codes([r[T.section].iloc[first], r[T.session].iloc[first]])  # each board's section
+    most = np.zeros(len(size) and int(field.max()) + 1, dtype=np.int64)
+    np.maximum.at(most, field, size)  # N: the most-played board of the section
+    expected = pd.Series(most[field][label], index=r.index)
+    n = pd.Series(np.bincount(label[real.to_numpy(dtype=bool)], minlength=len(size))[label], index=r.index)
     raw = field_matchpoints(r, group.where(real), scale)
     full_top = scale * (expected - 1)
     if factored:
