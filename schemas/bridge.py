@@ -1003,3 +1003,25 @@ class DealRecord(pa.DataFrameModel):
     deal: Series[Text]
     dealer: Series[Text]
     vul: Series[Text]
+
+
+class ExportFrame:
+    """The names of the frames pipeline/games/bridge/export.py builds before it writes PBN or USEBIO (a
+    result line, a board's facts, a ranking row, a match) and of the typed results it reads: tally's own
+    column names, declared once here (each equals its attribute)."""
+
+    row, board, section, round, table, ns, ew, match, room = (
+        "row", "board", "section", "round", "table", "ns", "ew", "match", "room"
+    )  # fmt: skip
+    contract, declarer, tricks, ns_score, ns_pct, ew_pct, ns_vul, ew_vul = (
+        "contract", "declarer", "tricks", "ns_score", "ns_pct", "ew_pct", "ns_vul", "ew_vul"
+    )  # fmt: skip
+    ns_value, ew_value, level, strain, doubling, passed, not_played, averaged, weighted = (
+        "ns_value", "ew_value", "level", "strain", "doubling", "passed", "not_played", "averaged", "weighted"
+    )  # fmt: skip
+    dealer, vul, deal, rank, id, field, names, total, percent, pair, team = (
+        "dealer", "vul", "deal", "rank", "id", "field", "names", "total", "percent", "pair", "team"
+    )  # fmt: skip
+    home, away, home_imps, away_imps, home_vps, away_vps, imps, vps, side = (
+        "home", "away", "home_imps", "away_imps", "home_vps", "away_vps", "imps", "vps", "side"
+    )  # fmt: skip

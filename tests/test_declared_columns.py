@@ -62,6 +62,18 @@ NOT_COLUMNS |= {
     for word in ("Board", "Section", "Dealer")
 }
 NOT_COLUMNS[("pipeline/workbook/pbn.py", "Table")] = "the suffix of a PBN table section's tag (PBN 2.1, 5.1)"
+NOT_COLUMNS |= {
+    ("pipeline/games/bridge/export.py", "Dealer"): "a PBN 2.1 tag name (the mandatory tag set)",
+    ("pipeline/games/bridge/export.py", "Rank"): "a PBN 2.1 TotalScoreTable column name",
+    ("pipeline/games/bridge/export.py", "MP"): "the prefix of PBN's ScoreTable columns MP_NS and MP_EW",
+    (
+        "pipeline/games/bridge/export.py",
+        "event",
+    ): "a bridge setting's key (the settings PBN and USEBIO carry)",
+    ("pipeline/games/bridge/export.py", "date"): "a bridge setting's key (the settings PBN and USEBIO carry)",
+    ("pipeline/games/bridge/export.py", "language"): "a setting's key (the settings PBN and USEBIO carry)",
+    ("pipeline/workbook/marks.py", "line"): "a regular expression's group name: the line of tally's mark",
+}
 
 
 def declared_models() -> list[type[pa.DataFrameModel]]:
@@ -131,6 +143,8 @@ NOT_SHEETS: dict[tuple[str, str], str] = {
     ("pipeline/games/schedule.py", "Rounds"): "a Schedule Report measure: how many rounds",
     ("pipeline/games/settings.py", "Rounds"): "the Rounds setting's written name, in its own SettingSpec",
     ("pipeline/games/domino/settings.py", "Ranking"): "the domino Ranking setting's name, in its SettingSpec",
+    ("pipeline/games/bridge/export.py", "Teams"): "a PBN Competition tag's value (a teams event)",
+    ("pipeline/games/bridge/export.py", "Pairs"): "a PBN Competition tag's value (a pairs event)",
 }
 
 

@@ -59,6 +59,9 @@ from pipeline.problems import Problem, kind
 from pipeline.sheets import OutputSheet, Sheet, sheet_key
 from pipeline.workbook.pbn import WrittenGame, WrittenTable, pbn_text
 from pipeline.workbook.usebio import Element, usebio_text
+from schemas.bridge import EAST_WEST as EW
+from schemas.bridge import NORTH_SOUTH as NS
+from schemas.bridge import ExportFrame as X
 from schemas.bridge import MatchResult as MR
 from schemas.bridge import PairStanding as PS
 from schemas.bridge import TeamStanding as TS
@@ -108,8 +111,8 @@ AVERAGE_WORDS = {
     40.0: "AVE-",
 }  # an average as the readers write it, by its percentage
 DEALERS = np.array(SEATS)  # Law 2: board 1 North deals, board 2 East, ...
-VUL_WORDS = {(False, False): "None", (True, False): "NS", (False, True): "EW", (True, True): "All"}
-USEBIO_VUL = {"None": "Love", "NS": "North-South", "EW": "East-West", "All": "All"}
+VUL_WORDS = {(False, False): "None", (True, False): NS, (False, True): EW, (True, True): "All"}
+USEBIO_VUL = {"None": "Love", NS: "North-South", EW: "East-West", "All": "All"}
 PASS, NOT_PLAYED = "Pass", "NP"
 BY_DIRECTION = r"^(?P<number>.+?)\s+(?P<side>NS|EW)$"  # a pair id under club numbering: `1 NS`
 L = "lines"  # the frame of result lines below, one row a result
@@ -145,21 +148,21 @@ def english_sheet(standings: Standings, model: type) -> pd.DataFrame | None:
 
 def contract_words(r: pd.DataFrame) -> pd.Series:
     """Each result's contract as PBN writes it (`3NT`, `4SX`, `Pass`), '' where there is none."""
-    doubled = r["doubling"].map({0: "", 1: "X", 2: "XX"}).fillna("")
-    bid = r["level"].astype("Int64").astype("string") + r["strain"].map(STRAIN_WORDS) + doubled
-    return bid.fillna("").where(~r["passed"], PASS).astype(object)
+    doubled = r[X.doubling].map({0: "", 1: "X", 2: "XX"}).fillna("")
+    bid = r[X.level].astype("Int64").astype("string") + r[X.strain].map(STRAIN_WORDS) + doubled
+    return bid.fillna("").where(~r[X.passed], PASS).astype(object)
 
 
 def adjusted_words(r: pd.DataFrame) -> tuple[pd.Series, pd.Series, pd.Series]:
     """Each side's artificial score as the readers write it (`A60`, `AVE+`; '' where none) and whether it is
     carried exactly (a weighted score, or an average not the opposite of the other side's, is not)."""
-    ns, ew = r["ns_pct"], r["ew_pct"]
-    given = ns.notna() & ew.notna() & ~r["not_played"]
+    ns, ew = r[X.ns_pct], r[X.ew_pct]
+    given = ns.notna() & ew.notna() & ~r[X.not_played]
     opposite = (ns + ew).eq(100) & ns.isin(list(AVERAGE_WORDS))
-    averaged = r["averaged"] & opposite
+    averaged = r[X.averaged] & opposite
     ns_words = ns.map(AVERAGE_WORDS).where(averaged, "A" + number_text(ns).astype(str))
     ew_words = ew.map(AVERAGE_WORDS).where(averaged, "A" + number_text(ew).astype(str))
-    exact = ~(r["weighted"] | (r["averaged"] & ~opposite))
+    exact = ~(r[X.weighted] | (r[X.averaged] & ~opposite))
     return ns_words.where(given, ""), ew_words.where(given, ""), exact | ~given
 
 
@@ -172,26 +175,26 @@ def result_lines(event: BridgeEvent, travellers: pd.DataFrame | None) -> pd.Data
     ns_adj, ew_adj, exact = adjusted_words(r)
     lines = pd.DataFrame(
         {
-            "row": r.index,
-            "board": r["board"].astype("Int64"),
-            "section": r["section"].fillna("").astype(object),
-            "round": typed.get("round", pd.Series("", index=r.index)).fillna("").astype(str),
-            "table": typed.get("table", pd.Series("", index=r.index)).fillna("").astype(str),
-            "ns": numbered(r["ns"].fillna("").astype(object), event.by_direction)[0],
-            "ew": numbered(r["ew"].fillna("").astype(object), event.by_direction)[0],
-            "match": r["match"].fillna("").astype(object),
-            "room": r["room"].fillna("").astype(object),
-            "contract": contract_words(r).where(~r["not_played"], NOT_PLAYED),
-            "declarer": r["declarer"].fillna("").astype(object).where(r["level"].notna(), ""),
-            "tricks": number_text(r["tricks"].where(r["level"].notna())),
-            "ns_score": r["ns_score"].where(ns_adj.eq("") & ~r["not_played"]),
+            X.row: r.index,
+            X.board: r[X.board].astype("Int64"),
+            X.section: r[X.section].fillna("").astype(object),
+            X.round: typed.get(X.round, pd.Series("", index=r.index)).fillna("").astype(str),
+            X.table: typed.get(X.table, pd.Series("", index=r.index)).fillna("").astype(str),
+            X.ns: numbered(r[X.ns].fillna("").astype(object), event.by_direction)[0],
+            X.ew: numbered(r[X.ew].fillna("").astype(object), event.by_direction)[0],
+            X.match: r[X.match].fillna("").astype(object),
+            X.room: r[X.room].fillna("").astype(object),
+            X.contract: contract_words(r).where(~r[X.not_played], NOT_PLAYED),
+            X.declarer: r[X.declarer].fillna("").astype(object).where(r[X.level].notna(), ""),
+            X.tricks: number_text(r[X.tricks].where(r[X.level].notna())),
+            X.ns_score: r[X.ns_score].where(ns_adj.eq("") & ~r[X.not_played]),
             "ns_adjusted": ns_adj,
             "ew_adjusted": ew_adj,
-            "ns_pct": r["ns_pct"],
-            "ew_pct": r["ew_pct"],
+            X.ns_pct: r[X.ns_pct],
+            X.ew_pct: r[X.ew_pct],
             "exact": exact,
-            "ns_vul": r["ns_vul"].fillna(False).astype(bool),
-            "ew_vul": r["ew_vul"].fillna(False).astype(bool),
+            X.ns_vul: r[X.ns_vul].fillna(False).astype(bool),
+            X.ew_vul: r[X.ew_vul].fillna(False).astype(bool),
         }
     ).reset_index(drop=True)
     return lines.join(method_values(lines, event, travellers))
@@ -201,52 +204,52 @@ def method_values(lines: pd.DataFrame, event: BridgeEvent, travellers: pd.DataFr
     """Each result line's value for each side under the event's method (ns_value, ew_value: MP or IMPs), from
     the Travellers by Board, NS and EW (Match and Room in a teams event, Section where it has one)."""
     columns = event.settings.method.traveller_columns
-    empty = pd.DataFrame({"ns_value": "", "ew_value": ""}, index=lines.index)
-    if travellers is None or "ns_value" not in columns:
+    empty = pd.DataFrame({X.ns_value: "", X.ew_value: ""}, index=lines.index)
+    if travellers is None or X.ns_value not in columns:
         return empty
     t = titles_of(TV)
-    keys = [k for k in ("section", "match", "room", "board", "ns", "ew") if t[k] in travellers]
+    keys = [k for k in (X.section, X.match, X.room, X.board, X.ns, X.ew) if t[k] in travellers]
     left = lines[keys].astype(str)
     right = travellers[[t[k] for k in keys]].astype(str).set_axis(keys, axis=1)
-    right["room"] = right["room"].str.lower() if "room" in keys else None
-    left["room"] = left["room"].str.lower() if "room" in keys else None
-    right["board"] = pd.to_numeric(right["board"]).astype("Int64").astype(str) if "board" in keys else None
-    for side in ("ns", "ew"):  # the Travellers name pairs as tally does (`1 NS`), the lines as files do
+    right[X.room] = right[X.room].str.lower() if X.room in keys else None
+    left[X.room] = left[X.room].str.lower() if X.room in keys else None
+    right[X.board] = pd.to_numeric(right[X.board]).astype("Int64").astype(str) if X.board in keys else None
+    for side in (X.ns, X.ew):  # the Travellers name pairs as tally does (`1 NS`), the lines as files do
         if side in keys:
             right[side] = numbered(right[side], event.by_direction)[0]
-    values = travellers[[columns["ns_value"], columns["ew_value"]]].set_axis(["ns_value", "ew_value"], axis=1)
+    values = travellers[[columns[X.ns_value], columns[X.ew_value]]].set_axis([X.ns_value, X.ew_value], axis=1)
     found = left.merge(pd.concat([right, values], axis=1).drop_duplicates(keys), on=keys, how="left")
-    return found[["ns_value", "ew_value"]].apply(number_text).set_axis(lines.index)
+    return found[[X.ns_value, X.ew_value]].apply(number_text).set_axis(lines.index)
 
 
 def board_facts(lines: pd.DataFrame, event: BridgeEvent) -> pd.DataFrame:
     """A row a board (and section): its dealer, its vulnerability (None, NS, EW, All, as its first result
     has it) and its deal as PBN writes it from the dealer (`E:...`; '' when not known)."""
-    first = lines.drop_duplicates(["section", "board"])[["section", "board", "ns_vul", "ew_vul"]]
-    first = first.sort_values(["section", "board"], kind="stable").reset_index(drop=True)
-    vul = pd.Series(list(zip(first["ns_vul"], first["ew_vul"], strict=True))).map(VUL_WORDS)
-    dealer = pd.Series(DEALERS[(first["board"].astype("int64").to_numpy() - 1) % 4])
-    boards = first[["section", "board"]].assign(dealer=dealer, vul=vul, deal="")
+    first = lines.drop_duplicates([X.section, X.board])[[X.section, X.board, X.ns_vul, X.ew_vul]]
+    first = first.sort_values([X.section, X.board], kind="stable").reset_index(drop=True)
+    vul = pd.Series(list(zip(first[X.ns_vul], first[X.ew_vul], strict=True))).map(VUL_WORDS)
+    dealer = pd.Series(DEALERS[(first[X.board].astype("int64").to_numpy() - 1) % 4])
+    boards = first[[X.section, X.board]].assign(dealer=dealer, vul=vul, deal="")
     deals = event.deals
     if deals is None or deals.empty:
         return boards
-    known = deals.drop_duplicates(["board", "section"]).assign(board=lambda d: d["board"].astype("int64"))
-    hands, _formed = hands_from_north(known["deal"])
-    start = known["dealer"].map({s: i for i, s in enumerate(SEATS)}).fillna(0).astype("int64").to_numpy()
+    known = deals.drop_duplicates([X.board, X.section]).assign(board=lambda d: d[X.board].astype("int64"))
+    hands, _formed = hands_from_north(known[X.deal])
+    start = known[X.dealer].map({s: i for i, s in enumerate(SEATS)}).fillna(0).astype("int64").to_numpy()
     order = (np.arange(4)[None, :] + start[:, None]) % 4  # the hands clockwise from the dealer
     rotated = np.take_along_axis(hands.to_numpy(dtype=object), order, axis=1)
-    text = known["dealer"] + ":" + pd.Series([" ".join(h) for h in rotated], index=known.index)  # a few dozen
-    known = known.assign(deal=text)[["board", "section", "deal", "dealer", "vul"]]
-    sectioned = known["section"].ne("").any()
-    keys = ["board", "section"] if sectioned else ["board"]
-    merged = boards.drop(columns=["deal"]).merge(
-        known.drop(columns=[] if sectioned else ["section"]), on=keys, how="left", suffixes=("", "_deal")
+    text = known[X.dealer] + ":" + pd.Series([" ".join(h) for h in rotated], index=known.index)  # a few dozen
+    known = known.assign(deal=text)[[X.board, X.section, X.deal, X.dealer, X.vul]]
+    sectioned = known[X.section].ne("").any()
+    keys = [X.board, X.section] if sectioned else [X.board]
+    merged = boards.drop(columns=[X.deal]).merge(
+        known.drop(columns=[] if sectioned else [X.section]), on=keys, how="left", suffixes=("", "_deal")
     )
     return merged.assign(
-        dealer=merged["dealer_deal"].fillna(merged["dealer"]),
-        vul=merged["vul_deal"].fillna(merged["vul"]),
-        deal=merged["deal"].fillna(""),
-    )[["section", "board", "dealer", "vul", "deal"]]
+        dealer=merged["dealer_deal"].fillna(merged[X.dealer]),
+        vul=merged["vul_deal"].fillna(merged[X.vul]),
+        deal=merged[X.deal].fillna(""),
+    )[[X.section, X.board, X.dealer, X.vul, X.deal]]
 
 
 def pair_ranking(standings: Standings, event: BridgeEvent) -> pd.DataFrame:
@@ -254,18 +257,18 @@ def pair_ranking(standings: Standings, event: BridgeEvent) -> pd.DataFrame:
     percentage (text)."""
     frame = english_sheet(standings, PS) if not event.settings.teams else english_sheet(standings, TS)
     if frame is None:
-        return pd.DataFrame(columns=["rank", "id", "field", "names", "total", "percent"])
+        return pd.DataFrame(columns=[X.rank, X.id, X.field, X.names, X.total, X.percent])
     s = titles_of(PS) if not event.settings.teams else titles_of(TS)
     columns = event.settings.method.standing_columns
-    total = columns.get("total", s.get("vps", ""))
+    total = columns.get(X.total, s.get(X.vps, ""))
     return pd.DataFrame(
         {
-            "rank": frame[s["rank"]].astype(str),
-            "id": frame[s.get("pair", s.get("team", ""))].astype(str),
-            "field": frame[s["field"]].fillna("").astype(str) if s.get("field") in frame else "",
-            "names": frame[s["names"]].fillna("").astype(str),
-            "total": number_text(frame[total]) if total in frame else "",
-            "percent": number_text(frame[columns["percent"]]) if "percent" in columns else "",
+            X.rank: frame[s[X.rank]].astype(str),
+            X.id: frame[s.get(X.pair, s.get(X.team, ""))].astype(str),
+            X.field: frame[s[X.field]].fillna("").astype(str) if s.get(X.field) in frame else "",
+            X.names: frame[s[X.names]].fillna("").astype(str),
+            X.total: number_text(frame[total]) if total in frame else "",
+            X.percent: number_text(frame[columns[X.percent]]) if X.percent in columns else "",
         }
     )
 
@@ -276,10 +279,10 @@ def team_matches(standings: Standings) -> pd.DataFrame:
     if frame is None:
         return pd.DataFrame()
     m = titles_of(MR)
-    keys = ("match", "round", "home", "away", "home_imps", "away_imps", "home_vps", "away_vps")
+    keys = (X.match, X.round, X.home, X.away, X.home_imps, X.away_imps, X.home_vps, X.away_vps)
     return pd.DataFrame(
         {
-            k: number_text(frame[m[k]]) if k.endswith(("imps", "vps")) else frame[m[k]].astype(str)
+            k: number_text(frame[m[k]]) if k.endswith((X.imps, X.vps)) else frame[m[k]].astype(str)
             for k in keys
             if m[k] in frame
         }
@@ -309,7 +312,7 @@ def loss_warnings(ex: Exported, given: dict[str, object], form: str, name: str) 
     lost = [specs[k].title for k in given if k not in CARRIED[form]]
     if not ex.event.penalties.empty:
         lost.append(_("the penalties (Law 90)"))
-    if form == PBN and ex.event.settings.teams and ex.ranking["names"].ne("").any():
+    if form == PBN and ex.event.settings.teams and ex.ranking[X.names].ne("").any():
         lost.append(_("the teams' players"))
     problems = []
     if lost:
@@ -321,7 +324,7 @@ def loss_warnings(ex: Exported, given: dict[str, object], form: str, name: str) 
         problems.append(Problem.of(NOT_CARRIED, name, None, None, None, problem))
     inexact = ex.lines[~ex.lines["exact"]]
     sheet = ex.event.results_sheet
-    for row, ns, ew in zip(inexact["row"], inexact["ns_adjusted"], inexact["ew_adjusted"], strict=True):
+    for row, ns, ew in zip(inexact[X.row], inexact["ns_adjusted"], inexact["ew_adjusted"], strict=True):
         problem = _(
             "{form} cannot carry this adjusted score exactly; it is written as the percentages {ns}, {ew}",
             form=form,
@@ -354,11 +357,11 @@ def identification_tags(ex: Exported, board: pd.Series) -> list[tuple[str, str]]
         (EVENT_TAG, s.event),
         (SITE_TAG, s.venue),
         (DATE_TAG, pbn_date(s.date)),
-        (BOARD_TAG, str(board["board"])),
+        (BOARD_TAG, str(board[X.board])),
         *((seat, "") for seat in ("West", "North", "East", "South")),
-        ("Dealer", board["dealer"]),
-        (VULNERABLE_TAG, board["vul"]),
-        ("Deal", board["deal"]),
+        ("Dealer", board[X.dealer]),
+        (VULNERABLE_TAG, board[X.vul]),
+        ("Deal", board[X.deal]),
         (SCORING_TAG, pbn_scoring(ex)),
     ]
 
@@ -367,22 +370,22 @@ def score_table(ex: Exported, lines: pd.DataFrame) -> WrittenTable:
     """A board's ScoreTable: a row a result, the columns the event has (Section, Round, Table when given)."""
     method = ex.event.settings.method.name
     value = {MP: "MP", CROSS_IMP: "IMP", BUTLER: "IMP"}.get(method)
-    ns_score = number_text(lines["ns_score"].where(lines["ns_score"] >= 0))
-    ew_score = number_text(-lines["ns_score"].where(lines["ns_score"] < 0))
+    ns_score = number_text(lines[X.ns_score].where(lines[X.ns_score] >= 0))
+    ew_score = number_text(-lines[X.ns_score].where(lines[X.ns_score] < 0))
     columns: dict[tuple[str, str], pd.Series] = {
-        (SECTION_COL, "L"): lines["section"],
-        (ROUND_COL, "R"): lines["round"],
-        (TABLE_COL, "R"): lines["table"],
-        (NS_COL, "R"): lines["ns"],
-        (EW_COL, "R"): lines["ew"],
-        (CONTRACT_COL, "L"): lines["contract"],
-        (DECLARER_COL, "R"): lines["declarer"],
-        (RESULT_COL, "R"): lines["tricks"],
+        (SECTION_COL, "L"): lines[X.section],
+        (ROUND_COL, "R"): lines[X.round],
+        (TABLE_COL, "R"): lines[X.table],
+        (NS_COL, "R"): lines[X.ns],
+        (EW_COL, "R"): lines[X.ew],
+        (CONTRACT_COL, "L"): lines[X.contract],
+        (DECLARER_COL, "R"): lines[X.declarer],
+        (RESULT_COL, "R"): lines[X.tricks],
         (SCORE_NS_COL, "R"): ns_score.where(lines["ns_adjusted"].eq(""), lines["ns_adjusted"]),
         (SCORE_EW_COL, "R"): ew_score.where(lines["ew_adjusted"].eq(""), lines["ew_adjusted"]),
     }
     if value:
-        columns |= {(f"{value}_NS", "R"): lines["ns_value"], (f"{value}_EW", "R"): lines["ew_value"]}
+        columns |= {(f"{value}_NS", "R"): lines[X.ns_value], (f"{value}_EW", "R"): lines[X.ew_value]}
     kept = {
         k: v for k, v in columns.items() if k[0] not in (SECTION_COL, ROUND_COL, TABLE_COL) or v.ne("").any()
     }
@@ -398,14 +401,14 @@ def total_table(ex: Exported) -> WrittenTable:
     total = {MP: "TotalScoreMP", CROSS_IMP: "TotalScoreIMP", BUTLER: "TotalScoreIMP"}.get(
         method, "TotalScore"
     )
-    ids, directions = numbered(r["id"], ex.event.by_direction)
+    ids, directions = numbered(r[X.id], ex.event.by_direction)
     columns: dict[tuple[str, str], pd.Series] = {
-        ("Rank", "R"): r["rank"],
+        ("Rank", "R"): r[X.rank],
         (PAIR_COL, "R"): ids,
         (DIRECTION_COL, "L"): directions,
-        (total, "R"): r["total"],
-        ("TotalPercentage", "R"): r["percent"],
-        (NAMES_COL, "L"): r["names"],
+        (total, "R"): r[X.total],
+        ("TotalPercentage", "R"): r[X.percent],
+        (NAMES_COL, "L"): r[X.names],
     }
     kept = {k: v for k, v in columns.items() if k[0] in ("Rank", PAIR_COL, total) or v.ne("").any()}
     rows = pd.DataFrame({k[0]: v.astype(str) for k, v in kept.items()}).to_numpy().tolist()
@@ -418,7 +421,7 @@ def numbered(ids: pd.Series, by_direction: bool) -> tuple[pd.Series, pd.Series]:
     if not by_direction:
         return ids, pd.Series("", index=ids.index)
     parts = ids.astype(str).str.extract(BY_DIRECTION)
-    return parts["number"].fillna(ids), parts["side"].fillna("")
+    return parts["number"].fillna(ids), parts[X.side].fillna("")
 
 
 def pbn_games(ex: Exported) -> list[WrittenGame]:
@@ -431,7 +434,7 @@ def pbn_games(ex: Exported) -> list[WrittenGame]:
         return team_games(ex, extra)
     games = []
     for _n, board in ex.boards.iterrows():  # a game a board: a few dozen
-        at = ex.lines[(ex.lines["board"] == board["board"]) & (ex.lines["section"] == board["section"])]
+        at = ex.lines[(ex.lines[X.board] == board[X.board]) & (ex.lines[X.section] == board[X.section])]
         tags = [*identification_tags(ex, board), (DECLARER_TAG, ""), (CONTRACT_TAG, ""), (RESULT_TAG, "")]
         games.append(WrittenGame([*tags, *extra], [score_table(ex, at)]))
     if games and not ex.ranking.empty:
@@ -442,24 +445,24 @@ def pbn_games(ex: Exported) -> list[WrittenGame]:
 def team_games(ex: Exported, extra: list[tuple[str, str]]) -> list[WrittenGame]:
     """A teams event's games: a board in a room a game, the match's teams and round, the contract, declarer,
     tricks and score in its own tags (the home team north-south in the Open room)."""
-    matches = ex.matches.set_index("match") if not ex.matches.empty else pd.DataFrame()
-    boards = ex.boards.set_index("board")
+    matches = ex.matches.set_index(X.match) if not ex.matches.empty else pd.DataFrame()
+    boards = ex.boards.set_index(X.board)
     games = []
     for _n, line in ex.lines.iterrows():  # a game a result: a few hundred at most
-        board = boards.loc[line["board"]]
-        board = pd.Series({**board.to_dict(), "board": line["board"]})
-        match = matches.loc[line["match"]] if line["match"] in matches.index else pd.Series(dtype=object)
-        score = line["ns_score"]
+        board = boards.loc[line[X.board]]
+        board = pd.Series({**board.to_dict(), X.board: line[X.board]})
+        match = matches.loc[line[X.match]] if line[X.match] in matches.index else pd.Series(dtype=object)
+        score = line[X.ns_score]
         tags = [
             *identification_tags(ex, board),
-            (DECLARER_TAG, line["declarer"]),
-            (CONTRACT_TAG, line["contract"]),
-            (RESULT_TAG, line["tricks"]),
+            (DECLARER_TAG, line[X.declarer]),
+            (CONTRACT_TAG, line[X.contract]),
+            (RESULT_TAG, line[X.tricks]),
             *extra,
-            (ROOM_TAG, line["room"].capitalize()),
-            (ROUND_TAG, str(match.get("round", ""))),
-            (HOME_TAG, str(match.get("home", ""))),
-            (VISIT_TAG, str(match.get("away", ""))),
+            (ROOM_TAG, line[X.room].capitalize()),
+            (ROUND_TAG, str(match.get(X.round, ""))),
+            (HOME_TAG, str(match.get(X.home, ""))),
+            (VISIT_TAG, str(match.get(X.away, ""))),
             (SCORE_TAG, "" if pd.isna(score) else f"NS {number_text(pd.Series([score])).iloc[0]}"),
         ]
         games.append(WrittenGame(tags))
@@ -495,9 +498,9 @@ def participant_elements(ex: Exported) -> list[Element]:
     teams = ex.event.settings.teams
     out = []
     r = ex.ranking
-    ids, directions = numbered(r["id"], ex.event.by_direction)
+    ids, directions = numbered(r[X.id], ex.event.by_direction)
     for rank, pid, direction, names, total, percent in zip(
-        r["rank"], ids, directions, r["names"], r["total"], r["percent"], strict=True
+        r[X.rank], ids, directions, r[X.names], r[X.total], r[X.percent], strict=True
     ):  # a competitor an element: a few dozen
         if teams:
             kids = [leaf("PLACE", rank), leaf("TOTAL_SCORE", total), *player_elements(names, True)]
@@ -514,10 +517,10 @@ def usebio_cells(lines: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
     """Each line's CONTRACT and SCORE cells: an artificial score whose sides' percentages add to 100 in
     SCORE as north-south's (`A60`, `AVE+`), any other in CONTRACT as both sides' (`A60/A50`)."""
     adjusted = lines["ns_adjusted"].ne("")
-    paired = adjusted & (lines["ns_pct"] + lines["ew_pct"]).ne(100)
-    both = "A" + number_text(lines["ns_pct"]).astype(str) + "/A" + number_text(lines["ew_pct"]).astype(str)
-    contract = lines["contract"].where(~paired, both)
-    score = number_text(lines["ns_score"]).where(~adjusted, lines["ns_adjusted"].where(~paired, ""))
+    paired = adjusted & (lines[X.ns_pct] + lines[X.ew_pct]).ne(100)
+    both = "A" + number_text(lines[X.ns_pct]).astype(str) + "/A" + number_text(lines[X.ew_pct]).astype(str)
+    contract = lines[X.contract].where(~paired, both)
+    score = number_text(lines[X.ns_score]).where(~adjusted, lines["ns_adjusted"].where(~paired, ""))
     return contract, score
 
 
@@ -527,29 +530,29 @@ def traveller_element(line: pd.Series, value: str | None, teams: bool) -> Elemen
     event, each side's matchpoints or IMPs."""
     elements = {v: k for k, v in USEBIO_LINE.items()}
     kids = (
-        [leaf("DIRECTION", "NS" if line["room"].lower() == "open" else "EW")]
+        [leaf("DIRECTION", NS if line[X.room].lower() == "open" else EW)]
         if teams
-        else [leaf(elements[NS_COL], line["ns"]), leaf(elements[EW_COL], line["ew"])]
+        else [leaf(elements[NS_COL], line[X.ns]), leaf(elements[EW_COL], line[X.ew])]
     )
-    placed = ((ROUND_COL, line["round"]), (TABLE_COL, line["table"]))
+    placed = ((ROUND_COL, line[X.round]), (TABLE_COL, line[X.table]))
     kids += [leaf(elements[c], v) for c, v in placed if v and not teams]
     kids += [
         leaf(elements[CONTRACT_COL], line["usebio_contract"]),
-        leaf(elements[DECLARER_COL], line["declarer"]),
-        leaf(elements[RESULT_COL], line["tricks"]),
+        leaf(elements[DECLARER_COL], line[X.declarer]),
+        leaf(elements[RESULT_COL], line[X.tricks]),
         leaf(elements[SCORE_NS_COL], line["usebio_score"]),
     ]
-    if value and line["ns_value"] and not teams:
-        kids += [leaf(f"NS_{value}", line["ns_value"]), leaf(f"EW_{value}", line["ew_value"])]
+    if value and line[X.ns_value] and not teams:
+        kids += [leaf(f"NS_{value}", line[X.ns_value]), leaf(f"EW_{value}", line[X.ew_value])]
     return node("TRAVELLER_LINE", kids)
 
 
 def board_element(ex: Exported, board: pd.Series, lines: pd.DataFrame, teams: bool) -> Element:
     """A BOARD: its number, its vulnerability and hands when the deal is known, and its traveller lines."""
     value = {MP: "MATCH_POINTS", CROSS_IMP: "IMPS", BUTLER: "IMPS"}.get(ex.event.settings.method.name)
-    kids = [leaf("BOARD_NUMBER", board["board"])]
-    if board["deal"]:
-        kids += [leaf("VULNERABILITY", USEBIO_VUL[board["vul"]]), *hand_elements(board["deal"])]
+    kids = [leaf("BOARD_NUMBER", board[X.board])]
+    if board[X.deal]:
+        kids += [leaf("VULNERABILITY", USEBIO_VUL[board[X.vul]]), *hand_elements(board[X.deal])]
     kids += [traveller_element(line, value, teams) for _n, line in lines.iterrows()]  # a board's few lines
     return node("BOARD", kids)
 
@@ -576,7 +579,7 @@ def usebio_event(ex: Exported) -> Element:
     SESSION and SECTION (one a section) holding the participants and the boards; a teams event's MATCHes."""
     s = ex.event.settings
     teams = s.teams
-    two = ex.ranking["field"].ne("").any()
+    two = ex.ranking[X.field].ne("").any()
     head = [leaf("PROGRAM_NAME", "tally"), leaf("PROGRAM_VERSION", __version__)]
     head += (
         [leaf("MATCH_SCORING_METHOD", "VPS")]
@@ -586,25 +589,25 @@ def usebio_event(ex: Exported) -> Element:
     head += [leaf("EVENT_DESCRIPTION", s.event), *([leaf("DATE", usebio_date(s.date))] if s.date else [])]
     contract, score = usebio_cells(ex.lines)
     ex = replace(ex, lines=ex.lines.assign(usebio_contract=contract, usebio_score=score))
-    sections = sorted(ex.lines["section"].unique())
+    sections = sorted(ex.lines[X.section].unique())
     head += [
         leaf("SESSION_COUNT", 1),
         leaf("SECTION_COUNT", len(sections)),
-        leaf("BOARDS_PLAYED", ex.boards["board"].nunique()),
+        leaf("BOARDS_PLAYED", ex.boards[X.board].nunique()),
     ]
     head += [leaf("WINNER_TYPE", 2 if two else 1)]
     section_elements = []
     for section in sections:  # a few sections
-        at = ex.lines[ex.lines["section"] == section]
+        at = ex.lines[ex.lines[X.section] == section]
         kids: list[Element] = (
             [node("PARTICIPANTS", participant_elements(ex))] if section == sections[0] else []
         )
         if teams:
             kids += match_elements(ex, at)
         else:
-            boards = ex.boards[ex.boards["section"] == section]
+            boards = ex.boards[ex.boards[X.section] == section]
             kids += [
-                board_element(ex, b, at[at["board"] == b["board"]], False) for _n, b in boards.iterrows()
+                board_element(ex, b, at[at[X.board] == b[X.board]], False) for _n, b in boards.iterrows()
             ]
         section_elements.append(node("SECTION", kids, SECTION_ID=section or "A"))
     event = node(
@@ -621,20 +624,20 @@ def match_elements(ex: Exported, lines: pd.DataFrame) -> list[Element]:
     for each board with its two rooms' traveller lines."""
     out = []
     for _n, m in ex.matches.iterrows():  # a match an element: a few dozen
-        at = lines[lines["match"] == m["match"]]
+        at = lines[lines[X.match] == m[X.match]]
         kids = [
-            leaf("ROUND_NUMBER", m.get("round", "")),
-            leaf("TEAM", m["home"]),
-            leaf("OPPOSING_TEAM", m["away"]),
+            leaf("ROUND_NUMBER", m.get(X.round, "")),
+            leaf("TEAM", m[X.home]),
+            leaf("OPPOSING_TEAM", m[X.away]),
         ]
         kids += [
-            leaf("TEAM_SCORE", m.get("home_vps", "")),
-            leaf("OPPOSING_TEAM_SCORE", m.get("away_vps", "")),
+            leaf("TEAM_SCORE", m.get(X.home_vps, "")),
+            leaf("OPPOSING_TEAM_SCORE", m.get(X.away_vps, "")),
         ]
-        boards = ex.boards.set_index("board")
-        for number in sorted(at["board"].unique()):
-            board = pd.Series({**boards.loc[number].to_dict(), "board": number})
-            kids.append(board_element(ex, board, at[at["board"] == number], True))
+        boards = ex.boards.set_index(X.board)
+        for number in sorted(at[X.board].unique()):
+            board = pd.Series({**boards.loc[number].to_dict(), X.board: number})
+            kids.append(board_element(ex, board, at[at[X.board] == number], True))
         out.append(node("MATCH", kids))
     return out
 
