@@ -25,7 +25,14 @@ from pipeline.sheets import (
     header_key,
     sheet_key_of,
 )
-from schemas.common import LANGUAGES, columns_of, sheet_name_of, sheet_names_of
+from schemas.common import (
+    LANGUAGES,
+    columns_of,
+    declared_columns,
+    names_a_sheet,
+    sheet_name_of,
+    sheet_names_of,
+)
 from schemas.domino import WINNERS, WINNERS_NAMES
 from schemas.shared import AFTER_ROUND, AFTER_ROUND_NAMES
 
@@ -65,7 +72,7 @@ def _declared_names() -> Iterable[tuple[str, Mapping[str, tuple[str, ...]]]]:
         for model in vars(module).values():  # each module's classes
             if not _is_model(model):
                 continue
-            declared = {n: (c.metadata or {}).get("tally", {}) for n, c in model.to_schema().columns.items()}
+            declared = {n: (c.metadata or {}).get("tally", {}) for n, c in declared_columns(model).items()}
             for c in columns_of(model):
                 yield c.title, c.names
                 hands = declared[c.name].get("in_hands")
@@ -112,7 +119,7 @@ def sheet_names(lang: str, game: str) -> dict[str, str]:
     for module in (*_game_modules(game), *(importlib.import_module(n) for n in names)):
         mine: dict[str, str] = {}
         for model in vars(module).values():  # each module's classes
-            if not _is_model(model) or model.to_schema().name in (None, model.__name__):
+            if not _is_model(model) or not names_a_sheet(model):
                 continue
             given = sheet_names_of(model).get(lang)
             name = sheet_name_of(model)

@@ -15,7 +15,8 @@ import pyarrow.compute as pc
 
 from pipeline.i18n import N_, _, spoken_language
 from pipeline.problems import Problem
-from schemas.common import Column, Span, Vocabulary, columns_of, sheet_name_of, sheet_names_of, spoken
+from schemas.common import Column, Vocabulary, columns_of, names_a_sheet, sheet_name_of, sheet_names_of
+from schemas.plain import Span, spoken
 
 INVISIBLE = r"\p{Cf}"  # Unicode format characters: zero-width spaces and joiners, direction marks, BOM
 
@@ -102,7 +103,7 @@ def declared_sheets() -> dict[str, tuple[type, ...]]:
     modules = (schemas.domino, schemas.bridge, schemas.corrections, schemas.ranking, schemas.shared)
     for module in modules:
         for model in vars(module).values():  # each module's classes
-            if _is_model(model) and model.to_schema().name not in (None, model.__name__):
+            if _is_model(model) and names_a_sheet(model):
                 key = sheet_key(model)
                 if model not in found.get(key, ()):
                     found[key] = (*found.get(key, ()), model)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
-from pipeline import api
 from pipeline.cli.common import (
     DEFAULT_UNZIPPED,
     DEFAULT_WORKERS,
@@ -21,10 +21,11 @@ from pipeline.cli.common import (
     guarded,
     spoken,
 )
-from pipeline.federation.batch import BatchRun
-from pipeline.federation.engines import Engine
 from pipeline.i18n import _
-from pipeline.workbook import Limits
+from pipeline.workbook.limits import Limits
+
+if TYPE_CHECKING:
+    from pipeline.federation.batch import BatchRun
 
 
 def batch(
@@ -61,6 +62,9 @@ def batch(
 
     Example: tally batch results/ -o standings/ --workers 2
     """
+    from pipeline import api
+    from pipeline.federation.engines import Engine
+
     chosen = spoken(lang)
     run = guarded(
         lambda: api.batch(

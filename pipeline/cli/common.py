@@ -13,8 +13,8 @@ import typer
 
 from pipeline.i18n import _, n_, speaking, spoken_language
 from pipeline.problems import INTERNAL, InputError, Problem, TallyError
-from pipeline.workbook import Limits
 from pipeline.workbook.atomic import stop_if_asked
+from pipeline.workbook.limits import Limits
 
 SHOWN = 20
 T = TypeVar("T")

@@ -6,10 +6,9 @@ from pathlib import Path
 
 import typer
 
-from pipeline import api
 from pipeline.cli.common import DEFAULT_UNZIPPED, Force, Lang, MaxUnzipped, ShowAll, folder_option, guarded
 from pipeline.i18n import _
-from pipeline.workbook import Limits
+from pipeline.workbook.limits import Limits
 
 
 def publish(
@@ -33,6 +32,8 @@ def publish(
 
     Example: tally publish club-night.xlsx -o club-night-site/ --lang es
     """
+    from pipeline import api
+
     folder = guarded(
         lambda: api.publish(workbook, out, force=force, limits=Limits(max_unzipped_mb), lang=lang),
         show_all=show_all,

@@ -28,7 +28,8 @@ from pipeline.problems import (
     problems_from_frame,
 )
 from pipeline.sheets import Sheet, header_key, in_english, named_headers, normalized_header, sheet_key
-from schemas.common import columns_of, spoken, titles_of
+from schemas.common import columns_of, declared_columns, titles_of
+from schemas.plain import spoken
 
 MISSING_SHEET = kind("W101", "a sheet the game needs is missing (the sheets found are named)")
 MISSING_COLUMN = kind("W102", "a column the sheet needs is missing (the closest header found is named)")
@@ -256,13 +257,13 @@ def sheets_with_aliases(
 
 def required_columns(model: type[pa.DataFrameModel]) -> list[str]:
     """The columns a sheet must have, from the model."""
-    return [name for name, col in model.to_schema().columns.items() if col.required]
+    return [name for name, col in declared_columns(model).items() if col.required]
 
 
 def present_columns(sheet: Sheet, model: type[pa.DataFrameModel]) -> Sheet:
     """The sheet with every optional model column added (all blank) where the organizer left it out."""
     frame = sheet.frame
-    missing = [c for c in model.to_schema().columns if c not in frame.columns]
+    missing = [c for c in declared_columns(model) if c not in frame.columns]
     if missing:
         blanks = pd.DataFrame({c: pd.Series(pd.NA, index=frame.index, dtype="str") for c in missing})
         frame = pd.concat([frame, blanks], axis=1)

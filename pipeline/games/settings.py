@@ -28,7 +28,8 @@ from pipeline.i18n import N_, _, _each, spoken_language
 from pipeline.parsing import DATE_RANGE, FIRST_DAY, LAST_DAY, as_numbers, as_words, date_times, whole_in
 from pipeline.problems import kind
 from pipeline.sheets import Sheet, in_english
-from schemas.common import Names, Span, Vocabulary, names_in, phrase, spoken, titles_of
+from schemas.common import Names, Vocabulary, names_in, titles_of
+from schemas.plain import Span, phrase, spoken
 from schemas.shared import SettingsSheet as K
 
 NO_KEY = kind(

@@ -11,6 +11,7 @@ from pipeline.games.domino.load import DominoEvent
 from pipeline.games.domino.rules import side_results
 from pipeline.games.domino.standings import classification, meetings, player_results, progressive_totals
 from pipeline.games.ordering import natural_ranks
+from schemas.common import declared_columns
 from schemas.domino import Match as M
 from schemas.domino import Penalty as Pen
 from schemas.domino import PlayersSheet as Players
@@ -85,7 +86,7 @@ def progressive_standings(event: DominoEvent, sides: pd.DataFrame) -> pd.DataFra
     names = event.players.set_index(Players.id)[Players.name].reindex(ids).astype("str")
     ranked[P.player] = pd.Series(ids.to_numpy()[code], index=ranked.index, dtype="str")
     ranked[P.name] = pd.Series(names.to_numpy()[code], index=ranked.index, dtype="str")
-    return P.validate(ranked[list(P.to_schema().columns)])
+    return P.validate(ranked[list(declared_columns(P))])
 
 
 def domino_tables(event: DominoEvent) -> DominoTables:
