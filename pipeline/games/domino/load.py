@@ -80,6 +80,7 @@ from schemas.domino import PlayersSheet as PS
 from schemas.domino import Seating as Seat
 from schemas.plain import Span
 from schemas.shared import SettingsSheet
+from schemas.validation import validated
 
 SEAT_COLUMNS = [MS.a1, MS.a2, MS.b1, MS.b2]
 UNEVEN_SIDES = kind("D101", "one side has two players and the other one")
@@ -828,8 +829,8 @@ def domino_event(sheets: dict[str, Sheet]) -> DominoEvent:
     penalties[Pen.pips] = penalties[Pen.pips].astype("int64")
     return DominoEvent(
         settings=settings,
-        matches=M.validate(
-            counts_with_forfeit_defaults(credited_byes(typed, settings), settings.best_of_three)
+        matches=validated(
+            counts_with_forfeit_defaults(credited_byes(typed, settings), settings.best_of_three), M
         ),
         players=players,
         penalties=penalties,

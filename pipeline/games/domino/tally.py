@@ -18,6 +18,7 @@ from schemas.domino import PlayersSheet as Players
 from schemas.domino import ProgressiveStanding as P
 from schemas.domino import SideResult as S
 from schemas.domino import Standing
+from schemas.validation import validated
 
 
 @dataclass
@@ -86,7 +87,7 @@ def progressive_standings(event: DominoEvent, sides: pd.DataFrame) -> pd.DataFra
     names = event.players.set_index(Players.id)[Players.name].reindex(ids).astype("str")
     ranked[P.player] = pd.Series(ids.to_numpy()[code], index=ranked.index, dtype="str")
     ranked[P.name] = pd.Series(names.to_numpy()[code], index=ranked.index, dtype="str")
-    return P.validate(ranked[list(declared_columns(P))])
+    return validated(ranked[list(declared_columns(P))], P)
 
 
 def domino_tables(event: DominoEvent) -> DominoTables:
@@ -96,7 +97,7 @@ def domino_tables(event: DominoEvent) -> DominoTables:
     last = rounds[P.round].max()
     final = rounds[rounds[P.round] == last].drop(columns=[P.round]).reset_index(drop=True)
     return DominoTables(
-        standings=Standing.validate(final),
+        standings=validated(final, Standing),
         rounds=rounds,
         sides=sides.sort_values([S.match, S.side]).reset_index(drop=True),
         penalties=event.penalties,
