@@ -28,7 +28,7 @@ from pipeline.sheets import (
 from schemas.common import (
     LANGUAGES,
     columns_of,
-    declared_columns,
+    declared_of,
     names_a_sheet,
     sheet_name_of,
     sheet_names_of,
@@ -72,7 +72,7 @@ def _declared_names() -> Iterable[tuple[str, Mapping[str, tuple[str, ...]]]]:
         for model in vars(module).values():  # each module's classes
             if not _is_model(model):
                 continue
-            declared = {n: (c.metadata or {}).get("tally", {}) for n, c in declared_columns(model).items()}
+            declared = declared_of(model)
             for c in columns_of(model):
                 yield c.title, c.names
                 hands = declared[c.name].get("in_hands")

@@ -204,27 +204,54 @@ def declared_columns(model: type[pa.DataFrameModel]) -> dict[str, pa.Column]:
 
 @functools.cache
 def columns_of(model: type[pa.DataFrameModel]) -> tuple[Column, ...]:
-    """The model's columns as declared, in their order."""
+    """The model's columns as declared, in their order: read from its fields, as pandera reads them into its
+    columns (`declared_columns`, which a model with an index or `Annotated` columns goes through)."""
     found = []
-    for name, col in declared_columns(model).items():  # a sheet's dozen columns
-        declared = (col.metadata or {}).get("tally", {})
-        needed = declared.get("needed")
-        found.append(
-            Column(
-                name=name,
-                title=col.title or name,
-                required=bool(col.required),
-                note=declared.get("note", ""),
-                needed=(N_("no") if col.nullable else N_("yes")) if needed is None else needed,
-                in_template=declared.get("in_template", True),
-                aliases=declared.get("aliases", ()),
-                entry=declared.get("entry"),
-                number_format=declared.get("number_format"),
-                names=declared.get("names", {}),
-                words=declared.get("words", {}),
+    for annotation, field in model.__fields__.values():  # a sheet's dozen columns
+        if annotation.origin is not Series or annotation.metadata or annotation.default_dtype:
+            return tuple(
+                _column(n, c.title, c.required, c.nullable, c.metadata)
+                for n, c in declared_columns(model).items()
             )
-        )
+        required = field.required if field.required_explicit else not annotation.is_optional_field
+        nullable = field.nullable if field.nullable_explicit else annotation.nullable
+        found.append(_column(field.name, field.title, required, nullable, field.metadata))
     return tuple(found)
+
+
+def _column(name: str, title: str | None, required: bool, nullable: bool, metadata: dict | None) -> Column:
+    """One column as declared: its name and header, whether the sheet must have it and may leave it blank, and
+    what `column` declared of it (`metadata["tally"]`)."""
+    declared = (metadata or {}).get("tally", {})
+    needed = declared.get("needed")
+    return Column(
+        name=name,
+        title=title or name,
+        required=bool(required),
+        note=declared.get("note", ""),
+        needed=(N_("no") if nullable else N_("yes")) if needed is None else needed,
+        in_template=declared.get("in_template", True),
+        aliases=declared.get("aliases", ()),
+        entry=declared.get("entry"),
+        number_format=declared.get("number_format"),
+        names=declared.get("names", {}),
+        words=declared.get("words", {}),
+    )
+
+
+@functools.cache
+def declared_of(model: type[pa.DataFrameModel]) -> dict[str, dict[str, Any]]:
+    """Column name -> what `column` declared of it (its metadata's "tally" part: note, aliases, names, ...; a
+    game's own, such as `counted`'s header in hands), read from the model's fields."""
+    fields = [field for _annotation, field in model.__fields__.values()]
+    if len(fields) != len(columns_of(model)):  # a model columns_of reads through pandera's columns
+        return {n: (c.metadata or {}).get("tally", {}) for n, c in declared_columns(model).items()}
+    return {field.name: (field.metadata or {}).get("tally", {}) for field in fields}
+
+
+def column_names(model: type[pa.DataFrameModel]) -> list[str]:
+    """The model's column names, in their order."""
+    return [c.name for c in columns_of(model)]
 
 
 def titles_of(model: type[pa.DataFrameModel]) -> dict[str, str]:

@@ -16,7 +16,7 @@ from schemas.common import (
     Text,
     Vocabulary,
     column,
-    declared_columns,
+    declared_of,
     is_one_of,
     is_whole_in,
     names_in,
@@ -366,7 +366,7 @@ def competing(title: str, pairs: str, **declared: Any) -> Any:
 def titles_counting(model: type[pa.DataFrameModel], count_word: str, pairs: bool = False) -> dict[str, str]:
     """Column name -> its header in an event whose counts are `count_word` (pips, or hands in a run-out
     event) and whose competitors are pairs (`pairs`) or players, as the model declares them."""
-    declared = {name: (col.metadata or {}).get("tally", {}) for name, col in declared_columns(model).items()}
+    declared = declared_of(model)
     hands = count_word == COUNT_WORDS[MODE_RUN_OUT]
     titles = titles_of(model)
     if hands:

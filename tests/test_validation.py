@@ -26,7 +26,7 @@ from pipeline.problems import InputError
 from pipeline.workbook import read_workbook
 from schemas import validation
 from schemas.bridge import ResultsSheet
-from schemas.common import declared_columns
+from schemas.common import columns_of, declared_columns
 from schemas.domino import Match, MatchesSheet, PlayersSheet, ProgressiveStanding, Standing
 from schemas.validation import failure_cases, pandera_cases, plan_of, validated
 
@@ -61,8 +61,11 @@ def same_cases(frame: pd.DataFrame, model: type[pa.DataFrameModel]) -> int:
 def test_every_model_s_columns_are_those_of_pandera_s_schema():
     assert len(MODELS) > 60
     for model in MODELS:
+        theirs = model.to_schema().columns
         built = {name: described(c) for name, c in declared_columns(model).items()}
-        assert built == {name: described(c) for name, c in model.to_schema().columns.items()}, model
+        assert built == {name: described(c) for name, c in theirs.items()}, model
+        read = [(c.name, c.title, c.required) for c in columns_of(model)]
+        assert read == [(n, c.title or n, c.required) for n, c in theirs.items()], model
 
 
 @pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it

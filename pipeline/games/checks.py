@@ -28,7 +28,7 @@ from pipeline.problems import (
     problems_from_frame,
 )
 from pipeline.sheets import Sheet, header_key, in_english, named_headers, normalized_header, sheet_key
-from schemas.common import columns_of, declared_columns, titles_of
+from schemas.common import column_names, columns_of, titles_of
 from schemas.plain import spoken
 from schemas.validation import failure_cases
 
@@ -257,13 +257,13 @@ def sheets_with_aliases(
 
 def required_columns(model: type[pa.DataFrameModel]) -> list[str]:
     """The columns a sheet must have, from the model."""
-    return [name for name, col in declared_columns(model).items() if col.required]
+    return [c.name for c in columns_of(model) if c.required]
 
 
 def present_columns(sheet: Sheet, model: type[pa.DataFrameModel]) -> Sheet:
     """The sheet with every optional model column added (all blank) where the organizer left it out."""
     frame = sheet.frame
-    missing = [c for c in declared_columns(model) if c not in frame.columns]
+    missing = [c for c in column_names(model) if c not in frame.columns]
     if missing:
         blanks = pd.DataFrame({c: pd.Series(pd.NA, index=frame.index, dtype="str") for c in missing})
         frame = pd.concat([frame, blanks], axis=1)

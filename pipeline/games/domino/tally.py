@@ -11,7 +11,7 @@ from pipeline.games.domino.load import DominoEvent
 from pipeline.games.domino.rules import side_results
 from pipeline.games.domino.standings import classification, meetings, player_results, progressive_totals
 from pipeline.games.ordering import natural_ranks
-from schemas.common import declared_columns
+from schemas.common import column_names
 from schemas.domino import Match as M
 from schemas.domino import Penalty as Pen
 from schemas.domino import PlayersSheet as Players
@@ -87,7 +87,7 @@ def progressive_standings(event: DominoEvent, sides: pd.DataFrame) -> pd.DataFra
     names = event.players.set_index(Players.id)[Players.name].reindex(ids).astype("str")
     ranked[P.player] = pd.Series(ids.to_numpy()[code], index=ranked.index, dtype="str")
     ranked[P.name] = pd.Series(names.to_numpy()[code], index=ranked.index, dtype="str")
-    return validated(ranked[list(declared_columns(P))], P)
+    return validated(ranked[column_names(P)], P)
 
 
 def domino_tables(event: DominoEvent) -> DominoTables:
