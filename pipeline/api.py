@@ -30,7 +30,7 @@ from pipeline.games.registry import BRIDGE, GAMES, game_named, game_of, standing
 from pipeline.games.scoring import Standings, language_of, recognised_event, standings_of, written
 from pipeline.i18n import _, speaking
 from pipeline.language import ENGLISH, checked_language
-from pipeline.problems import InputError, Problem, Report, UsageError, kind
+from pipeline.problems import KINDS, InputError, Kind, Problem, Report, UsageError, kind
 from pipeline.workbook import Limits, Workbook, read_workbook, write_workbook
 from pipeline.workbook.interchange import INTERCHANGE_SUFFIXES
 from pipeline.workbook.targets import output_target
@@ -78,6 +78,7 @@ __all__ = [
     "demo",
     "diff",
     "domino_schedule",
+    "every_kind",
     "bridge_pairs_schedule",
     "convert",
     "publish",
@@ -183,6 +184,22 @@ def __getattr__(name: str) -> Any:
 
         return getattr(batch if name == "BatchRun" else rank, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def every_kind() -> dict[str, Kind]:
+    """Every kind of problem tally declares (docs/problems.md). A kind is declared in the module that finds it,
+    and a command imports only the modules it needs, so every module of pipeline/ and schemas/ is imported
+    first."""
+    import importlib
+    import pkgutil
+
+    import pipeline
+    import schemas
+
+    for package in (pipeline, schemas):
+        for module in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
+            importlib.import_module(module.name)
+    return KINDS
 
 
 def default_standings(source: Path) -> Path:

@@ -46,22 +46,6 @@ def kind(code: str, summary: str, severity: Severity = "error", example: str = "
     return found
 
 
-def every_kind() -> dict[str, Kind]:
-    """Every kind of problem tally declares. A kind is declared in the module that finds it, and tally imports
-    a module only when a command needs it (`KINDS` holds those of the modules imported so far), so every module
-    of pipeline/ and schemas/ is imported first (for docs/problems.md and the tests of codes)."""
-    import importlib
-    import pkgutil
-
-    import pipeline
-    import schemas
-
-    for package in (pipeline, schemas):
-        for module in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
-            importlib.import_module(module.name)
-    return KINDS
-
-
 CHECK_KINDS: dict[tuple[str, str], Kind] = {}  # (model, check name) -> the kind its failures are
 
 

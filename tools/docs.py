@@ -15,9 +15,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from pipeline.api import every_kind  # noqa: E402
 from pipeline.games.registry import GAMES  # noqa: E402
 from pipeline.games.settings import YES_NO, settings_table  # noqa: E402
-from pipeline.problems import KINDS, Problem, every_kind  # noqa: E402
+from pipeline.problems import KINDS, Problem  # noqa: E402
 from schemas.common import Column, columns_of, sheet_name_of, sheet_names_of  # noqa: E402
 
 SETTINGS_INTRO = """# Settings

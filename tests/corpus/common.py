@@ -9,7 +9,8 @@ from typing import NamedTuple
 
 from openpyxl import Workbook
 
-from pipeline.problems import KINDS, Problem, every_kind
+from pipeline.api import every_kind
+from pipeline.problems import KINDS, Problem
 
 every_kind()  # every module that declares a kind of problem is imported
 
