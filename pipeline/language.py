@@ -27,6 +27,7 @@ from pipeline.sheets import (
 )
 from schemas.common import (
     LANGUAGES,
+    Names,
     columns_of,
     declared_of,
     names_a_sheet,
@@ -174,12 +175,10 @@ def sheet_in(sheet: OutputSheet, lang: str, game: str) -> OutputSheet:
     )
 
 
-def _language_keys(lang: str) -> frozenset[str]:
-    """`header_key` of every sheet name and header declared in `lang` that is not also an English one."""
-    english = {header_key(t) for t, _ in _declared_names()} | {
-        header_key(sheet_name_of(m)) for models in declared_sheets().values() for m in models
-    }
-    named = {header_key(n) for _, names in _declared_names() for n in names.get(lang, ())}
+def _language_keys(lang: str, declared: list[tuple[str, Names]], english: set[str]) -> frozenset[str]:
+    """`header_key` of every sheet name and header declared in `lang` (`declared`: each English header and its
+    names) that is not also an English one (`english`)."""
+    named = {header_key(n) for _, names in declared for n in names.get(lang, ())}
     named |= {
         header_key(n)
         for models in declared_sheets().values()
@@ -192,7 +191,11 @@ def _language_keys(lang: str) -> frozenset[str]:
 @functools.cache
 def language_keys() -> dict[str, frozenset[str]]:
     """For Spanish and Chinese: the keys of the names declared in that language only."""
-    return {lang: _language_keys(lang) for lang in LANGUAGES if lang != ENGLISH}
+    declared = list(_declared_names())
+    english = {header_key(t) for t, _ in declared} | {
+        header_key(sheet_name_of(m)) for models in declared_sheets().values() for m in models
+    }
+    return {lang: _language_keys(lang, declared, english) for lang in LANGUAGES if lang != ENGLISH}
 
 
 def workbook_language(sheets: Mapping[str, Sheet], input_sheet: str) -> str:

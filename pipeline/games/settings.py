@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import functools
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -206,8 +207,13 @@ def date_time(text: pd.Series) -> pd.Series:
     return date_times(text)
 
 
+@functools.lru_cache(maxsize=1024)
 def setting_key(title: str) -> str:
-    """The key a setting is known by: its written name as the Settings sheet's Key is compared (`as_words`)."""
+    """The key a setting is known by: its written name as the Settings sheet's Key is compared (`as_words`; a
+    name in printable ASCII as `as_words` reads it: trimmed, lower case, each run of spaces, `_` and `-` one
+    `_`)."""
+    if re.fullmatch(r"[ -~]*", title):  # printable ASCII: both read it alike
+        return re.sub(r"[\s_-]+", "_", title.strip().lower())
     return str(as_words(pd.Series([title], dtype="str")).iloc[0])
 
 
