@@ -1,9 +1,9 @@
 """The `tally` command line: parses options, then read -> validate -> compute -> write.
 
 Building it imports no pandas: each command imports the library (`pipeline.api`) when it runs, so that
-`tally --help` and a usage error answer at once."""
-
-from __future__ import annotations
+`tally --help` and a usage error answer at once. The modules here keep their annotations as objects (no
+`from __future__ import annotations`): Typer reads every command's annotations each time it builds the command
+line, and reading them from text costs more than building it."""
 
 import signal
 import sys
@@ -70,7 +70,7 @@ def demo(
     typer.echo(_("site -> {path}", path=out / api.DEMO_SITE / "index.html"))
 
 
-def shown(source: Path, scored: Scored, folder: Path) -> None:
+def shown(source: Path, scored: "Scored", folder: Path) -> None:
     """One sample scored: its warnings (in its language), and where its standings went (the sample named within
     its folder: `domino_pairs.xlsx`, a twin `es/domino_pairs.xlsx`)."""
     if scored.standings.warnings:

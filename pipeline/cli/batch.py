@@ -1,7 +1,5 @@
 """`tally batch`: every results workbook under a folder, scored in parallel, unchanged ones skipped."""
 
-from __future__ import annotations
-
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -82,7 +80,7 @@ def batch(
         raise typer.Exit(1)
 
 
-def summary(run: BatchRun) -> None:
+def summary(run: "BatchRun") -> None:
     """The batch's summary (in the language spoken: --lang, else English): outputs that took another name,
     the counts, each failure with its first problem."""
     for job in run.moved:  # the outputs that could not take the usual name

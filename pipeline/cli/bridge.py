@@ -1,7 +1,5 @@
 """`tally bridge ...`: the bridge commands beyond `standings` (built from the game's declaration)."""
 
-from __future__ import annotations
-
 from pathlib import Path
 
 import typer

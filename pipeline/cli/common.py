@@ -1,8 +1,6 @@
 """What every command shares: the options declared once (--debug, --force, --out, --workers, ...), printing
 problems, and turning errors into messages and exit codes."""
 
-from __future__ import annotations
-
 import os
 from collections.abc import Callable
 from dataclasses import dataclass

@@ -1,7 +1,5 @@
 """`tally diff`: what changed between two standings workbooks."""
 
-from __future__ import annotations
-
 import json
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -16,7 +14,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
 
-def change_lines(frame: pd.DataFrame) -> list[str]:
+def change_lines(frame: "pd.DataFrame") -> list[str]:
     """Each change as a line: `Standings, Player 12 (Ana): Rank 3 -> 2`."""
     from schemas.common import titles_of
     from schemas.corrections import Change as D

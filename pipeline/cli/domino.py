@@ -1,7 +1,5 @@
 """`tally domino ...`: the domino commands beyond `standings` (built from the game's declaration)."""
 
-from __future__ import annotations
-
 from enum import StrEnum
 from pathlib import Path
 

@@ -1,7 +1,5 @@
 """`tally publish`: a static results site from a results, standings or ranking workbook (docs/publish.md)."""
 
-from __future__ import annotations
-
 from pathlib import Path
 
 import typer

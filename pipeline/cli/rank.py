@@ -1,7 +1,5 @@
 """`tally rank`: a season's standings workbooks aggregated into one ranking (see pipeline/federation/rank.py)."""
 
-from __future__ import annotations
-
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -97,7 +95,7 @@ def rank(
         summary(ranked)
 
 
-def summary(run: RankRun) -> None:
+def summary(run: "RankRun") -> None:
     """The season's warnings, the identity reports (at most SHOWN) and what was ranked, as of when, in the
     language spoken (the ranking's)."""
     from pipeline.federation.rank import SHOWN

@@ -1,7 +1,5 @@
 """`tally <game> standings`: one command per game of the registry, built from its declaration."""
 
-from __future__ import annotations
-
 from collections.abc import Callable
 from pathlib import Path
 

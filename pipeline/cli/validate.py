@@ -1,7 +1,5 @@
 """`tally validate`: every problem of a workbook, without computing standings."""
 
-from __future__ import annotations
-
 import json
 from pathlib import Path
 
