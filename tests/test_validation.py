@@ -16,6 +16,7 @@ import pandera.pandas as pa
 import pytest
 from conftest import SAMPLES, sheet_from_table
 from corpus import bridge_cases, domino_cases
+from ranking_books import standings_book
 
 import schemas
 from pipeline import api
@@ -145,6 +146,35 @@ def test_every_table_scoring_validates_is_pandera_s(sample: Path, monkeypatch):
             monkeypatch.setattr(module, "validated", both)
     api.standings(sample)
     assert seen
+
+
+@pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
+def test_every_table_a_ranking_validates_is_pandera_s(tmp_path: Path, monkeypatch):
+    seen: list[str] = []
+
+    def both(frame: pd.DataFrame, model: type[pa.DataFrameModel]) -> pd.DataFrame:
+        ours = validation.validated(frame, model)
+        pd.testing.assert_frame_equal(ours, model.validate(frame))
+        seen.append(model.__name__)
+        return ours
+
+    import pipeline.federation.rank  # noqa: F401 - every module that validates a ranking's table
+
+    for module in list(sys.modules.values()):
+        if getattr(module, "validated", None) is validation.validated and module is not validation:
+            monkeypatch.setattr(module, "validated", both)
+    first = standings_book(tmp_path / "a.xlsx", [(1, "P1", "Ana"), (2, "P2", "Bea")], date="2026-03-01")
+    second = standings_book(tmp_path / "b.xlsx", [(1, "P2", "Bea"), (2, "P3", "Ana")], date="2026-03-08")
+    assert api.rank([first, second], tmp_path / "ranking.xlsx", engine=api.Engine("local", 1)).ranked == 3
+    ranked = {
+        "SeasonEvent",
+        "Contribution",
+        "CountedContribution",
+        "PlayerTotal",
+        "RankingRow",
+        "IdentityReport",
+    }
+    assert set(seen) == ranked
 
 
 @pytest.fixture(scope="module")

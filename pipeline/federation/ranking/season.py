@@ -23,6 +23,7 @@ from pipeline.sheets import Sheet, accepted_headers, normalized_header, sheet_ke
 from schemas.common import column_names, sheet_name_of
 from schemas.ranking import Contribution, SeasonEvent, StandingsSheet
 from schemas.shared import RulesSheet
+from schemas.validation import validated
 
 C, E, S, RS = Contribution, SeasonEvent, StandingsSheet, RulesSheet
 RANK_SHEETS = (S, RS)  # the sheets of a standings workbook `tally rank` reads
@@ -351,7 +352,7 @@ def season_of(files: list[SeasonFile]) -> Season:
     columns = column_names(Contribution)
     contributions = pd.concat(parts, ignore_index=True) if parts else pd.DataFrame(columns=columns)
     return Season(
-        E.validate(events), Contribution.validate(contributions.astype(_CONTRIBUTION_TYPES)), warnings
+        validated(events, E), validated(contributions.astype(_CONTRIBUTION_TYPES), Contribution), warnings
     )
 
 
