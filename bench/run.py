@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from bench import deals
+from bench import deals, startup
 from bench.generate import synthetic_matches, synthetic_results, write_event, write_results
 from bench.season import MARK
 from bench.stages import CORE_STAGES
@@ -136,6 +136,11 @@ def main() -> None:
         measured("read-fastexcel", results_file(CORE_SIZE)),
         CORE_SIZE,
     )
+    append_checks_report([measured("checks", event_file(n)) for n in (SIZES[0], SIZES[-1])])
+    with readme.open(
+        "a"
+    ) as out:  # the small commands and a club evening, against their references (issue 19)
+        out.write("\n" + startup.measured_section())
     with readme.open("a") as out:  # double-dummy analysis of a 36-board set (bench/deals.py)
         out.write("\n" + deals.section(deals.BOARDS, deals.measured(deals.BOARDS), os.getloadavg()))
     if season:
@@ -245,6 +250,46 @@ def append_reading_report(ours: dict, alone: dict, n: int) -> None:
         "",
         f"Ratio: {ours['read'] / alone['read']:.2f}x the time. The reader gets a stored (uncompressed) copy of only "
         'the parts tally inspected (docs/trust.md, "Hostile workbooks"), so it does not inflate them again.',
+    ]
+    with (HERE / "README.md").open("a") as out:
+        out.write("\n".join(lines) + "\n")
+
+
+def append_checks_report(runs: list[dict]) -> None:
+    """What each check of the Matches sheet costs, run vectorized, against pandera validating the sheet."""
+    first = runs[0]
+    names = [f"{r['rows']:,} matches ms" for r in runs]
+    lines = [
+        "",
+        "## Validation: what each check costs",
+        "",
+        "The checks of the `Matches` sheet as `schemas/validation.py` runs them (each declared check once over its "
+        "column, blank cells left out as pandera leaves them out), milliseconds, the median of 5 runs after a first "
+        "one (`python -m bench.stages checks`):",
+        "",
+        "| column | check | " + " | ".join(names) + " |",
+        "|---|---|" + "---|" * len(runs),
+    ]
+    for i, (column, check, _ms) in enumerate(first["each"]):
+        lines.append(f"| {column} | {check} | " + " | ".join(f"{r['each'][i][2]:.2f}" for r in runs) + " |")
+    lines += [
+        "| the whole sheet (every check, the failing cells listed) | | "
+        + " | ".join(f"{r['sheet']:.1f}" for r in runs)
+        + " |",
+        "| the same sheet validated by pandera (lazy, as tally did before) | | "
+        + " | ".join(f"{r['pandera_sheet']:.1f}" for r in runs)
+        + " |",
+        "| the validated matches table (coerced, checked) | | "
+        + " | ".join(f"{r['table']:.1f}" for r in runs)
+        + " |",
+        "| the same table validated by pandera | | "
+        + " | ".join(f"{r['pandera_table']:.1f}" for r in runs)
+        + " |",
+        "",
+        "Each check costs the data it reads; what the runner adds is the failing cells' list, built only when a "
+        "check fails. pandera's own validation adds a copy of the frame per column, a backend dispatched per "
+        "check and, the first time in a process, building the schema (which imports dask where it is "
+        "installed) and registering its built-in checks (which imports hypothesis where it is installed).",
     ]
     with (HERE / "README.md").open("a") as out:
         out.write("\n".join(lines) + "\n")

@@ -2,7 +2,8 @@
 
 KIND is `domino` (read, validate, compute, report, write, each timed, with the process's peak
 memory after each stage), `read-openpyxl` or `write-openpyxl` (the simplest alternatives: pandas
-with openpyxl), or `compute` (the computation alone, median of 3).
+with openpyxl), `compute` (the computation alone, median of 3), or `checks` (what each check of the Matches sheet
+costs, run vectorized, against pandera validating the sheet).
 """
 
 from __future__ import annotations
@@ -44,6 +45,15 @@ from pipeline.sheets import Sheet
 from pipeline.workbook import Limits, read_workbook, write_workbook
 from pipeline.workbook.guard import inspected
 from schemas.bridge import BOARD, ResultsSheet
+from schemas.domino import Match, MatchesSheet
+from schemas.validation import (
+    checked_values,
+    failing_values,
+    failure_cases,
+    pandera_cases,
+    plan_of,
+    validated,
+)
 
 
 def peak_mb() -> float:
@@ -118,6 +128,47 @@ def corrections(path: Path) -> dict[str, object]:
         out[name] = time.perf_counter() - t
         out[f"{name}_sheets"] = [o.name for o in output]
     return out
+
+
+def median_ms(action, runs: int = 5) -> float:
+    """The median milliseconds of `runs` calls of the action (after one call, which is not counted)."""
+    action()
+    times = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        action()
+        times.append(time.perf_counter() - t)
+    return 1000 * statistics.median(times)
+
+
+def checks(path: Path) -> dict[str, object]:
+    """What each check of the Matches sheet costs (vectorized, schemas/validation.py), the whole sheet's checks,
+    pandera's lazy validation of the same sheet (as tally ran it before), and the validated matches table
+    against pandera's validation of it; milliseconds, each the median of 5 after a first call."""
+    frame = read_workbook(path).sheets["matches"].frame
+    plan = plan_of(MatchesSheet)
+    assert plan is not None
+    each = []
+    for col in plan.columns:  # a dozen columns
+        if col.name not in frame:
+            continue
+        values = frame[col.name]
+        if not col.nullable:
+            each.append([col.title, "a value is required", median_ms(lambda v=values: v[v.isna()])])
+        for check in col.checks:  # a check a column
+            given = checked_values(check, values)
+            each.append(
+                [col.title, str(check.name), median_ms(lambda c=check, g=given: failing_values(c, g))]
+            )
+    matches = domino_event(read_workbook(path).sheets).matches
+    return {
+        "rows": len(frame),
+        "each": each,
+        "sheet": median_ms(lambda: failure_cases(frame, MatchesSheet)),
+        "pandera_sheet": median_ms(lambda: pandera_cases(frame, MatchesSheet)),
+        "table": median_ms(lambda: validated(matches, Match)),
+        "pandera_table": median_ms(lambda: Match.validate(matches)),
+    }
 
 
 def compute(path: Path) -> dict[str, object]:
@@ -330,5 +381,5 @@ if __name__ == "__main__":
     kind, source = sys.argv[1], Path(sys.argv[2])
     runners = {"domino": domino, "bridge": bridge, "compute": compute, "bridge-core": bridge_core,
                "floor": floor, "corrections": corrections, "read-openpyxl": read_openpyxl, "write-openpyxl": write_openpyxl,
-               "read-tally": read_tally, "read-fastexcel": read_fastexcel, "writers": writers}  # fmt: skip
+               "read-tally": read_tally, "read-fastexcel": read_fastexcel, "writers": writers, "checks": checks}  # fmt: skip
     print(json.dumps(runners[kind](source)))

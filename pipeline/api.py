@@ -21,67 +21,30 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from pipeline.federation.batch import BatchRun, run_batch
-from pipeline.federation.engines import Engine
-from pipeline.federation.rank import RankRun, run_rank
-from pipeline.games.bridge.export import PBN_MARK, USEBIO_MARK, pbn_file, usebio_file
-from pipeline.games.bridge.interchange import interchange_book, results_workbook
-from pipeline.games.bridge.load import entrant_teams
-from pipeline.games.bridge.movements import movement
-from pipeline.games.bridge.pairs_schedule import entrant_pairs, pairs_schedule_sheets
-from pipeline.games.bridge.schedule import teams_schedule_sheets
-from pipeline.games.bridge.sources import deals_beside, with_deals
-from pipeline.games.bridge.swiss_round import swiss_round_sheets
-from pipeline.games.changes import changes, key_columns, repeated_keys
-from pipeline.games.checks import as_problem_list, problems_where
-from pipeline.games.domino.load import entrants
-from pipeline.games.domino.schedule import (
-    ROUND_ROBIN,
-    individual_schedule,
-    numbered_entrants,
-    pairs_schedule,
-    schedule_sheets,
-    too_few_entrants,
-)
-from pipeline.games.domino.settings import POINTS_TARGET
 from pipeline.games.game import Game
 from pipeline.games.registry import BRIDGE, GAMES, game_named, game_of, standings_game
-from pipeline.games.scoring import (
-    Standings,
-    language_of,
-    recognised_event,
-    setting_language,
-    standings_of,
-    written,
-)
+from pipeline.games.scoring import Standings, language_of, recognised_event, standings_of, written
 from pipeline.i18n import _, speaking
-from pipeline.language import (
-    ENGLISH,
-    checked_language,
-    english_headers,
-    english_texts,
-    sheet_in,
-    workbook_language,
-)
-from pipeline.problems import InputError, Problem, Report, UsageError, kind
-from pipeline.publish import publish_book, publish_events, publish_ranking, read_events, site_folder
-from pipeline.publish.event import computed_event
-from pipeline.sheets import OutputSheet, normalized_header, sheet_key
+from pipeline.language import ENGLISH, checked_language
+from pipeline.problems import KINDS, InputError, Kind, Problem, Report, UsageError, kind
 from pipeline.workbook import Limits, Workbook, read_workbook, write_workbook
-from pipeline.workbook.files import is_workbook_name
-from pipeline.workbook.interchange import INTERCHANGE_SUFFIXES, PBN_SUFFIX, USEBIO_SUFFIX
-from pipeline.workbook.marks import text_written_by_tally, written_text
-from pipeline.workbook.targets import output_folder, output_target, writable_folder
-from pipeline.workbook.typed import typed_tables
-from schemas.bridge import BOARD, PairsSheet, TeamsSheet
-from schemas.common import LANGUAGES, sheet_name_of
-from schemas.corrections import Change
-from schemas.domino import PlayersSheet
-from schemas.ranking import StandingsSheet
+from pipeline.workbook.interchange import INTERCHANGE_SUFFIXES
+from pipeline.workbook.targets import output_target
+from schemas.common import LANGUAGES
+from schemas.plain import POINTS_TARGET
 
+if TYPE_CHECKING:
+    from pipeline.federation.batch import BatchRun
+    from pipeline.federation.engines import Engine
+    from pipeline.federation.rank import RankRun
+
+# What a command needs beyond reading, scoring and writing one workbook (the federation, the published site,
+# schedules, PBN and USEBIO, hand records) is imported where that command runs: scoring a club evening loads
+# none of it.
 BUNDLED = Path(__file__).resolve().parents[1] / "sample_data"
 DEMO_SITE = "site"  # the folder under demo's output of the samples' published site
 TWIN_LANGUAGES = tuple(lang for lang in LANGUAGES if lang != ENGLISH)  # demo's folders of twins: es/, zh/
@@ -115,6 +78,7 @@ __all__ = [
     "demo",
     "diff",
     "domino_schedule",
+    "every_kind",
     "bridge_pairs_schedule",
     "convert",
     "publish",
@@ -159,6 +123,8 @@ def read(path: Path | str, *, sheets: Iterable[str] | None = None, limits: Limit
     (.xml) results file as the sheets of a bridge results workbook (docs/interchange.md)."""
     path = Path(path)
     if path.suffix.lower() in INTERCHANGE_SUFFIXES:
+        from pipeline.games.bridge.interchange import interchange_book
+
         return interchange_book(path, (limits or Limits()).max_unzipped_mb)
     return read_workbook(path, sheets, limits)
 
@@ -175,6 +141,8 @@ def validate(
     written. The game is `unknown` when the file cannot be read at all (its one problem says why). Messages in
     `lang` (en, es, zh; by default the Language setting, else the workbook's own language); codes are the same
     in each. UsageError for `deals` given to another game's workbook."""
+    from pipeline.games.bridge.sources import deals_beside, with_deals
+
     chosen = checked_language(lang)
     path = Path(path)
     with speaking(chosen):
@@ -210,6 +178,8 @@ def standings(
     own language). `deals`: a PBN file of the boards' hands (a bridge event's Hands sheet and Par columns);
     without it, a PBN event's own [Deal] tags, else (a path's) the PBN file of the same name beside it (W143).
     InputError when it cannot be scored; UsageError for an unknown `lang`."""
+    from pipeline.games.bridge.sources import deals_beside, with_deals
+
     chosen = checked_language(lang)  # before anything is read
     with speaking(chosen):  # a workbook that cannot be read is said in `lang`, else English
         book = source if isinstance(source, Workbook) else read(source, limits=limits)
@@ -218,6 +188,36 @@ def standings(
         limit = (limits or Limits()).max_unzipped_mb
         book = with_deals(book, deals, limit, game=named, lang=chosen, beside=beside)
     return standings_of(book, None if game is None else game_named(game), lang=chosen)
+
+
+def __getattr__(name: str) -> Any:
+    """The federation's types the library offers (`api.Engine`, `api.BatchRun`, `api.RankRun`), imported when
+    first asked."""
+    if name == "Engine":
+        from pipeline.federation.engines import Engine
+
+        return Engine
+    if name in ("BatchRun", "RankRun"):
+        from pipeline.federation import batch, rank
+
+        return getattr(batch if name == "BatchRun" else rank, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def every_kind() -> dict[str, Kind]:
+    """Every kind of problem tally declares (docs/problems.md). A kind is declared in the module that finds it,
+    and a command imports only the modules it needs, so every module of pipeline/ and schemas/ is imported
+    first."""
+    import importlib
+    import pkgutil
+
+    import pipeline
+    import schemas
+
+    for package in (pipeline, schemas):
+        for module in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
+            importlib.import_module(module.name)
+    return KINDS
 
 
 def default_standings(source: Path) -> Path:
@@ -244,6 +244,9 @@ def score(
     is the language of its sheet names and headers (by default the Language setting, else the workbook's);
     `deals` a PBN file of the boards' hands (as `standings`); `pbn` and `usebio` also write a bridge event
     as a PBN 2.1 or USEBIO 1.2 file there (docs/interchange.md, "Writing PBN and USEBIO"), checked as `out`."""
+    from pipeline.games.bridge.sources import deals_beside
+    from pipeline.workbook.interchange import PBN_SUFFIX, USEBIO_SUFFIX
+
     chosen = checked_language(lang)
     source = Path(source)
     name = default_standings(source).name
@@ -266,6 +269,9 @@ def export_targets(
     source: Path, wanted: dict[str, Path | str | None], force: bool, inputs: list[Path]
 ) -> dict[str, Path]:
     """The checked file of each interchange format asked for (a folder: `<input stem>.pbn` or `.xml` in it)."""
+    from pipeline.workbook.interchange import PBN_SUFFIX
+    from pipeline.workbook.marks import text_written_by_tally
+
     return {
         suffix: output_target(
             path,
@@ -283,6 +289,10 @@ def export_targets(
 def written_export(result: Standings, target: Path, suffix: str) -> Path:
     """A scored bridge event written as PBN or USEBIO to a checked target; what the file does not carry is
     added to the standings' warnings (W146, W147)."""
+    from pipeline.games.bridge.export import PBN_MARK, USEBIO_MARK, pbn_file, usebio_file
+    from pipeline.workbook.interchange import PBN_SUFFIX
+    from pipeline.workbook.marks import written_text
+
     text, lost = (pbn_file if suffix == PBN_SUFFIX else usebio_file)(result)
     result.warnings = [*result.warnings, *lost]
     mark, newline = (PBN_MARK, "\r\n") if suffix == PBN_SUFFIX else (USEBIO_MARK, "\n")
@@ -296,6 +306,8 @@ def convert(
     with names, Results) to `out` (a file, or a folder for `<input stem>.xlsx`; by default beside the input),
     which scores to the same standings and which a director can correct in Excel. InputError when the file
     cannot be read; UsageError for another kind of file."""
+    from pipeline.games.bridge.interchange import interchange_book, results_workbook
+
     source = Path(source)
     if source.suffix.lower() not in INTERCHANGE_SUFFIXES:
         raise UsageError(
@@ -337,6 +349,19 @@ def domino_schedule(
     """A domino event's rounds written as the workbook to fill in, from a Players workbook or `entrants_count`
     numbered entrants: pairs (a round robin by Berger tables) or individual (tables of four, partners
     rotating); in `lang` (en, es, zh; default: the Players workbook's language, else English)."""
+    from pipeline.games.domino.load import entrants
+    from pipeline.games.domino.schedule import (
+        ROUND_ROBIN,
+        individual_schedule,
+        numbered_entrants,
+        pairs_schedule,
+        schedule_sheets,
+        too_few_entrants,
+    )
+    from pipeline.language import sheet_in, workbook_language
+    from schemas.common import sheet_name_of
+    from schemas.domino import PlayersSheet
+
     if (players is None) == (entrants_count is None):
         raise UsageError(_("give a players workbook or --entrants N, not both and not neither"))
     source = None if players is None else Path(players)
@@ -374,6 +399,13 @@ def teams_schedule(
 ) -> Path:
     """A bridge teams round robin written as the workbook to fill in (Matches, an empty Results), in `lang`
     (en, es, zh; by default the Language setting, else the Teams workbook's own language, else English)."""
+    from pipeline.games.bridge.load import entrant_teams
+    from pipeline.games.bridge.schedule import teams_schedule_sheets
+    from pipeline.games.scoring import setting_language
+    from pipeline.language import sheet_in, workbook_language
+    from schemas.bridge import TeamsSheet
+    from schemas.common import sheet_name_of
+
     chosen = checked_language(lang)  # before anything is read
     source = Path(teams)
     path = output_target(out, default_name=f"{source.stem}-schedule.xlsx", force=force, inputs=[source])
@@ -406,6 +438,14 @@ def swiss_round(
     `rounds` and a pairs `movement` are refused (UsageError): a Swiss is drawn a round at a time, for teams.
     What tally adds (the table cards, a new sheet, the Settings' rows) is in `lang` (en, es, zh; by default the
     Language setting, else the workbook's own language); the sheets as typed stay as they are."""
+    from pipeline.games.bridge.load import entrant_teams
+    from pipeline.games.bridge.swiss_round import swiss_round_sheets
+    from pipeline.games.scoring import setting_language
+    from pipeline.language import workbook_language
+    from pipeline.workbook.typed import typed_tables
+    from schemas.bridge import TeamsSheet
+    from schemas.common import sheet_name_of
+
     chosen = checked_language(lang)
     if rounds is not None:
         raise UsageError(_("a Swiss is drawn a round at a time: --rounds is for the round robin"))
@@ -445,6 +485,10 @@ def batch(
     standings workbook) is written into that folder, checked before anything is scored. Each event's
     standings (and its failure) in `lang` (en, es, zh), else in its own language as `standings` chooses; the
     run's own messages in `lang`, else English."""
+    from pipeline.federation.batch import run_batch
+    from pipeline.federation.engines import Engine
+    from pipeline.publish import publish_events, read_events, site_folder
+
     chosen = checked_language(lang)
     with speaking(chosen):
         site = None if publish is None else site_folder(publish, force=force, option="--publish")
@@ -479,6 +523,10 @@ def rank(
     and which events lie in the future. Nothing is written when any workbook cannot be ranked (SeasonError).
     The ranking workbook's sheet names, headers and prose are in `lang` (en, es, zh), else in the language
     more than half of the standings read are in, else English; the Parquet tables keep English names."""
+    from pipeline.federation.engines import Engine
+    from pipeline.federation.rank import run_rank
+    from pipeline.publish import publish_ranking, site_folder
+
     chosen = checked_language(lang)
     with speaking(chosen):
         site = None if publish is None else site_folder(publish, force=force, option="--publish")
@@ -517,6 +565,8 @@ def publish(
     the language of the workbook's standings); a UsageError for an unknown `lang`, or for `deals` given with a
     workbook already scored. `scored` sees the standings computed on the way (their warnings). The folder's
     path is returned."""
+    from pipeline.publish import publish_book
+
     chosen = checked_language(lang)  # before anything is read
     with speaking(chosen):
         return publish_book(
@@ -532,6 +582,13 @@ def publish(
 
 def compared_frames(path: Path, limits: Limits | None = None) -> tuple[Game, dict[str, pd.DataFrame]]:
     """The game of a standings workbook and the sheets `diff` compares, read back with headers as written."""
+    from pipeline.games.changes import key_columns, repeated_keys
+    from pipeline.games.checks import as_problem_list, problems_where
+    from pipeline.language import english_headers, english_texts
+    from pipeline.sheets import normalized_header, sheet_key
+    from schemas.common import sheet_name_of
+    from schemas.ranking import StandingsSheet
+
     book = read_workbook(path, limits=limits)
     if book.get(sheet_key(StandingsSheet)) is None:
         found = ", ".join(f"'{n}'" for n in book.sheet_names) or "none"
@@ -576,6 +633,11 @@ def diff(
 ) -> pd.DataFrame:
     """The changes from OLD to NEW standings (sheet, key, column, old, new), written to `out` when given
     (checked before anything is read)."""
+    from pipeline.games.changes import changes
+    from pipeline.sheets import OutputSheet
+    from schemas.common import sheet_name_of
+    from schemas.corrections import Change
+
     old, new = Path(old), Path(new)
     target = None
     if out is not None:
@@ -604,6 +666,12 @@ def demo(
     linking them); the workbooks of its language folders (`es/`, `zh/`: the bundled samples' Spanish and Chinese
     twins) scored into `out/es/`, `out/zh/`, each in its own language, and not published. Every output path is
     checked before anything is written. `scored` sees each workbook as it is written."""
+    from pipeline.publish import publish_events, site_folder
+    from pipeline.publish.event import computed_event
+    from pipeline.workbook.files import is_workbook_name
+    from pipeline.workbook.interchange import PBN_SUFFIX
+    from pipeline.workbook.targets import output_folder, writable_folder
+
     folder = Path(samples) if samples is not None else BUNDLED
     listed = sorted(folder.iterdir()) if folder.is_dir() else []
     inputs = [p for p in listed if is_workbook_name(p) or p.suffix.lower() == PBN_SUFFIX]
@@ -655,6 +723,13 @@ def bridge_pairs_schedule(
     movement and a traveller slip per board, in `lang` (en, es, zh; by default the Language setting, else the
     Pairs workbook's own language, else English). UsageError for a movement that does not exist for that many
     pairs (the message says which sizes do); InputError for a workbook without a usable Pairs sheet."""
+    from pipeline.games.bridge.movements import movement
+    from pipeline.games.bridge.pairs_schedule import entrant_pairs, pairs_schedule_sheets
+    from pipeline.games.scoring import setting_language
+    from pipeline.language import sheet_in, workbook_language
+    from schemas.bridge import BOARD, PairsSheet
+    from schemas.common import sheet_name_of
+
     chosen = checked_language(lang)
     source = Path(pairs)
     if boards_per_round < 1 or first_board < 1:

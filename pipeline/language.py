@@ -25,7 +25,15 @@ from pipeline.sheets import (
     header_key,
     sheet_key_of,
 )
-from schemas.common import LANGUAGES, columns_of, sheet_name_of, sheet_names_of
+from schemas.common import (
+    LANGUAGES,
+    Names,
+    columns_of,
+    declared_of,
+    names_a_sheet,
+    sheet_name_of,
+    sheet_names_of,
+)
 from schemas.domino import WINNERS, WINNERS_NAMES
 from schemas.shared import AFTER_ROUND, AFTER_ROUND_NAMES
 
@@ -65,7 +73,7 @@ def _declared_names() -> Iterable[tuple[str, Mapping[str, tuple[str, ...]]]]:
         for model in vars(module).values():  # each module's classes
             if not _is_model(model):
                 continue
-            declared = {n: (c.metadata or {}).get("tally", {}) for n, c in model.to_schema().columns.items()}
+            declared = declared_of(model)
             for c in columns_of(model):
                 yield c.title, c.names
                 hands = declared[c.name].get("in_hands")
@@ -112,7 +120,7 @@ def sheet_names(lang: str, game: str) -> dict[str, str]:
     for module in (*_game_modules(game), *(importlib.import_module(n) for n in names)):
         mine: dict[str, str] = {}
         for model in vars(module).values():  # each module's classes
-            if not _is_model(model) or model.to_schema().name in (None, model.__name__):
+            if not _is_model(model) or not names_a_sheet(model):
                 continue
             given = sheet_names_of(model).get(lang)
             name = sheet_name_of(model)
@@ -167,12 +175,10 @@ def sheet_in(sheet: OutputSheet, lang: str, game: str) -> OutputSheet:
     )
 
 
-def _language_keys(lang: str) -> frozenset[str]:
-    """`header_key` of every sheet name and header declared in `lang` that is not also an English one."""
-    english = {header_key(t) for t, _ in _declared_names()} | {
-        header_key(sheet_name_of(m)) for models in declared_sheets().values() for m in models
-    }
-    named = {header_key(n) for _, names in _declared_names() for n in names.get(lang, ())}
+def _language_keys(lang: str, declared: list[tuple[str, Names]], english: set[str]) -> frozenset[str]:
+    """`header_key` of every sheet name and header declared in `lang` (`declared`: each English header and its
+    names) that is not also an English one (`english`)."""
+    named = {header_key(n) for _, names in declared for n in names.get(lang, ())}
     named |= {
         header_key(n)
         for models in declared_sheets().values()
@@ -185,7 +191,11 @@ def _language_keys(lang: str) -> frozenset[str]:
 @functools.cache
 def language_keys() -> dict[str, frozenset[str]]:
     """For Spanish and Chinese: the keys of the names declared in that language only."""
-    return {lang: _language_keys(lang) for lang in LANGUAGES if lang != ENGLISH}
+    declared = list(_declared_names())
+    english = {header_key(t) for t, _ in declared} | {
+        header_key(sheet_name_of(m)) for models in declared_sheets().values() for m in models
+    }
+    return {lang: _language_keys(lang, declared, english) for lang in LANGUAGES if lang != ENGLISH}
 
 
 def workbook_language(sheets: Mapping[str, Sheet], input_sheet: str) -> str:

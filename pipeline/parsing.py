@@ -158,10 +158,17 @@ def via_distinct(
         return filled(blank, text.index, kind)
     codes, distinct = pd.factorize(text, use_na_sentinel=True)
     parsed = parse(pd.Series(distinct, dtype="str"))
-    values = parsed.array if isinstance(parsed, pd.Series) else parsed  # taken as it is: no Python objects
     missing = codes < 0
+    if isinstance(parsed, pd.Series) and isinstance(parsed.dtype, pd.api.extensions.ExtensionDtype):
+        fill = None if blank is pd.NA else blank  # the answers' own NA for a blank cell, else `blank`
+        return pd.Series(parsed.array.take(codes, allow_fill=True, fill_value=fill), index=text.index)
+    values = parsed.to_numpy() if isinstance(parsed, pd.Series) else parsed
     if not missing.any():
         return pd.Series(values.take(codes), index=text.index, dtype=parsed.dtype)
+    if values.dtype == bool and isinstance(blank, bool):  # a check's verdicts: blank cells pass or fail
+        taken = values.take(np.where(missing, 0, codes))
+        taken[missing] = blank
+        return pd.Series(taken, index=text.index)
     result = pd.Series(values.take(np.where(missing, 0, codes)), index=text.index, dtype=parsed.dtype)
     return result.mask(missing, blank)
 

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field, fields
-from typing import Literal
-
-import pandas as pd
+from typing import TYPE_CHECKING, Literal
 
 from pipeline.i18n import N_, _, n_, spoken_language
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 Severity = Literal["error", "warning"]
 
@@ -124,6 +125,8 @@ OTHER_DIGITS = N_(" (this cell holds digits other than 0-9: type them again with
 
 def problems_with_digit_hints(frame: pd.DataFrame) -> pd.Series:
     """Each error's text, with a hint where its value holds digits tally cannot read (not 0-9, nor full-width)."""
+    import pandas as pd  # imported when problems are found: the command line's help needs no pandas
+
     shown = frame[VALUE].astype("object").where(frame[VALUE].notna(), "").astype("str")
     read = pd.Series(shown.to_numpy(dtype=object), index=frame.index).str.normalize("NFKC")  # as numbers are
     other = read.str.contains(r"(?![0-9])\d")
@@ -133,6 +136,8 @@ def problems_with_digit_hints(frame: pd.DataFrame) -> pd.Series:
 
 def problems_from_frame(frame: pd.DataFrame) -> list[Problem]:
     """Problems from a frame with the PROBLEM_COLUMNS (built vectorized by the checks)."""
+    import pandas as pd
+
     if frame.empty:
         return []
     rows = frame[ROW].astype("object").where(frame[ROW].notna(), None)

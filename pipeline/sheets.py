@@ -15,13 +15,16 @@ import pyarrow.compute as pc
 
 from pipeline.i18n import N_, _, spoken_language
 from pipeline.problems import Problem
-from schemas.common import Column, Span, Vocabulary, columns_of, sheet_name_of, sheet_names_of, spoken
+from schemas.common import Column, Vocabulary, columns_of, names_a_sheet, sheet_name_of, sheet_names_of
+from schemas.plain import Span, spoken
 
 INVISIBLE = r"\p{Cf}"  # Unicode format characters: zero-width spaces and joiners, direction marks, BOM
 
 
+@functools.lru_cache(maxsize=65536)
 def plain_text(text: str) -> str:
-    """The text in Unicode NFC without invisible format characters (Arrow's RE2 knows the category)."""
+    """The text in Unicode NFC without invisible format characters (Arrow's RE2 knows the category); asked for
+    the same headers and words again and again, so each answer is kept."""
     if text.isascii():
         return text
     normal = pc.utf8_normalize(pa.array([text], pa.large_string()), form="NFC")
@@ -31,15 +34,27 @@ def plain_text(text: str) -> str:
 def normalized_header(text: object) -> str:
     """The comparable form of a header or sheet name: case, spaces, `_`, Unicode normalization (NFC) and
     invisible format characters do not matter."""
-    return re.sub(r"[\s_]+", "_", plain_text(str(text)).strip().lower()).strip("_")
+    return _normalized(str(text))
+
+
+@functools.lru_cache(maxsize=65536)
+def _normalized(text: str) -> str:
+    """`normalized_header` of a text (each answer kept: the same headers are asked for again and again)."""
+    return re.sub(r"[\s_]+", "_", plain_text(text).strip().lower()).strip("_")
 
 
 def header_key(text: object) -> str:
     """The form in which a header, sheet name, setting or word is matched against its declared names in every
     language: `normalized_header`, then in compatibility form (full-width `ＮＳ` is `NS`) without accents, and
     only its letters and digits (`NS`, `N-S`, `N/S`, `n s` are one; `Sí` is `si`). Case folds as `casefold`."""
-    text = unicodedata.normalize("NFKD", normalized_header(text).casefold())
-    return "".join(ch for ch in text if unicodedata.category(ch)[0] in "LN")  # letters and digits only
+    return _key(str(text))
+
+
+@functools.lru_cache(maxsize=65536)
+def _key(text: str) -> str:
+    """`header_key` of a text (each answer kept)."""
+    folded = unicodedata.normalize("NFKD", _normalized(text).casefold())
+    return "".join(ch for ch in folded if unicodedata.category(ch)[0] in "LN")  # letters and digits only
 
 
 def sheet_key(model: type) -> str:
@@ -102,7 +117,7 @@ def declared_sheets() -> dict[str, tuple[type, ...]]:
     modules = (schemas.domino, schemas.bridge, schemas.corrections, schemas.ranking, schemas.shared)
     for module in modules:
         for model in vars(module).values():  # each module's classes
-            if _is_model(model) and model.to_schema().name not in (None, model.__name__):
+            if _is_model(model) and names_a_sheet(model):
                 key = sheet_key(model)
                 if model not in found.get(key, ()):
                     found[key] = (*found.get(key, ()), model)

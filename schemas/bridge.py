@@ -11,7 +11,8 @@ from pandera.typing import Series
 from pipeline.i18n import N_
 from pipeline.parsing import as_numbers
 from pipeline.problems import check_named, kind
-from schemas.common import Entry, Span, Text, Vocabulary, column, is_whole_in, phrase
+from schemas.common import Entry, Text, Vocabulary, column, is_whole_in
+from schemas.plain import RESULTS_SHEET, Span, phrase
 
 ROOMS = ["open", "closed"]  # a teams result's Room, as read (folded to lower case)
 OPEN, CLOSED = ROOMS
@@ -213,7 +214,7 @@ class ResultsSheet(pa.DataFrameModel):
         return is_whole_in(s, SCORE) & (pd.to_numeric(s, errors="coerce").fillna(0) % 10 == 0)
 
     class Config:
-        name = "Results"
+        name = RESULTS_SHEET
         metadata = {"names": {"es": ("Resultados",), "zh": ("成绩", "成绩表")}}
         strict = False
 

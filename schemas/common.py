@@ -1,6 +1,6 @@
-"""What the models need to declare their columns: the text dtype, the sane ranges (`Span`) and the checks
-they call. How a cell is read (numbers, whole numbers, keywords) is `pipeline.parsing`; a check here states
-which values a column accepts and asks it.
+"""What the models need to declare their columns: the text dtype and the checks they call (the sane ranges,
+`Span`, and the declared phrases are plain declarations: schemas/plain.py). How a cell is read (numbers, whole
+numbers, keywords) is `pipeline.parsing`; a check here states which values a column accepts and asks it.
 """
 
 from __future__ import annotations
@@ -14,70 +14,13 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 import pandera.pandas as pa
 from pandera import dtypes
+from pandera.api.pandas.model import _get_nullable_coercion_dtype
 from pandera.engines import pandas_engine
+from pandera.typing import Series
 
 from pipeline import parsing
-from pipeline.i18n import N_, _, spoken_language
-
-# A declared text with a part filled in where it is declared (a Span's words, a sheet's name), kept as English
-# text (docs, pandera's check names) and translated where it is shown: English text -> (message, its values).
-PHRASES: dict[str, tuple[str, dict[str, object]]] = {}
-
-
-def phrase(message: str, /, **values: object) -> str:
-    """A declared text (`message` marked with N_, `{names}` filled from `values`) in English, remembered so
-    that `spoken` says it in the language spoken, its values too."""
-    text = message.format(**values)
-    PHRASES.setdefault(text, (message, values))
-    return text
-
-
-def spoken(text: str) -> str:
-    """A declared text in the language spoken: a `phrase` with its values translated, or a constant marked
-    with N_ (any other text, such as what the organizer typed, as it is)."""
-    if not text:
-        return text
-    found = PHRASES.get(text)
-    if found is None:
-        return _(text)
-    message, values = found
-    return _(message, **{k: spoken(v) if isinstance(v, str) else v for k, v in values.items()})
-
-
-@dataclass(frozen=True)
-class Span:
-    """The sane range of a number tally reads: from `low` to `high`, both included (with `above`, `low` itself
-    is outside). Each column and setting declares its span where it is defined; the check where the number is
-    read uses it, and its `words` are what the located problem says was expected."""
-
-    low: float
-    high: float
-    above: bool = False  # the low end is excluded: a weight above 0
-
-    @property
-    def words(self) -> str:
-        """The range as the organizer reads it: `from 1 to 10,000`, `above 0 and at most 100`."""
-        low, high = _number_words(self.low), _number_words(self.high)
-        if self.above:
-            return phrase(N_("above {low} and at most {high}"), low=low, high=high)
-        return phrase(N_("from {low} to {high}"), low=low, high=high)
-
-    def __contains__(self, number: object) -> bool:
-        """True for one number in the span (`2.5 in WEIGHT`); NaN, infinity, text and booleans never are."""
-        if isinstance(number, bool) or not isinstance(number, int | float):
-            return False
-        low = number > self.low if self.above else number >= self.low
-        return low and number <= self.high
-
-    def holds(self, numbers: pd.Series) -> pd.Series:
-        """True where a number lies in the span (False where it is NA, NaN or infinite)."""
-        low = numbers > self.low if self.above else numbers >= self.low
-        return (low & (numbers <= self.high)).fillna(False).astype(bool)
-
-
-def _number_words(number: float) -> str:
-    """A bound as written in a message: 10,000, -7,600, 0.5."""
-    return f"{int(number):,}" if float(number).is_integer() else f"{number:,}"
+from pipeline.i18n import N_, spoken_language
+from schemas.plain import Span
 
 
 @pandas_engine.Engine.register_dtype
@@ -229,28 +172,86 @@ def column(
 
 
 @functools.cache
-def columns_of(model: type[pa.DataFrameModel]) -> tuple[Column, ...]:
-    """The model's columns as declared, in their order."""
-    found = []
-    for name, col in model.to_schema().columns.items():  # a sheet's dozen columns
-        declared = (col.metadata or {}).get("tally", {})
-        needed = declared.get("needed")
-        found.append(
-            Column(
-                name=name,
-                title=col.title or name,
-                required=bool(col.required),
-                note=declared.get("note", ""),
-                needed=(N_("no") if col.nullable else N_("yes")) if needed is None else needed,
-                in_template=declared.get("in_template", True),
-                aliases=declared.get("aliases", ()),
-                entry=declared.get("entry"),
-                number_format=declared.get("number_format"),
-                names=declared.get("names", {}),
-                words=declared.get("words", {}),
-            )
+def declared_columns(model: type[pa.DataFrameModel]) -> dict[str, pa.Column]:
+    """The model's columns as pandera's schema of it holds them (`model.to_schema().columns`), each built as
+    pandera builds it but without the schema: pandera's builder first asks which index types there are, which
+    imports dask wherever it is installed (1.5 s), and no model here has an index field. A model declared
+    otherwise (an index, `Annotated` columns) gets pandera's own schema's columns."""
+    coerce = bool(getattr(model.__config__, "coerce", False))
+    columns: dict[str, pa.Column] = {}
+    for name, (annotation, field) in model.__fields__.items():  # a sheet's dozen columns
+        if annotation.origin is not Series or annotation.metadata or annotation.default_dtype:
+            return dict(model.to_schema().columns)
+        try:  # as pandera does: a raw annotation the engine knows is the dtype itself
+            pandas_engine.Engine.dtype(annotation.raw_annotation)
+            dtype = annotation.raw_annotation
+        except (TypeError, ValueError):
+            dtype = annotation.arg
+        dtype = None if dtype is Any else dtype
+        nullable = field.nullable if field.nullable_explicit else annotation.nullable
+        dtype = _get_nullable_coercion_dtype(dtype, nullable=nullable, coerce=field.coerce or coerce)
+        declared = field.column_properties(
+            dtype,
+            nullable=annotation.nullable,
+            required=not annotation.is_optional_field,
+            checks=model.__checks__.get(name, []),
+            parsers=model.__parsers__.get(name, []),
+            name=field.name,
         )
+        columns[field.name] = pa.Column(**declared)
+    return columns
+
+
+@functools.cache
+def columns_of(model: type[pa.DataFrameModel]) -> tuple[Column, ...]:
+    """The model's columns as declared, in their order: read from its fields, as pandera reads them into its
+    columns (`declared_columns`, which a model with an index or `Annotated` columns goes through)."""
+    found = []
+    for annotation, field in model.__fields__.values():  # a sheet's dozen columns
+        if annotation.origin is not Series or annotation.metadata or annotation.default_dtype:
+            return tuple(
+                _column(n, c.title, c.required, c.nullable, c.metadata)
+                for n, c in declared_columns(model).items()
+            )
+        required = field.required if field.required_explicit else not annotation.is_optional_field
+        nullable = field.nullable if field.nullable_explicit else annotation.nullable
+        found.append(_column(field.name, field.title, required, nullable, field.metadata))
     return tuple(found)
+
+
+def _column(name: str, title: str | None, required: bool, nullable: bool, metadata: dict | None) -> Column:
+    """One column as declared: its name and header, whether the sheet must have it and may leave it blank, and
+    what `column` declared of it (`metadata["tally"]`)."""
+    declared = (metadata or {}).get("tally", {})
+    needed = declared.get("needed")
+    return Column(
+        name=name,
+        title=title or name,
+        required=bool(required),
+        note=declared.get("note", ""),
+        needed=(N_("no") if nullable else N_("yes")) if needed is None else needed,
+        in_template=declared.get("in_template", True),
+        aliases=declared.get("aliases", ()),
+        entry=declared.get("entry"),
+        number_format=declared.get("number_format"),
+        names=declared.get("names", {}),
+        words=declared.get("words", {}),
+    )
+
+
+@functools.cache
+def declared_of(model: type[pa.DataFrameModel]) -> dict[str, dict[str, Any]]:
+    """Column name -> what `column` declared of it (its metadata's "tally" part: note, aliases, names, ...; a
+    game's own, such as `counted`'s header in hands), read from the model's fields."""
+    fields = [field for _annotation, field in model.__fields__.values()]
+    if len(fields) != len(columns_of(model)):  # a model columns_of reads through pandera's columns
+        return {n: (c.metadata or {}).get("tally", {}) for n, c in declared_columns(model).items()}
+    return {field.name: (field.metadata or {}).get("tally", {}) for field in fields}
+
+
+def column_names(model: type[pa.DataFrameModel]) -> list[str]:
+    """The model's column names, in their order."""
+    return [c.name for c in columns_of(model)]
 
 
 def titles_of(model: type[pa.DataFrameModel]) -> dict[str, str]:
@@ -258,9 +259,14 @@ def titles_of(model: type[pa.DataFrameModel]) -> dict[str, str]:
     return {c.name: c.title for c in columns_of(model)}
 
 
+def names_a_sheet(model: type[pa.DataFrameModel]) -> bool:
+    """True for a model of a sheet (its `Config.name` names one), not of a table tally builds."""
+    name = model.__config__.name if model.__config__ is not None else None
+    return name not in (None, model.__name__)
+
+
 def sheet_name_of(model: type[pa.DataFrameModel]) -> str:
     """The sheet a model describes, as its `Config.name` declares it."""
-    name = model.to_schema().name  # pandera names a schema after its class unless Config.name says otherwise
-    if not name or name == model.__name__:
+    if not names_a_sheet(model):  # pandera names a model after its class unless Config.name says otherwise
         raise TypeError(f"{model.__name__} declares no sheet name (Config.name)")
-    return name
+    return str(model.__config__.name)  # type: ignore[union-attr]

@@ -13,16 +13,16 @@ from pipeline.i18n import N_
 from pipeline.problems import check_named, kind
 from schemas.common import (
     Entry,
-    Span,
     Text,
     Vocabulary,
     column,
+    declared_of,
     is_one_of,
     is_whole_in,
     names_in,
-    phrase,
     titles_of,
 )
+from schemas.plain import MATCHES_SHEET, TARGET, Span, phrase
 
 ENDED_TARGET, ENDED_TIME, ENDED_FORFEIT = "target", "time", "forfeit"  # how a match ended (Ended)
 ENDINGS = [ENDED_TARGET, ENDED_TIME, ENDED_FORFEIT]
@@ -59,11 +59,11 @@ MATCH_NOUNS = (
     N_("match"),
 )  # what the rows of Matches are, in messages (no matches to score: ...)
 
-# The sane range of every number a domino workbook holds, checked where it is read (docs/trust.md, "Ranges").
+# The sane range of every number a domino workbook holds, checked where it is read (docs/trust.md, "Ranges"); the
+# target's, TARGET, is in schemas/plain.py, for the command line's `--target`.
 ROUND = Span(1, 10_000)  # Round and Table (and a penalty's Round): a week of play around the clock
 PIPS = Span(0, 100_000)  # a side's pips in a match, and a penalty's pips either way
 HANDS = Span(0, 10_000)  # a side's hands in a run-out match: never more than the target
-TARGET = Span(1, 10_000)  # the target, in pips or hands (Matches Target and the Settings Target)
 PODIUM = Span(1, 100)  # how many places the podium shows
 GAMES = Span(0, 2)  # the games a side won in a best-of-three match
 
@@ -244,7 +244,7 @@ class MatchesSheet(pa.DataFrameModel):
         return is_one_of(s, SIDES)
 
     class Config:
-        name = "Matches"
+        name = MATCHES_SHEET
         metadata = {"names": {"es": ("Partidas", "Partidos"), "zh": ("比赛", "对局")}}
         strict = False
 
@@ -366,9 +366,7 @@ def competing(title: str, pairs: str, **declared: Any) -> Any:
 def titles_counting(model: type[pa.DataFrameModel], count_word: str, pairs: bool = False) -> dict[str, str]:
     """Column name -> its header in an event whose counts are `count_word` (pips, or hands in a run-out
     event) and whose competitors are pairs (`pairs`) or players, as the model declares them."""
-    declared = {
-        name: (col.metadata or {}).get("tally", {}) for name, col in model.to_schema().columns.items()
-    }
+    declared = declared_of(model)
     hands = count_word == COUNT_WORDS[MODE_RUN_OUT]
     titles = titles_of(model)
     if hands:

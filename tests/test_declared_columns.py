@@ -19,7 +19,8 @@ import schemas
 from pipeline.games.checks import ALIAS_READ, with_aliases
 from pipeline.games.template import template_notes
 from pipeline.sheets import Sheet, entry_validations
-from schemas.common import Entry, Span, Text, column, columns_of, sheet_name_of, titles_of
+from schemas.common import Entry, Text, column, columns_of, sheet_name_of, titles_of
+from schemas.plain import Span
 
 MODEL_MODULES = tuple(  # every module of schemas/: a new one is scanned without a change here
     importlib.import_module(f"schemas.{m.name}") for m in pkgutil.iter_modules(schemas.__path__)

@@ -15,6 +15,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from pipeline.api import every_kind  # noqa: E402
 from pipeline.games.registry import GAMES  # noqa: E402
 from pipeline.games.settings import YES_NO, settings_table  # noqa: E402
 from pipeline.problems import KINDS, Problem  # noqa: E402
@@ -92,8 +93,7 @@ def corpus_examples() -> dict[str, str]:
 
 def problems_page() -> str:
     """docs/problems.md: every declared code, by letter, with its severity, meaning and an example."""
-    import pipeline.api  # noqa: F401 - every module that declares kinds is imported
-
+    every_kind()  # every module that declares kinds is imported
     examples = corpus_examples()
     parts = [PROBLEMS_INTRO]
     for letter, title in SECTIONS.items():  # eight families

@@ -1,14 +1,17 @@
-"""The `tally` command line: parses options, then read -> validate -> compute -> write."""
+"""The `tally` command line: parses options, then read -> validate -> compute -> write.
 
-from __future__ import annotations
+Building it imports no pandas: each command imports the library (`pipeline.api`) when it runs, so that
+`tally --help` and a usage error answer at once. The modules here keep their annotations as objects (no
+`from __future__ import annotations`): Typer reads every command's annotations each time it builds the command
+line, and reading them from text costs more than building it."""
 
 import signal
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
-from pipeline import __version__, api
 from pipeline.cli import bridge, domino
 from pipeline.cli.batch import batch
 from pipeline.cli.common import Debug, Force, folder_option, guarded, report_problems, state
@@ -22,11 +25,16 @@ from pipeline.games.registry import GAMES
 from pipeline.i18n import _
 from pipeline.workbook import stopping
 
+if TYPE_CHECKING:
+    from pipeline.api import Scored
+
 EXTRA_COMMANDS = {"domino": domino.add_commands, "bridge": bridge.add_commands}  # beyond `standings`
 
 
 def _version(value: bool) -> None:
     if value:
+        from pipeline import __version__
+
         typer.echo(f"tally {__version__}")
         raise typer.Exit()
 
@@ -55,12 +63,14 @@ def demo(
 
     Example: tally demo --out out
     """
+    from pipeline import api
+
     folder = api.BUNDLED if samples is None else samples
     guarded(lambda: api.demo(samples, out, force=force, scored=lambda s, done: shown(s, done, folder)))
     typer.echo(_("site -> {path}", path=out / api.DEMO_SITE / "index.html"))
 
 
-def shown(source: Path, scored: api.Scored, folder: Path) -> None:
+def shown(source: Path, scored: "Scored", folder: Path) -> None:
     """One sample scored: its warnings (in its language), and where its standings went (the sample named within
     its folder: `domino_pairs.xlsx`, a twin `es/domino_pairs.xlsx`)."""
     if scored.standings.warnings:

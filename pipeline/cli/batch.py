@@ -1,13 +1,11 @@
 """`tally batch`: every results workbook under a folder, scored in parallel, unchanged ones skipped."""
 
-from __future__ import annotations
-
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
-from pipeline import api
 from pipeline.cli.common import (
     DEFAULT_UNZIPPED,
     DEFAULT_WORKERS,
@@ -21,10 +19,11 @@ from pipeline.cli.common import (
     guarded,
     spoken,
 )
-from pipeline.federation.batch import BatchRun
-from pipeline.federation.engines import Engine
 from pipeline.i18n import _
-from pipeline.workbook import Limits
+from pipeline.workbook.limits import Limits
+
+if TYPE_CHECKING:
+    from pipeline.federation.batch import BatchRun
 
 
 def batch(
@@ -66,6 +65,9 @@ def batch(
 
     Example: tally batch results/ -o standings/ --workers 2
     """
+    from pipeline import api
+    from pipeline.federation.engines import Engine
+
     chosen = spoken(lang)
     run = guarded(
         lambda: api.batch(
@@ -83,7 +85,7 @@ def batch(
         raise typer.Exit(1)
 
 
-def summary(run: BatchRun) -> None:
+def summary(run: "BatchRun") -> None:
     """The batch's summary (in the language spoken: --lang, else English): outputs that took another name,
     the deals' notes, the counts, each failure with its first problem."""
     for job in run.moved:  # the outputs that could not take the usual name

@@ -1,12 +1,9 @@
 """`tally bridge ...`: the bridge commands beyond `standings` (built from the game's declaration)."""
 
-from __future__ import annotations
-
 from pathlib import Path
 
 import typer
 
-from pipeline import api
 from pipeline.cli.common import Force, Lang, guarded, out_option
 from pipeline.i18n import _
 
@@ -69,6 +66,8 @@ def schedule(
 
     Example: tally bridge schedule pairs.xlsx --movement mitchell --arrow-switch -o evening.xlsx
     """
+    from pipeline import api
+
     if swiss:
         drawn = guarded(
             lambda: api.swiss_round(
@@ -113,6 +112,8 @@ def convert(
 
     Example: tally convert club-night.pbn -o club-night.xlsx
     """
+    from pipeline import api
+
     written = guarded(lambda: api.convert(source, out, force=force))
     typer.echo(_("wrote {path}", path=written))
 

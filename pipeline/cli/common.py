@@ -1,8 +1,6 @@
 """What every command shares: the options declared once (--debug, --force, --out, --workers, ...), printing
 problems, and turning errors into messages and exit codes."""
 
-from __future__ import annotations
-
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -13,8 +11,8 @@ import typer
 
 from pipeline.i18n import _, n_, speaking, spoken_language
 from pipeline.problems import INTERNAL, InputError, Problem, TallyError
-from pipeline.workbook import Limits
 from pipeline.workbook.atomic import stop_if_asked
+from pipeline.workbook.limits import Limits
 
 SHOWN = 20
 T = TypeVar("T")

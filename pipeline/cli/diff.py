@@ -1,23 +1,24 @@
 """`tally diff`: what changed between two standings workbooks."""
 
-from __future__ import annotations
-
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import pandas as pd
 import typer
 
-from pipeline import api
 from pipeline.cli.common import DEFAULT_UNZIPPED, Force, MaxUnzipped, guarded, out_option
 from pipeline.i18n import _
-from pipeline.workbook import Limits
-from schemas.common import titles_of
-from schemas.corrections import Change as D
+from pipeline.workbook.limits import Limits
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 
-def change_lines(frame: pd.DataFrame) -> list[str]:
+def change_lines(frame: "pd.DataFrame") -> list[str]:
     """Each change as a line: `Standings, Player 12 (Ana): Rank 3 -> 2`."""
+    from schemas.common import titles_of
+    from schemas.corrections import Change as D
+
     shown = frame.astype("object").where(frame.notna(), _("(blank)")).astype("str")
     headers = titles_of(D)
     sheet, key, column, old, new = (shown[headers[c]] for c in (D.sheet, D.key, D.column, D.old, D.new))
@@ -44,6 +45,8 @@ def diff(
 
     Example: tally diff friday-standings.xlsx friday-corrected-standings.xlsx -o changes.xlsx
     """
+    from pipeline import api
+
     frame = guarded(lambda: api.diff(old, new, out, force=force, limits=Limits(max_unzipped_mb)))
     if as_json:
         records = frame.astype("object").where(frame.notna(), None).to_dict(orient="records")

@@ -1,17 +1,13 @@
 """`tally domino ...`: the domino commands beyond `standings` (built from the game's declaration)."""
 
-from __future__ import annotations
-
 from enum import StrEnum
 from pathlib import Path
 
 import typer
 
-from pipeline import api
 from pipeline.cli.common import Force, Lang, guarded, out_option
-from pipeline.games.domino.settings import POINTS_TARGET, TARGET_SETTING
 from pipeline.i18n import _
-from schemas.domino import TARGET
+from schemas.plain import POINTS_TARGET, TARGET, TARGET_SETTING_NAME
 
 
 class Format(StrEnum):
@@ -37,7 +33,7 @@ def schedule(
         "--target",
         min=int(TARGET.low),
         max=int(TARGET.high),
-        help=f"The target in pips (Settings {TARGET_SETTING.title}), {TARGET.words}.",
+        help=f"The target in pips (Settings {TARGET_SETTING_NAME}), {TARGET.words}.",
     ),
     event: str = typer.Option("", "--event", help="The event's name (Settings Event)."),
     seating: Format = typer.Option(
@@ -65,6 +61,8 @@ def schedule(
 
     Example: tally domino schedule players.xlsx -o club-night.xlsx --target 100
     """
+    from pipeline import api
+
     made = guarded(
         lambda: api.domino_schedule(
             players,

@@ -1,13 +1,9 @@
 """`tally publish`: a static results site from a results, standings or ranking workbook (docs/publish.md)."""
 
-from __future__ import annotations
-
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import typer
 
-from pipeline import api
 from pipeline.cli.common import (
     DEFAULT_UNZIPPED,
     DealsFile,
@@ -20,10 +16,7 @@ from pipeline.cli.common import (
     report_problems,
 )
 from pipeline.i18n import _, speaking
-from pipeline.workbook import Limits
-
-if TYPE_CHECKING:  # the type only: the command line imports no more than it runs
-    from pipeline.games.scoring import Standings
+from pipeline.workbook.limits import Limits
 
 
 def publish(
@@ -52,6 +45,8 @@ def publish(
 
     Example: tally publish club-night.xlsx -o club-night-site/ --lang es
     """
+    from pipeline import api
+    from pipeline.games.scoring import Standings
 
     def warned(standings: Standings) -> None:
         """The warnings of the results scored on the way, in their event's language (as standings prints them)."""

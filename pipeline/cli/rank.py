@@ -1,12 +1,10 @@
 """`tally rank`: a season's standings workbooks aggregated into one ranking (see pipeline/federation/rank.py)."""
 
-from __future__ import annotations
-
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
-from pipeline import api
 from pipeline.cli.common import (
     DEFAULT_UNZIPPED,
     DEFAULT_WORKERS,
@@ -21,16 +19,12 @@ from pipeline.cli.common import (
     out_option,
     spoken,
 )
-from pipeline.federation.engines import Engine
-from pipeline.federation.rank import SHOWN, RankRun
-from pipeline.federation.ranking.identity import IDENTITY_CODES
-from pipeline.federation.ranking.report import written_words
-from pipeline.federation.ranking.season import season_note
 from pipeline.games.registry import GAMES
 from pipeline.i18n import _, speaking
-from pipeline.workbook import Limits
-from schemas.common import sheet_name_of, sheet_names_of
-from schemas.ranking import IdentityReport as I
+from pipeline.workbook.limits import Limits
+
+if TYPE_CHECKING:
+    from pipeline.federation.rank import RankRun
 
 
 def rank(
@@ -78,6 +72,9 @@ def rank(
 
     Example: tally rank standings/ -o ranking.xlsx --as-of 2026-11-30
     """
+    from pipeline import api
+    from pipeline.federation.engines import Engine
+
     chosen = spoken(lang)
     ranked = guarded(
         lambda: api.rank(
@@ -98,9 +95,16 @@ def rank(
         summary(ranked)
 
 
-def summary(run: RankRun) -> None:
+def summary(run: "RankRun") -> None:
     """The season's warnings, the identity reports (at most SHOWN) and what was ranked, as of when, in the
     language spoken (the ranking's)."""
+    from pipeline.federation.rank import SHOWN
+    from pipeline.federation.ranking.identity import IDENTITY_CODES
+    from pipeline.federation.ranking.report import written_words
+    from pipeline.federation.ranking.season import season_note
+    from schemas.common import sheet_name_of, sheet_names_of
+    from schemas.ranking import IdentityReport as I
+
     for warning in run.warnings:
         typer.echo(_("warning: ") + f"[{warning.code}] {season_note(warning)}", err=True)
     reports = run.reports

@@ -1,13 +1,10 @@
 """`tally <game> standings`: one command per game of the registry, built from its declaration."""
 
-from __future__ import annotations
-
 from collections.abc import Callable
 from pathlib import Path
 
 import typer
 
-from pipeline import api
 from pipeline.cli.common import (
     DEFAULT_UNZIPPED,
     Force,
@@ -21,7 +18,7 @@ from pipeline.cli.common import (
 )
 from pipeline.games.game import Game
 from pipeline.i18n import _, speaking
-from pipeline.workbook import Limits
+from pipeline.workbook.limits import Limits
 
 
 def standings_command(game: Game) -> Callable[..., None]:
@@ -60,6 +57,8 @@ def standings_command(game: Game) -> Callable[..., None]:
             hidden=game.name != "bridge",
         ),
     ) -> None:
+        from pipeline import api
+
         limits = Limits(max_unzipped_mb)
         chosen = spoken(lang)
         scored = guarded(

@@ -8,7 +8,6 @@ from enum import StrEnum
 
 import typer
 
-from pipeline import api
 from pipeline.cli.common import Force, Lang, guarded, out_option
 from pipeline.games.registry import GAMES
 from pipeline.i18n import _
@@ -32,6 +31,8 @@ def template_command() -> Callable[..., None]:
 
         Example: tally template domino -o blank-event.xlsx
         """
+        from pipeline import api
+
         written = guarded(lambda: api.template(str(game.value), out, force=force, lang=lang))
         typer.echo(_("wrote {path}", path=written))
 

@@ -1,13 +1,10 @@
 """`tally validate`: every problem of a workbook, without computing standings."""
 
-from __future__ import annotations
-
 import json
 from pathlib import Path
 
 import typer
 
-from pipeline import api
 from pipeline.cli.common import (
     DEFAULT_UNZIPPED,
     DealsFile,
@@ -21,7 +18,7 @@ from pipeline.cli.common import (
 )
 from pipeline.i18n import N_, _, speaking
 from pipeline.problems import CANNOT_WRITE, INTERNAL, USAGE, Problem, TallyError, UsageError
-from pipeline.workbook import Limits
+from pipeline.workbook.limits import Limits
 
 # the game a workbook holds, as the verdict names it (a game registered from outside: its name as it is)
 GAME_WORDS = {"domino": N_("domino"), "bridge": N_("bridge"), "unknown": N_("unknown")}
@@ -32,6 +29,8 @@ def json_validation(
 ) -> tuple[list[Problem], int]:
     """Every problem and the exit code, whatever happens: a usage error (2) or an unexpected one (3) is a
     record too, so that `--json` always prints a JSON array."""
+    from pipeline import api
+
     try:
         problems = api.validate(path, limits=limits, lang=lang, deals=deals).problems
     except TallyError as exc:
@@ -68,6 +67,8 @@ def validate(
 
     Example: tally validate club-night.xlsx --json
     """
+    from pipeline import api
+
     if as_json:
         problems, code = json_validation(workbook, Limits(max_unzipped_mb), lang, deals)
         typer.echo(json.dumps([p.as_record() for p in problems], ensure_ascii=False, indent=1))

@@ -28,7 +28,9 @@ from pipeline.problems import (
     problems_from_frame,
 )
 from pipeline.sheets import Sheet, header_key, in_english, named_headers, normalized_header, sheet_key
-from schemas.common import columns_of, spoken, titles_of
+from schemas.common import column_names, columns_of, titles_of
+from schemas.plain import spoken
+from schemas.validation import failure_cases
 
 MISSING_SHEET = kind("W101", "a sheet the game needs is missing (the sheets found are named)")
 MISSING_COLUMN = kind("W102", "a column the sheet needs is missing (the closest header found is named)")
@@ -130,38 +132,37 @@ FAILED_COLUMN, FAILED_CHECK = "column", "check"
 
 
 def schema_problems(sheet: Sheet, model: type[pa.DataFrameModel]) -> pd.DataFrame:
-    """Every column-level problem pandera finds in the sheet (lazy), in the organizer's words, each of the kind
-    its check declares (`check_kind`; W106 when it declares none)."""
-    try:
-        model.validate(sheet.frame, lazy=True)
-    except pa.errors.SchemaErrors as exc:
-        cases = exc.failure_cases
-        cases = cases[cases["index"].notna() & cases[FAILED_COLUMN].isin(sheet.frame.columns)]
-        rows = cases["index"].astype("int64")
-        checks = cases[FAILED_CHECK].astype("str")
-        said = {
-            c: _(_PANDERA_WORDS[c]) if c in _PANDERA_WORDS else _("expected {what}", what=spoken(c))
-            for c in checks.unique()
+    """Every column-level problem the model's checks find in the sheet (all of them, as pandera's lazy validation
+    finds them: `schemas.validation`), in the organizer's words, each of the kind its check declares
+    (`check_kind`; W106 when it declares none)."""
+    cases = failure_cases(sheet.frame, model)
+    cases = cases[cases["index"].notna() & cases[FAILED_COLUMN].isin(sheet.frame.columns)]
+    if cases.empty:  # the sheet as its model declares it: nothing to say
+        return empty_problems()
+    rows = cases["index"].astype("int64")
+    checks = cases[FAILED_CHECK].astype("str")
+    said = {
+        c: _(_PANDERA_WORDS[c]) if c in _PANDERA_WORDS else _("expected {what}", what=spoken(c))
+        for c in checks.unique()
+    }
+    expected = checks.map(said)  # a few distinct checks
+    value = cases["failure_case"].astype("object").where(cases["failure_case"].notna(), "")
+    dated = value.astype("str").str.fullmatch(DATE_TEXT) & ~checks.isin(list(_PANDERA_WORDS))
+    expected = expected.where(~dated, checks.map(lambda c: _(DATE_WORDS, expected=spoken(c))))
+    declared = {name: found for (owner, name), found in CHECK_KINDS.items() if owner == model.__name__}
+    kinds = {**declared, **PANDERA_KINDS}
+    codes = checks.map(lambda c: kinds.get(c, UNEXPECTED_VALUE).code).where(~dated, DATE_FOR_NUMBER.code)
+    return pd.DataFrame(
+        {
+            SHEET: sheet.name,
+            ROW: rows.to_numpy(),
+            COLUMN: cases[FAILED_COLUMN].map(sheet.written).to_numpy(),
+            VALUE: value.astype("str").to_numpy(),
+            PROBLEM: expected.to_numpy(),
+            SEVERITY: "error",
+            CODE: codes.to_numpy(),
         }
-        expected = checks.map(said)  # a few distinct checks
-        value = cases["failure_case"].astype("object").where(cases["failure_case"].notna(), "")
-        dated = value.astype("str").str.fullmatch(DATE_TEXT) & ~checks.isin(list(_PANDERA_WORDS))
-        expected = expected.where(~dated, checks.map(lambda c: _(DATE_WORDS, expected=spoken(c))))
-        declared = {name: found for (owner, name), found in CHECK_KINDS.items() if owner == model.__name__}
-        kinds = {**declared, **PANDERA_KINDS}
-        codes = checks.map(lambda c: kinds.get(c, UNEXPECTED_VALUE).code).where(~dated, DATE_FOR_NUMBER.code)
-        return pd.DataFrame(
-            {
-                SHEET: sheet.name,
-                ROW: rows.to_numpy(),
-                COLUMN: cases[FAILED_COLUMN].map(sheet.written).to_numpy(),
-                VALUE: value.astype("str").to_numpy(),
-                PROBLEM: expected.to_numpy(),
-                SEVERITY: "error",
-                CODE: codes.to_numpy(),
-            }
-        )
-    return empty_problems()
+    )
 
 
 def missing_columns(sheet: Sheet, required: Iterable[str], titles: dict[str, str]) -> list[Problem]:
@@ -256,13 +257,13 @@ def sheets_with_aliases(
 
 def required_columns(model: type[pa.DataFrameModel]) -> list[str]:
     """The columns a sheet must have, from the model."""
-    return [name for name, col in model.to_schema().columns.items() if col.required]
+    return [c.name for c in columns_of(model) if c.required]
 
 
 def present_columns(sheet: Sheet, model: type[pa.DataFrameModel]) -> Sheet:
     """The sheet with every optional model column added (all blank) where the organizer left it out."""
     frame = sheet.frame
-    missing = [c for c in model.to_schema().columns if c not in frame.columns]
+    missing = [c for c in column_names(model) if c not in frame.columns]
     if missing:
         blanks = pd.DataFrame({c: pd.Series(pd.NA, index=frame.index, dtype="str") for c in missing})
         frame = pd.concat([frame, blanks], axis=1)

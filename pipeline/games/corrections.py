@@ -34,6 +34,7 @@ from pipeline.sheets import Sheet, header_key, normalized_header
 from schemas.common import LANGUAGES, titles_of
 from schemas.corrections import CorrectionLog as L
 from schemas.corrections import CorrectionsSheet as C
+from schemas.validation import validated
 
 DEFAULT_MINUTES = 30
 NO_REASON = kind(
@@ -236,7 +237,7 @@ def judged_corrections(
         _("no reason given for this correction"),
         NO_REASON,
     )
-    return L.validate(log), problems
+    return validated(log, L), problems
 
 
 def _timing(submitted: pd.Series, director: pd.Series, period: Period) -> tuple[pd.Series, pd.Series]:

@@ -58,11 +58,6 @@ class Heading:
         return [self.title, *([self.details] if self.details else []), self.status]
 
 
-def unknown_progress(event: object) -> Progress:
-    """No rounds known (a game whose results name none): the status depends on corrections alone."""
-    return Progress()
-
-
 def rounds_progress(played: pd.Series, waiting: pd.Series, planned: int | None) -> Progress:
     """The progress of an event whose results name rounds: `played` the rounds of the results entered,
     `waiting` those of the matches still to play, `planned` the Rounds setting (None when not given)."""

@@ -10,7 +10,7 @@ import difflib
 import numpy as np
 import pandas as pd
 
-from pipeline.games.checks import problems_where
+from pipeline.games.checks import empty_problems, problems_where
 from pipeline.i18n import _, _each
 from pipeline.problems import CODE, COLUMN, ROW, SHEET, Problem, kind
 from pipeline.sheets import Sheet
@@ -39,6 +39,10 @@ def ids_for_names(
 ) -> tuple[pd.Series, pd.Series, pd.Series]:
     """The cells with each listed name (not itself an id) replaced by its id; where a name was read; where a
     name is listed more than once (left as typed)."""
+    candidate = cells.notna() & ~cells.isin(ids)
+    if not candidate.any():  # every cell an id or blank (as typed, nearly always): no name to read
+        nothing = pd.Series(False, index=cells.index)
+        return cells, nothing, nothing
     key = without_marks(names)
     valid = (key.notna() & ids.notna()).to_numpy()
     key, listed_ids = key[valid], ids[valid]
@@ -46,7 +50,6 @@ def ids_for_names(
     once = key.map(counts).eq(1).to_numpy()
     unique = pd.Series(listed_ids[once].to_numpy(), index=key[once].to_numpy())
     typed = without_marks(cells)
-    candidate = cells.notna() & ~cells.isin(ids)
     found = typed.map(unique).where(candidate)
     twice = candidate & typed.map(counts).gt(1).fillna(False).astype(bool)
     read = found.notna()
@@ -72,6 +75,8 @@ def ambiguous_problems(
     sheet: Sheet, column: str, twice: pd.Series, ids: pd.Series, names: pd.Series, listing: str
 ) -> pd.DataFrame:
     """W142 at each cell whose name more than one entry of the list has, naming their ids."""
+    if not twice.any():  # no name typed that two entries share
+        return empty_problems()
     key = without_marks(names)
     holders = pd.Series(ids.astype("str").to_numpy(), index=key.to_numpy()).groupby(level=0).agg(", ".join)
     said = without_marks(sheet.frame[column]).map(holders).astype("object").fillna("").astype("str")

@@ -17,7 +17,8 @@ import pandas as pd
 
 from pipeline.i18n import N_
 from pipeline.sheets import OutputSheet
-from schemas.common import phrase, titles_of
+from schemas.common import titles_of
+from schemas.plain import phrase
 from schemas.shared import Bye as B
 from schemas.shared import FourTable as F
 from schemas.shared import Meeting as M

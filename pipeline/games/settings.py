@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import functools
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -28,7 +29,8 @@ from pipeline.i18n import N_, _, _each, spoken_language
 from pipeline.parsing import DATE_RANGE, FIRST_DAY, LAST_DAY, as_numbers, as_words, date_times, whole_in
 from pipeline.problems import kind
 from pipeline.sheets import Sheet, in_english
-from schemas.common import Names, Span, Vocabulary, names_in, phrase, spoken, titles_of
+from schemas.common import Names, Vocabulary, names_in, titles_of
+from schemas.plain import Span, phrase, spoken
 from schemas.shared import SettingsSheet as K
 
 NO_KEY = kind(
@@ -205,8 +207,13 @@ def date_time(text: pd.Series) -> pd.Series:
     return date_times(text)
 
 
+@functools.lru_cache(maxsize=1024)
 def setting_key(title: str) -> str:
-    """The key a setting is known by: its written name as the Settings sheet's Key is compared (`as_words`)."""
+    """The key a setting is known by: its written name as the Settings sheet's Key is compared (`as_words`; a
+    name in printable ASCII as `as_words` reads it: trimmed, lower case, each run of spaces, `_` and `-` one
+    `_`)."""
+    if re.fullmatch(r"[ -~]*", title):  # printable ASCII: both read it alike
+        return re.sub(r"[\s_-]+", "_", title.strip().lower())
     return str(as_words(pd.Series([title], dtype="str")).iloc[0])
 
 

@@ -20,7 +20,8 @@ import pandas as pd
 from pipeline.games.settings import SettingSpec, default_rows, example_rows, settings_listing
 from pipeline.i18n import N_, _, spoken_language
 from pipeline.sheets import OutputSheet, Validation, column_letters, entry_validations, written_header
-from schemas.common import Column, columns_of, sheet_name_in, spoken, titles_of
+from schemas.common import Column, columns_of, sheet_name_in, titles_of
+from schemas.plain import spoken
 from schemas.shared import ExamplesSheet as X
 from schemas.shared import NotesSheet as N
 from schemas.shared import SettingsSheet as S

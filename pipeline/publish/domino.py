@@ -25,7 +25,7 @@ from pipeline.publish.pages import (
 from pipeline.publish.site import Page
 from pipeline.publish.tables import counted_titles, header_of, page_names, table_of
 from pipeline.publish.words import shown_word
-from schemas.common import titles_of
+from schemas.common import declared_of, titles_of
 from schemas.domino import SIDES, Standing
 from schemas.domino import MatchesSheet as MS
 from schemas.domino import MatchOutcome as O
@@ -142,8 +142,8 @@ def count_titles(matches: pd.DataFrame) -> dict[str, str]:
     )
     titles = titles_of(CM)
     if hands:
-        declared = CM.to_schema().columns
-        titles |= {c: declared[c].metadata["tally"].get("in_hands", t) for c, t in titles.items()}
+        declared = declared_of(CM)
+        titles |= {c: declared[c].get("in_hands", t) for c, t in titles.items()}
     return titles
 
 

@@ -19,7 +19,7 @@ from pandas.api.types import is_bool_dtype, is_datetime64_any_dtype, is_numeric_
 from pipeline.i18n import ENGLISH, spoken_language
 from pipeline.publish.words import date_column, local_dates, local_figures, shown_header
 from pipeline.sheets import accepted_headers, declared_number_formats, normalized_header
-from schemas.common import columns_of
+from schemas.common import columns_of, declared_of
 
 PLAIN_NUMBER = r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?"  # a number as a workbook read back writes one: 56.25, -400
 NAME_LENGTH = 40  # the most characters of a page name taken from an id
@@ -134,7 +134,7 @@ def header_of(frame: pd.DataFrame, model: type, name: str, *more: str) -> str | 
 
 def counted_titles(model: type, name: str) -> tuple[str, ...]:
     """A counted column's headers in both kinds of event (pips, or hands in a run-out event)."""
-    declared = model.to_schema().columns[name].metadata["tally"]  # type: ignore[attr-defined]
+    declared = declared_of(model)[name]
     own = next(c.title for c in columns_of(model) if c.name == name)
     return (own, declared.get("in_hands", own))
 

@@ -15,7 +15,7 @@ import pyarrow.compute as pc
 
 from pipeline.i18n import ENGLISH, spoken_language
 from pipeline.language import header_in, header_names, sheet_names
-from schemas.common import columns_of
+from schemas.common import columns_of, declared_of
 from schemas.publish import CompetitorMatch, SiteEvent
 
 # Digits of the whole part from which a figure's thousands are grouped: CLDR's minimumGroupingDigits (Babel does
@@ -33,7 +33,7 @@ def site_header_names(lang: str) -> dict[str, str]:
     site's own tables (schemas/publish.py)."""
     found = dict(header_names(lang))
     for model in (CompetitorMatch, SiteEvent):
-        declared = {n: (c.metadata or {}).get("tally", {}) for n, c in model.to_schema().columns.items()}
+        declared = declared_of(model)
         for c in columns_of(model):
             if c.names.get(lang):
                 found.setdefault(c.title, c.names[lang][0])

@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pandas as pd
 import pyarrow as pa
-import pyarrow.parquet as pq
 
 from pipeline import __version__
 from pipeline.sheets import normalized_header
@@ -77,6 +76,8 @@ def parquet_written_by_tally(path: Path) -> bool:
     the footer; any error means False."""
     if not _regular_file(path):
         return False
+    import pyarrow.parquet as pq  # Parquet is rank's (--parquet): a scoring run does not load it
+
     try:
         metadata = pq.read_schema(path).metadata or {}
     except Exception:  # not Parquet, damaged, unreadable: not tally's
@@ -192,6 +193,8 @@ def parquet_table(frame: pd.DataFrame) -> pa.Table:
 def write_parquet_tables(targets: dict[str, Path], tables: dict[str, pd.DataFrame]) -> list[Path]:
     """Each table written, atomically (temporary file, then rename), to its checked target (`targets`, by table
     name): same tables, same bytes."""
+    import pyarrow.parquet as pq
+
     written = []
     for name, frame in tables.items():  # a handful of tables
         with atomic_target(targets[name]) as tmp:

@@ -37,6 +37,7 @@ from pipeline.i18n import N_, _
 from pipeline.problems import InputError, Kind, Problem, UsageError, kind
 from pipeline.sheets import column_letters, sheet_key_of
 from pipeline.workbook import package as pkg
+from pipeline.workbook.limits import Limits
 from pipeline.workbook.scan import EXCEL_MAX_ROWS, Extent, OddSheet, SheetFacts, SheetScan, plain_extent
 
 MB = 1_000_000
@@ -83,20 +84,6 @@ KIND_WORDS = {
         "workbook"
     ),
 }
-
-
-@dataclass(frozen=True)
-class Limits:
-    """How much tally agrees to unpack and read; the unpacked size can be raised from the command line."""
-
-    max_unzipped_mb: int = 500
-    max_inflate_ratio: int = 100  # unpacked bytes per packed byte of a part, past its first 100 KiB
-    max_columns: int = 702  # A to ZZ
-    max_cells: int = 20_000_000  # used rows x used columns: the grid the reader allocates
-    free_cells: int = 1_000_000  # a grid this small may be as sparse as it likes
-    max_sparsity: int = 8  # a larger grid holds at least one value per this many cells
-    max_blank_rows: int = 100_000
-    max_odd_cells: int = 2_000_000  # cells of a sheet written in an unusual form (checked by a parser)
 
 
 @dataclass

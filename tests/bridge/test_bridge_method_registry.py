@@ -27,7 +27,7 @@ from pipeline.games.bridge.tally import BridgeTables, board_groups, pair_tables
 from pipeline.games.checks import problems_where
 from pipeline.games.settings import SettingSpec, whole_number_in
 from pipeline.sheets import Sheet
-from schemas.common import Span
+from schemas.plain import Span
 
 BOARD_POINTS = Span(1, 10)
 

@@ -9,8 +9,10 @@ from typing import NamedTuple
 
 from openpyxl import Workbook
 
-import pipeline.api  # noqa: F401 - every module that declares a kind of problem is imported
+from pipeline.api import every_kind
 from pipeline.problems import KINDS, Problem
+
+every_kind()  # every module that declares a kind of problem is imported
 
 FILE_NAME = "event.xlsx"
 Table = tuple[Sequence[str], Sequence[Sequence[object]]]

@@ -13,6 +13,7 @@ import pandas as pd
 from pipeline.federation.ranking.points import counted_contributions, latest_names, ranking_table
 from pipeline.federation.ranking.rules import RankingRules
 from schemas.ranking import CountedContribution, PlayerTotal
+from schemas.validation import validated
 
 K = CountedContribution
 T = PlayerTotal
@@ -45,10 +46,10 @@ def dask_ranked_season(
     sums = (
         sums.rename_axis(T.player).reset_index().sort_values(T.player, kind="stable").reset_index(drop=True)
     )
-    totals_frame = T.validate(
-        sums.astype({T.player: "str", T.units: "int64", T.events: "int64", T.best: "int64"})
+    totals_frame = validated(
+        sums.astype({T.player: "str", T.units: "int64", T.events: "int64", T.best: "int64"}), T
     )
-    judged = K.validate(
-        judged.reset_index(drop=True).astype(meta.dtypes.to_dict())
+    judged = validated(
+        judged.reset_index(drop=True).astype(meta.dtypes.to_dict()), K
     )  # Dask's strings are Arrow's
     return judged, ranking_table(totals_frame, latest_names(judged))

@@ -8,6 +8,7 @@ from pipeline.games.ordering import lexicographic_order, natural_ranks
 from pipeline.i18n import _each
 from pipeline.problems import kind
 from schemas.ranking import Contribution, IdentityReport
+from schemas.validation import validated
 
 C = Contribution
 I = IdentityReport  # noqa: E741
@@ -80,10 +81,10 @@ def identity_reports(contributions: pd.DataFrame) -> pd.DataFrame:
     )
     reports = pd.concat([same_id, same_name], ignore_index=True)
     if reports.empty:
-        return I.validate(
-            pd.DataFrame({c: pd.Series(dtype="str") for c in (I.check, I.players, I.names, I.seen_in)})
+        return validated(
+            pd.DataFrame({c: pd.Series(dtype="str") for c in (I.check, I.players, I.names, I.seen_in)}), I
         )
     order = lexicographic_order(
         [reports[I.check].eq(SAME_NAME).to_numpy(dtype="int64"), natural_ranks(reports[I.players])]
     )
-    return I.validate(reports.iloc[order].reset_index(drop=True).astype("str"))
+    return validated(reports.iloc[order].reset_index(drop=True).astype("str"), I)

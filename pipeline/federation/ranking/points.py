@@ -12,6 +12,7 @@ import pandas as pd
 from pipeline.federation.ranking.rules import RankingRules
 from pipeline.games.ordering import lexicographic_order, natural_ranks
 from schemas.ranking import COUNTED, WINDOW, Contribution, CountedContribution, PlayerTotal, RankingRow
+from schemas.validation import validated
 
 C = Contribution
 K = CountedContribution
@@ -113,7 +114,7 @@ def counted_contributions(
         ],
         f"not among the best {rules.best}",
     )
-    return K.validate(frame.assign(**{K.window: window, K.counted: counted, K.note: note}))
+    return validated(frame.assign(**{K.window: window, K.counted: counted, K.note: note}), K)
 
 
 def player_totals(counted: pd.DataFrame) -> pd.DataFrame:
@@ -123,10 +124,11 @@ def player_totals(counted: pd.DataFrame) -> pd.DataFrame:
     totals = pd.DataFrame(
         {T.units: grouped["kept"].sum(), T.events: grouped["n"].sum(), T.best: grouped["kept"].max()}
     )
-    return T.validate(
+    return validated(
         totals.rename_axis(T.player)
         .reset_index()
-        .astype({T.units: "int64", T.events: "int64", T.best: "int64"})
+        .astype({T.units: "int64", T.events: "int64", T.best: "int64"}),
+        T,
     )
 
 
@@ -158,7 +160,7 @@ def ranking_table(totals: pd.DataFrame, names: pd.Series) -> pd.DataFrame:
             R.best: t[T.best],
         }
     )
-    return R.validate(table)
+    return validated(table, R)
 
 
 def ranked_season(

@@ -14,7 +14,7 @@ from pipeline.games.settings import WEIGHT
 from pipeline.i18n import N_, _
 from pipeline.parsing import FIRST_DAY, LAST_DAY
 from pipeline.problems import UsageError
-from schemas.common import Span
+from schemas.plain import Span
 
 
 @dataclass(frozen=True)

@@ -20,9 +20,10 @@ from pipeline.i18n import ENGLISH, N_, _
 from pipeline.parsing import FIRST_DAY, LAST_DAY, as_ids
 from pipeline.problems import Kind, Problem, kind, problems_from_frame
 from pipeline.sheets import Sheet, accepted_headers, normalized_header, sheet_key, with_english_headers
-from schemas.common import sheet_name_of
+from schemas.common import column_names, sheet_name_of
 from schemas.ranking import Contribution, SeasonEvent, StandingsSheet
 from schemas.shared import RulesSheet
+from schemas.validation import validated
 
 C, E, S, RS = Contribution, SeasonEvent, StandingsSheet, RulesSheet
 RANK_SHEETS = (S, RS)  # the sheets of a standings workbook `tally rank` reads
@@ -322,7 +323,7 @@ def season_of(files: list[SeasonFile]) -> Season:
     """The good files assembled (by date, then file); a workbook with the same bytes as an earlier one is
     counted once, and two files of one event (same name and date) are reported."""
     good = [f for f in files if f.record is not None and f.contributions is not None]
-    events = pd.DataFrame([f.record for f in good], columns=list(E.to_schema().columns))
+    events = pd.DataFrame([f.record for f in good], columns=column_names(E))
     events = events.astype(_EVENT_TYPES)
     events = events.sort_values([E.date, E.file], kind="stable").reset_index(drop=True)
     copies = events[E.sha256].duplicated(keep="first")
@@ -348,10 +349,10 @@ def season_of(files: list[SeasonFile]) -> Season:
         )
     kept = set(events[E.file])
     parts = [f.contributions for f in good if f.record is not None and f.record[E.file] in kept]
-    columns = list(Contribution.to_schema().columns)
+    columns = column_names(Contribution)
     contributions = pd.concat(parts, ignore_index=True) if parts else pd.DataFrame(columns=columns)
     return Season(
-        E.validate(events), Contribution.validate(contributions.astype(_CONTRIBUTION_TYPES)), warnings
+        validated(events, E), validated(contributions.astype(_CONTRIBUTION_TYPES), Contribution), warnings
     )
 
 

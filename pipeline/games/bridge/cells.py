@@ -10,6 +10,7 @@ from pipeline.games.bridge.contracts import (
     ES,
     contract_language,
     declarer_languages,
+    normalized_text,
     parsed_contracts,
     parsed_declarers,
     relative_tricks,
@@ -47,6 +48,7 @@ WRONG_COLUMN = kind(
     "B204", "a Result or Tricks cell holding what belongs in another column (a contract, a declarer)"
 )
 SPANISH, MIXED = ES, "mixed"
+FIGURES = r"[0-9=+\-.]*"  # a normalized cell of these is neither a contract (it has a strain) nor a seat
 WHAT_TO_TYPE = N_(
     "type ♣ (or T, tréboles) for clubs and ♥ (or H) for hearts, or use a letter only one language has "
     "elsewhere in the Contract column (English H, S, NT; Spanish P, T, SA)"
@@ -97,6 +99,8 @@ def misplaced(text: pd.Series) -> pd.Series:
 
 def misplaced_texts(text: pd.Series) -> pd.Series:
     """`misplaced` for cells none of which is blank (the distinct cells of a column)."""
+    if normalized_text(text).str.fullmatch(FIGURES).all():  # tricks and results (9, =, -1), as nearly always:
+        return pd.Series("", index=text.index, dtype="str")  # no contract or seat is only figures and signs
     titles = titles_of(R)
     contract = parsed_contracts(text)
     seat = parsed_declarers(text).notna()

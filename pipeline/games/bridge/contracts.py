@@ -3,6 +3,7 @@ and Chinese; every spelling is declared once, in `SPELLINGS` (docs/bridge-values
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import NamedTuple
 
@@ -100,9 +101,10 @@ RELATIVE_TRICKS_PATTERN = r"^(?:=|[+-][0-9]{1,2})$"  # a Tricks cell given again
 NO_LANGUAGE = ""
 
 
-def spelled(what: str) -> list[Spelling]:
+@functools.cache
+def spelled(what: str) -> tuple[Spelling, ...]:
     """The declared spellings of one kind of value."""
-    return [s for s in SPELLINGS if s.what == what]
+    return tuple(s for s in SPELLINGS if s.what == what)
 
 
 def alternation(texts: list[str]) -> str:
@@ -110,6 +112,7 @@ def alternation(texts: list[str]) -> str:
     return "|".join(re.escape(t) for t in sorted(set(texts), key=lambda t: (-len(t), t)))
 
 
+@functools.cache
 def meaning_of(what: str) -> dict[str, str]:
     """Text -> meaning of one kind of value (`C` as clubs: CLUBS_OR_HEARTS is read by the workbook's language)."""
     found = {
@@ -118,6 +121,7 @@ def meaning_of(what: str) -> dict[str, str]:
     return found
 
 
+@functools.cache
 def language_of(what: str) -> dict[str, str]:
     """Text -> the one language it is typed in (English, Spanish or Chinese); none for shared spellings."""
     by_text: dict[str, set[str]] = {}

@@ -6,12 +6,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
-from endplay.dds import calc_all_tables, par
-from endplay.dds.parscore import ParList
-from endplay.types import Deal, Denom, Penalty, Player, Vul
 
 from pipeline.games.bridge.vulnerability import vulnerability_from_board, vulnerability_from_text
 from pipeline.i18n import _
@@ -22,6 +20,9 @@ from schemas.bridge import DealRecord as DR
 from schemas.bridge import HandRecord as H
 from schemas.bridge import Traveller as TV
 from schemas.bridge import Vulnerability as V
+
+if TYPE_CHECKING:  # endplay (DDS) is imported where a double-dummy table is computed
+    from endplay.dds.parscore import ParList
 
 BAD_DEAL = kind(
     "B240",
@@ -178,6 +179,9 @@ def double_dummy(deals: pd.DataFrame) -> pd.DataFrame:
     NS, computed by endplay (DDS): all tables in one batch (`calc_all_tables`), par for each."""
     if deals.empty:
         return pd.DataFrame(index=deals.index)
+    from endplay.dds import calc_all_tables, par
+    from endplay.types import Deal, Player, Vul
+
     boards = [Deal(text) for text in deals[DR.deal]]  # endplay's objects: one a board
     tables = calc_all_tables(boards)
     # endplay's own enums, kept as objects (a Series would hold them as ints, and endplay reads an int Vul as a
@@ -199,6 +203,8 @@ def double_dummy(deals: pd.DataFrame) -> pd.DataFrame:
 def par_words(contracts: ParList) -> str:
     """A board's par contracts as the Hands sheet writes them: level, strain symbol, doubling, declarer (both
     seats of a side as `NS` when either may declare it) and result: `4♠ NS +1, 4♥ NS +1`, `5♦X E -2`, `7NT N =`."""
+    from endplay.types import Denom, Penalty
+
     found: dict[str, list[str]] = {}
     for c in contracts:  # endplay's ParList: a handful of contracts a board
         doubled = {Penalty.passed: "", Penalty.doubled: "X", Penalty.redoubled: "XX"}[c.penalty]

@@ -79,7 +79,8 @@ from schemas.bridge import TeamMatch as TM
 from schemas.bridge import TeamMatchesSheet as M
 from schemas.bridge import TypedResult as T
 from schemas.bridge import Vulnerability as V
-from schemas.common import Span, sheet_name_of, titles_of
+from schemas.common import sheet_name_of, titles_of
+from schemas.plain import Span
 from schemas.shared import SettingsSheet
 
 

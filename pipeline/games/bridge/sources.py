@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from pipeline.games.bridge.deals import DEAL_TAG, Deals, deals_of, read_deals
-from pipeline.games.bridge.interchange import USEBIO_ROOT, interchange_book, pbn_built
 from pipeline.games.game import Game
 from pipeline.games.registry import BRIDGE, game_of
 from pipeline.games.scoring import language_of
@@ -18,9 +17,10 @@ from pipeline.i18n import _, speaking
 from pipeline.problems import InputError, Problem, TallyError, UsageError, kind
 from pipeline.workbook import Limits, Workbook, read_workbook
 from pipeline.workbook.interchange import INTERCHANGE_SUFFIXES, PBN_SUFFIX
-from pipeline.workbook.pbn import Game as PbnGame
-from pipeline.workbook.pbn import read_pbn
-from pipeline.workbook.usebio import read_usebio
+
+if TYPE_CHECKING:  # the readers of PBN, USEBIO and deals are imported where a file of theirs is read
+    from pipeline.games.bridge.deals import Deals
+    from pipeline.workbook.pbn import Game as PbnGame
 
 DEALS_BESIDE = kind(
     "W143",
@@ -43,6 +43,8 @@ BESIDE_UNREAD = kind(
 def results_book(path: Path, limits: Limits | None = None) -> Workbook:
     """A results file read: a PBN (.pbn) or USEBIO (.xml) file as the sheets of a bridge results workbook
     (docs/interchange.md), any other as a workbook."""
+    from pipeline.games.bridge.interchange import interchange_book
+
     if path.suffix.lower() in INTERCHANGE_SUFFIXES:
         return interchange_book(path, (limits or Limits()).max_unzipped_mb)
     return read_workbook(path, limits=limits)
@@ -59,6 +61,8 @@ def deals_beside(source: Path) -> Path | None:
 
 def holds_results(games: list[PbnGame], name: str) -> bool:
     """True when a PBN file's games hold results to score (a ScoreTable, or a teams event's contracts)."""
+    from pipeline.games.bridge.interchange import pbn_built
+
     return not pbn_built(games, name).results.empty
 
 
@@ -87,6 +91,9 @@ def deals_found_beside(source: Path, found: Path, limit_mb: int) -> Deals:
     """The deals of the PBN file beside the results, checked as --deals' are (B240 each bad deal), with the
     W143 that says so and the SHA-256 of the file; a file that gives none is a W145 (or nothing at all when
     it is a results file without deals, such as the one `tally convert` read)."""
+    from pipeline.games.bridge.deals import Deals, deals_of
+    from pipeline.workbook.pbn import read_pbn
+
     try:
         games, problems, digest = read_pbn(found, limit_mb)
     except TallyError as exc:  # too large, not text, gone
@@ -127,6 +134,8 @@ def with_deals(
         return book
     spoken = language_of(book.sheets, game, lang)
     if deals is not None:
+        from pipeline.games.bridge.deals import read_deals
+
         with speaking(spoken, game.name):
             return replace(book, deals=read_deals(Path(deals), limit_mb))
     if book.deals is not None or beside is None:
@@ -145,6 +154,11 @@ def interchange_role(path: Path, limit_mb: int) -> str:
     """What a PBN or USEBIO file of a batch folder is: `results` (an event to score; also a file that cannot be
     read, so that scoring it reports why), `deals` (a PBN file of deals only: no results) or `other` (XML whose
     root element is not USEBIO)."""
+    from pipeline.games.bridge.deals import DEAL_TAG
+    from pipeline.games.bridge.interchange import USEBIO_ROOT
+    from pipeline.workbook.pbn import read_pbn
+    from pipeline.workbook.usebio import read_usebio
+
     try:
         if path.suffix.lower() == PBN_SUFFIX:
             games, problems, _digest = read_pbn(path, limit_mb)

@@ -26,6 +26,7 @@ from schemas.bridge import ResultsSheet as R
 from schemas.bridge import SideValues as SV
 from schemas.bridge import SitOut as SO
 from schemas.bridge import TypedResult as T
+from schemas.validation import validated
 
 if TYPE_CHECKING:
     from pipeline.games.bridge.load import BridgeEvent
@@ -144,7 +145,7 @@ def pair_standings(
         tie_broken_pairs(part.reset_index(drop=True), rows, key, event.settings.options, key_label)
         for part in in_field
     ]
-    return PS.validate(pd.concat(broken, ignore_index=True))
+    return validated(pd.concat(broken, ignore_index=True), PS)
 
 
 def ranks_within(key: pd.DataFrame, played: pd.DataFrame, group: pd.Series) -> pd.DataFrame:

@@ -48,7 +48,7 @@ from pipeline.i18n import N_, _, _each, n_
 from pipeline.parsing import as_ids, as_numbers, as_words, whole_in, whole_numbers
 from pipeline.problems import InputError, Problem, kind
 from pipeline.sheets import Sheet, in_english, sheet_key
-from schemas.common import Span, is_whole_in, sheet_name_of, titles_of
+from schemas.common import is_whole_in, sheet_name_of, titles_of
 from schemas.domino import (
     BYE,
     BYE_WORDS,
@@ -68,7 +68,6 @@ from schemas.domino import (
     SIDES,
     TARGET,
     YELLOW,
-    Match,
     MatchesSheet,
     PenaltiesSheet,
     PlayersSheet,
@@ -79,7 +78,9 @@ from schemas.domino import PenaltiesSheet as PenS
 from schemas.domino import Penalty as Pen
 from schemas.domino import PlayersSheet as PS
 from schemas.domino import Seating as Seat
+from schemas.plain import Span
 from schemas.shared import SettingsSheet
+from schemas.validation import validated
 
 SEAT_COLUMNS = [MS.a1, MS.a2, MS.b1, MS.b2]
 UNEVEN_SIDES = kind("D101", "one side has two players and the other one")
@@ -828,8 +829,8 @@ def domino_event(sheets: dict[str, Sheet]) -> DominoEvent:
     penalties[Pen.pips] = penalties[Pen.pips].astype("int64")
     return DominoEvent(
         settings=settings,
-        matches=Match.validate(
-            counts_with_forfeit_defaults(credited_byes(typed, settings), settings.best_of_three)
+        matches=validated(
+            counts_with_forfeit_defaults(credited_byes(typed, settings), settings.best_of_three), M
         ),
         players=players,
         penalties=penalties,

@@ -23,7 +23,7 @@ from pipeline.games.settings import EVENT_DATE, EVENT_NAME, WEIGHT_SETTING
 from pipeline.i18n import N_, _
 from pipeline.parsing import as_numbers
 from pipeline.sheets import OutputSheet
-from schemas.common import columns_of, sheet_name_in, sheet_name_of, titles_of
+from schemas.common import column_names, columns_of, sheet_name_in, sheet_name_of, titles_of
 from schemas.domino import (
     MODE_RUN_OUT,
     NAME_JOINER,
@@ -88,7 +88,7 @@ def display_headers(count_word: str, pairs: bool = False) -> dict[str, str]:
 
 def standings_frame(standings: pd.DataFrame, count_word: str, pairs: bool = False) -> pd.DataFrame:
     """A standings table with written headers."""
-    columns = [c for c in Standing.to_schema().columns if c in standings.columns]
+    columns = [c for c in column_names(Standing) if c in standings.columns]
     if P.round in standings.columns:
         columns = [P.round, *columns]
     return standings[columns].rename(columns=display_headers(count_word, pairs))

@@ -21,12 +21,13 @@ from pipeline.games.template import model_sheet
 from pipeline.i18n import N_, _, _each
 from pipeline.problems import InputError, Kind, Problem
 from pipeline.sheets import OutputSheet
-from schemas.common import columns_of, sheet_name_in, sheet_name_of, spoken, titles_of
+from schemas.common import columns_of, sheet_name_in, sheet_name_of, titles_of
 from schemas.domino import COUNT_WORDS, MODE_POINTS, titles_counting
 from schemas.domino import ByeRow as B
 from schemas.domino import MatchesSheet as MS
 from schemas.domino import PlayersSheet as PS
 from schemas.domino import TableCard as TC
+from schemas.plain import spoken
 from schemas.shared import Bye as BY
 from schemas.shared import FourTable as FT
 from schemas.shared import Meeting as MT

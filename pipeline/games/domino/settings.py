@@ -20,7 +20,6 @@ from pipeline.games.settings import (
 from pipeline.i18n import N_
 from pipeline.parsing import as_words, whole_in
 from pipeline.sheets import Sheet
-from schemas.common import Span, phrase
 from schemas.domino import (
     BEST_OF_THREE,
     COUNT_WORDS,
@@ -38,13 +37,12 @@ from schemas.domino import (
     SANCTION_RESULT,
     SANCTIONS,
     SINGLE,
-    TARGET,
     MatchesSheet,
 )
+from schemas.plain import POINTS_TARGET, TARGET, TARGET_SETTING_NAME, Span, phrase
 
-POINTS_TARGET = 100  # the target of a points event when neither Settings nor the match gives one
 TARGET_SETTING = SettingSpec(
-    "Target",
+    TARGET_SETTING_NAME,
     whole_number_in(TARGET),
     phrase(N_("the target: a whole number of pips (or hands) {range}"), range=TARGET.words),
     hint=phrase(N_("{target}; {range}"), target=POINTS_TARGET, range=TARGET.words),

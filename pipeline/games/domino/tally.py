@@ -11,12 +11,14 @@ from pipeline.games.domino.load import DominoEvent
 from pipeline.games.domino.rules import side_results
 from pipeline.games.domino.standings import classification, meetings, player_results, progressive_totals
 from pipeline.games.ordering import natural_ranks
+from schemas.common import column_names
 from schemas.domino import Match as M
 from schemas.domino import Penalty as Pen
 from schemas.domino import PlayersSheet as Players
 from schemas.domino import ProgressiveStanding as P
 from schemas.domino import SideResult as S
 from schemas.domino import Standing
+from schemas.validation import validated
 
 
 @dataclass
@@ -85,7 +87,7 @@ def progressive_standings(event: DominoEvent, sides: pd.DataFrame) -> pd.DataFra
     names = event.players.set_index(Players.id)[Players.name].reindex(ids).astype("str")
     ranked[P.player] = pd.Series(ids.to_numpy()[code], index=ranked.index, dtype="str")
     ranked[P.name] = pd.Series(names.to_numpy()[code], index=ranked.index, dtype="str")
-    return P.validate(ranked[list(P.to_schema().columns)])
+    return validated(ranked[column_names(P)], P)
 
 
 def domino_tables(event: DominoEvent) -> DominoTables:
@@ -95,7 +97,7 @@ def domino_tables(event: DominoEvent) -> DominoTables:
     last = rounds[P.round].max()
     final = rounds[rounds[P.round] == last].drop(columns=[P.round]).reset_index(drop=True)
     return DominoTables(
-        standings=Standing.validate(final),
+        standings=validated(final, Standing),
         rounds=rounds,
         sides=sides.sort_values([S.match, S.side]).reset_index(drop=True),
         penalties=event.penalties,

@@ -28,7 +28,8 @@ from schemas.bridge import ImpTraveller as IT
 from schemas.bridge import ResultsSheet as R
 from schemas.bridge import SideValues as SV
 from schemas.bridge import TypedResult as T
-from schemas.common import phrase, titles_of
+from schemas.common import titles_of
+from schemas.plain import phrase
 
 if TYPE_CHECKING:
     from pipeline.games.bridge.load import BridgeEvent

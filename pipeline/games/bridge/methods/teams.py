@@ -35,6 +35,7 @@ from schemas.bridge import VpScale as W
 from schemas.common import sheet_name_of, titles_of
 from schemas.shared import ProgressSheet as PG
 from schemas.shared import RulesSheet as RR
+from schemas.validation import validated
 
 if TYPE_CHECKING:
     from pipeline.games.bridge.load import BridgeEvent
@@ -124,7 +125,7 @@ def teams_tables(event: BridgeEvent) -> BridgeTables:
     order = lexicographic_order([table[ST.rank].to_numpy(), natural_ranks(table[ST.team])])
     standings = table.iloc[order].reset_index(drop=True)
     standings = tie_broken_teams(standings, matches, board_imps, event.settings.options, wbf)  # conditions.md
-    standings = ST.validate(standings)
+    standings = validated(standings, ST)
     return BridgeTables(travellers, standings, matches, board_imps)
 
 
