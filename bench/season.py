@@ -165,6 +165,9 @@ def season_benchmarks() -> list[str]:
     batch = [*TALLY, "batch", str(batch_dir), "-o", str(standings), "--workers", "2"]
     first = timed(batch)
     print(f"batch first run over {BATCH}: {first['wall']:.1f} s", flush=True)
+    first["digest"] = outputs_digest(standings)  # type: ignore[assignment]
+    first["floor"] = season_floor(inputs[:BATCH], standings)
+    print(f"batch I/O floor: {first['floor']:.1f} s; outputs {first['digest']}", flush=True)
     again = timed(batch)
     print(f"batch unchanged: {again['wall']:.1f} s", flush=True)
     changed = [batch_dir / p.name for p in inputs[:10]]
@@ -231,6 +234,62 @@ def season_benchmarks() -> list[str]:
     return season_report(
         generated, first, again, ten, ranks, dask_rank, same, batch_n, batch_engines, naive, stages, published
     )
+
+
+def outputs_digest(folder: Path) -> str:
+    """One SHA-256 of a folder's standings workbooks, name and bytes in name order: what byte-identical outputs
+    keep from one version of tally to the next."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    for path in sorted(folder.glob("*-standings.xlsx")):
+        digest.update(path.name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()
+
+
+def cells_of(path: Path) -> int:
+    """The cells of a workbook's sheets (every sheet's rows x columns, as fastexcel reads them, headers included)."""
+    import fastexcel
+
+    reader = fastexcel.read_excel(path)
+    sheets = (reader.load_sheet(name, header_row=None, dtypes="string") for name in reader.sheet_names)
+    return sum(sheet.height * sheet.width for sheet in sheets)
+
+
+def floor_event(job: tuple[str, int, str]) -> None:
+    """One event's I/O floor: its input read with fastexcel (every sheet, as text), and a workbook of `cells`
+    cells written with xlsxwriter (no formatting)."""
+    import fastexcel
+
+    source, cells, target = job
+    reader = fastexcel.read_excel(source)
+    for name in reader.sheet_names:
+        reader.load_sheet(name, header_row=None, dtypes="string").to_arrow()
+    book = xlsxwriter.Workbook(target, {"constant_memory": True})
+    sheet = book.add_worksheet()
+    row = [3, "P0042", "Name 42", 2, 1, 412, 388, 24, 0.5, 1.5]  # a Standings row's kinds of cells
+    for r in range(cells // len(row)):
+        sheet.write_row(r, 0, row)
+    book.close()
+
+
+def season_floor(inputs: list[Path], standings: Path) -> float:
+    """Target 3's I/O floor (issue 19): every input read with fastexcel and as many cells as its standings
+    workbook holds written with xlsxwriter, on two worker processes, wall seconds (the cells counted first,
+    outside the time)."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    out = SEASON / "floor"
+    shutil.rmtree(out, ignore_errors=True)
+    out.mkdir(parents=True)
+    jobs = [
+        (str(p), cells_of(standings / f"{p.stem}-standings.xlsx"), str(out / f"{p.stem}.xlsx"))
+        for p in inputs
+    ]
+    start = time.perf_counter()
+    with ProcessPoolExecutor(2) as pool:
+        list(pool.map(floor_event, jobs, chunksize=8))
+    return time.perf_counter() - start
 
 
 def rank_stages(paths: list[Path]) -> dict[str, float]:
@@ -338,6 +397,12 @@ def season_report(
         "",
         f"The unchanged rerun costs **{100 * again['wall'] / first['wall']:.1f} %** of the first run (target: "
         "under 5 %): it hashes every input (SHA-256) and reads the manifest, and scores nothing.",
+        "",
+        f"The I/O floor of the first run (issue 19, target 3: every input read with fastexcel and as many cells "
+        f"as its standings hold written with xlsxwriter, on two worker processes): {first['floor']:.1f} s; the "
+        f"first run takes **{first['wall'] / first['floor']:.1f}x** its floor (target: at most 1.5x) and "
+        f"{first['wall']:.1f} s (target: under 100 s). The SHA-256 of its {BATCH:,} standings workbooks (name "
+        f"and bytes, in name order; `outputs_digest`): `{first['digest']}`.",
         "",
         f"### `tally rank` over the standings ({', '.join(str(r['n']) for r in ranks)} files)",
         "",

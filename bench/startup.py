@@ -19,7 +19,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-SAMPLES = sorted((ROOT / "sample_data").glob("*.xlsx"))
+SAMPLES = sorted(p for p in (ROOT / "sample_data").iterdir() if p.suffix in (".xlsx", ".pbn"))
 ROUNDS = int(os.environ.get("BENCH_STARTUP_ROUNDS", "7"))
 TALLY = (
     "import sys; from pipeline.cli import main; sys.argv[0] = 'tally'; main()"  # the console script's code

@@ -58,6 +58,8 @@ def ids_for_names(
 
 def close_matches(cells: pd.Series, ids: pd.Series, names: pd.Series) -> pd.Series:
     """For each cell, '' or ` (did you mean ...?)` naming up to three listed ids or names like it."""
+    if cells.isna().all():  # no unknown cell (nearly always): nothing to suggest
+        return pd.Series("", index=cells.index, dtype="str")
     choices = [*map(str, ids.dropna()), *map(str, names.dropna())]
     distinct = pd.unique(cells.dropna().astype("str"))
     said = {
