@@ -135,6 +135,9 @@ def changed_inputs(paths: list[Path], seed: int) -> None:
         write_season_event(path, season_event(int(path.stem.split("-")[1]) - 1, seed))
 
 
+TITLE_ROWS = 4  # title, date, status and a blank row above a standings sheet's headers
+
+
 def openpyxl_season(paths: list[Path]) -> float:
     """The simplest alternative: pandas.read_excel (openpyxl) of Standings and Rules, one file after another,
     concatenated (no checks, no ranking)."""
@@ -143,8 +146,8 @@ def openpyxl_season(paths: list[Path]) -> float:
     start = time.perf_counter()
     frames = []
     for path in paths:  # the naive loop being compared
-        sheets = pd.read_excel(path, sheet_name=["Standings", "Rules"], engine="openpyxl")
-        frames.append(sheets["Standings"][["Rank", "Player", "Name"]])
+        sheets = pd.read_excel(path, sheet_name=["Standings", "Rules"], engine="openpyxl", header=TITLE_ROWS)
+        frames.append(sheets["Standings"].iloc[:, :3])  # Rank, the competitor's id and name
     pd.concat(frames)
     return time.perf_counter() - start
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
@@ -81,11 +82,9 @@ def title_xml(text: str, size: int, bold: bool, rotated: bool = False) -> str:
     return f'<c:title>{rich_xml(text, size, bold, rotated)}<c:overlay val="0"/></c:title>'
 
 
-def series_name(frame: pd.DataFrame, row: int, names: tuple[str, ...]) -> tuple[int, str]:
-    """The column (0-based) and text of the cell naming a series: the row's first non-blank cell under one
-    of the `names` headers (the first of them when all are blank)."""
-    headers = list(frame.columns)
-    cells = frame[list(names)].astype("object").to_numpy()[row]
+def series_name(headers: list[str], cells: np.ndarray, names: tuple[str, ...]) -> tuple[int, str]:
+    """The column (0-based) and text of the cell naming a series: the row's first non-blank cell (`cells`: the
+    row's cells under the `names` headers) under one of them (the first of them when all are blank)."""
     for name, value in zip(names, cells, strict=True):  # two headers at most: the name, then the id
         if not pd.isna(value) and str(value).strip():
             return headers.index(name), str(value)
@@ -97,17 +96,39 @@ def points_xml(values: Sequence[str | None]) -> str:
     return "".join(f'<c:pt idx="{i}"><c:v>{v}</c:v></c:pt>' for i, v in enumerate(values) if v is not None)
 
 
-def series_xml(sheet: OutputSheet, chart: LineChart, order: int, row: int, categories: list[str]) -> str:
-    """One series: its name's cell, its colour and markers, the categories (the headers, `texts_xml`) and the
-    row's values."""
+@dataclass(frozen=True)
+class ChartCells:
+    """What the series of a chart read from its sheet: the headers, the header's Excel row, the cells naming
+    each row (under the chart's `names` headers, as objects) and its values (as floats)."""
+
+    headers: list[str]
+    header: int
+    names: np.ndarray
+    numbers: np.ndarray
+
+
+def chart_cells(sheet: OutputSheet, chart: LineChart) -> ChartCells:
+    """The cells every series of a sheet's chart reads, read once."""
     frame = sheet.frame
-    headers = list(frame.columns)
+    return ChartCells(
+        list(frame.columns),
+        header_row(sheet),
+        frame[list(chart.names)].astype("object").to_numpy(),
+        frame[list(chart.values)].to_numpy(dtype="float64", na_value=np.nan),
+    )
+
+
+def series_xml(
+    sheet: OutputSheet, chart: LineChart, order: int, row: int, categories: list[str], cells: ChartCells
+) -> str:
+    """One series: its name's cell, its colour and markers, the categories (the headers, `texts_xml`) and the
+    row's values (`cells`: the charted cells of the sheet, read once for every series)."""
+    headers = cells.headers
     columns = [headers.index(v) for v in chart.values]
-    header = header_row(sheet)
+    header = cells.header
     excel_row = header + 1 + row
-    name_column, name = series_name(frame, row, chart.names)
-    numbers = frame[list(chart.values)].to_numpy(dtype="float64", na_value=np.nan)[row]
-    values = list(number_text(numbers))
+    name_column, name = series_name(headers, cells.names[row], chart.names)
+    values = list(number_text(cells.numbers[row]))
     colour = COLOURS[order % len(COLOURS)]
     fill = f'<a:solidFill><a:srgbClr val="{colour}"/></a:solidFill>'
     count = len(columns)
@@ -142,7 +163,10 @@ def chart_xml(sheet: OutputSheet) -> str:
     low, high, step = value_scale(sheet, chart)
     orientation = "maxMin" if chart.reversed else "minMax"
     categories = texts_xml(chart.values)  # the same headers for every series
-    series = "".join(series_xml(sheet, chart, order, row, categories) for order, row in enumerate(chart.rows))
+    cells = chart_cells(sheet, chart)
+    series = "".join(
+        series_xml(sheet, chart, order, row, categories, cells) for order, row in enumerate(chart.rows)
+    )
     return (
         _HEAD + f'<c:chartSpace xmlns:c="{_C}" xmlns:a="{_A}" xmlns:r="{_R}">'
         '<c:roundedCorners val="0"/><c:chart>'
