@@ -419,8 +419,8 @@ def season_report(
         f"{'; '.join(steps)}. A straight line through the four runs: {intercept:.1f} s + "
         f"{1000 * slope:.1f} ms a file. The per-file averages above fall because the fixed start-up (imports, "
         "worker processes) is shared by more files. A linear cost has equal steps; judge the steps above "
-        "against the spread of the runs. Target: "
-        f"under 60 s for 2,000 files: **{big['wall']:.1f} s**.",
+        "against the spread of the runs. Target (issue 19, target 6): "
+        f"under 20 s for 2,000 files: **{big['wall']:.1f} s**.",
         "",
         f"Stage by stage at {big['n']:,} files (one process, reading on 2 worker processes; "
         f"{int(stages['contributions']):,} contributions, {int(stages['ranked']):,} ranked):",

@@ -96,6 +96,10 @@ def small_commands() -> dict[str, Timed]:
     """`python -c "import typer"` and the small commands."""
     commands = {'python -c "import typer"': [sys.executable, "-c", "import typer"]}
     commands |= {name: tally(*args) for name, args in SMALL.items()}
+    commands |= {
+        f"minimal Typer app: {name}": [sys.executable, "-c", MINIMAL, *args]
+        for name, args in MINIMAL_ARGS.items()
+    }
     return timed(commands)
 
 
@@ -121,7 +125,9 @@ def section(small: dict[str, Timed], evenings: dict[str, Timed], load: tuple[flo
         + " (1, 5, 15 min) on "
         + f"{os.cpu_count()} cores.",
         "",
-        f'Small commands against `python -c "import typer"` (target: at most {SMALL_LIMIT}x):',
+        f'Small commands against `python -c "import typer"` (target: at most {SMALL_LIMIT}x). The last rows are '
+        "a minimal Typer app (one group of one command, built as tally's; `MINIMAL` in bench/startup.py): Typer's "
+        "own floor for the same shapes of command line, rich help and parameter handling included:",
         "",
         "| command | wall s | CPU s | wall ratio | CPU ratio |",
         "|---|---|---|---|---|",
