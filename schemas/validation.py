@@ -92,13 +92,16 @@ def engine_dtype(dtype: Any) -> Any:
 
 def holds_dtype(col: pa.Column, values: pd.Series) -> bool:
     """True when the column's values have its declared type, as pandera's dtype check says (no type declared:
-    any)."""
+    any): a verdict for the column, or one for each value (text declared, objects given: each value text or
+    blank), which pandera accepts when every value passes."""
     if col.dtype is None:
         return True
     try:
         said = col.dtype.check(engine_dtype(values.dtype), values)
     except TypeError:
         return False
+    if isinstance(said, pd.Series):  # a verdict a value
+        return bool(said.all())
     return isinstance(said, bool | np.bool_) and bool(said)
 
 

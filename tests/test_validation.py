@@ -26,7 +26,7 @@ from pipeline.games.scoring import recognised_event
 from pipeline.problems import InputError
 from pipeline.workbook import read_workbook
 from schemas import validation
-from schemas.bridge import ResultsSheet
+from schemas.bridge import PairStanding, ResultsSheet
 from schemas.common import columns_of, declared_columns
 from schemas.domino import Match, MatchesSheet, PlayersSheet, ProgressiveStanding, Standing
 from schemas.validation import failure_cases, pandera_cases, plan_of, validated
@@ -109,6 +109,32 @@ def test_a_sheet_of_other_cell_types_is_left_to_pandera():
     frame = sheet.frame.astype({"id": "object"})  # not the reader's text: pandera decides
     assert same_cases(frame, PlayersSheet) == 1
     assert same_cases(sheet.frame, PlayersSheet) == 1
+
+
+def test_a_table_of_text_held_as_objects_is_validated_here_as_pandera_validates_it():
+    blank = pd.DataFrame({"pair": ["1", "2"], "names": pd.Series([pd.NA, pd.NA], dtype="object")})
+    text = blank.assign(names=pd.Series(["Ana - Bea", None], dtype="object"))
+    plan = plan_of(PairStanding)
+    assert plan is not None
+    names = next(c for c in plan.columns if c.name == "names")
+    assert validation.holds_dtype(names, blank["names"]) and validation.holds_dtype(names, text["names"])
+    assert not validation.holds_dtype(names, pd.Series(["Ana", 7], dtype="object"))  # a number: not text
+    assert pa.DataFrameSchema({"names": names}).validate(text[["names"]]) is not None  # pandera agrees
+    with pytest.raises(pa.errors.SchemaError):
+        pa.DataFrameSchema({"names": names}).validate(
+            pd.DataFrame({"names": pd.Series(["Ana", 7], dtype="object")})
+        )
+
+
+@pytest.mark.parametrize("sample", sorted(SAMPLES.glob("*.xlsx")), ids=lambda p: p.stem)
+def test_scoring_a_sample_builds_no_pandera_schema(sample: Path):
+    # pandera's schema builder imports dask (0.4 s) where it is installed: a table the runner declines shows
+    code = (
+        f"import sys; from pipeline import api; api.standings({str(sample)!r}); print('dask' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                          cwd=Path(schemas.__file__).parents[1])  # fmt: skip
+    assert done.stdout.strip() == "False"
 
 
 @pytest.mark.slow  # every corpus workbook loaded, its sheets validated twice (about a minute; SLOW=1, CI)
