@@ -272,19 +272,16 @@ def append_checks_report(runs: list[dict]) -> None:
     ]
     for i, (column, check, _ms) in enumerate(first["each"]):
         lines.append(f"| {column} | {check} | " + " | ".join(f"{r['each'][i][2]:.2f}" for r in runs) + " |")
+    wholes = {  # what is validated whole, and the key of its milliseconds in each run
+        "the whole sheet (every check, the failing cells listed)": "sheet",
+        "the same sheet validated by pandera (lazy, as tally did before)": "pandera_sheet",
+        "the validated matches table (coerced, checked)": "table",
+        "the same table validated by pandera": "pandera_table",
+    }
     lines += [
-        "| the whole sheet (every check, the failing cells listed) | | "
-        + " | ".join(f"{r['sheet']:.1f}" for r in runs)
-        + " |",
-        "| the same sheet validated by pandera (lazy, as tally did before) | | "
-        + " | ".join(f"{r['pandera_sheet']:.1f}" for r in runs)
-        + " |",
-        "| the validated matches table (coerced, checked) | | "
-        + " | ".join(f"{r['table']:.1f}" for r in runs)
-        + " |",
-        "| the same table validated by pandera | | "
-        + " | ".join(f"{r['pandera_table']:.1f}" for r in runs)
-        + " |",
+        f"| {what} | | " + " | ".join(f"{r[key]:.1f}" for r in runs) + " |" for what, key in wholes.items()
+    ]
+    lines += [
         "",
         "Each check costs the data it reads; what the runner adds is the failing cells' list, built only when a "
         "check fails. pandera's own validation adds a copy of the frame per column, a backend dispatched per "

@@ -156,8 +156,9 @@ def test_every_corpus_workbook_fails_as_pandera_says(tmp_path: Path, monkeypatch
     assert len(compared) > 150 and sum(compared) > 30  # sheets compared, cells failing in them
 
 
-@pytest.mark.parametrize("sample", sorted(SAMPLES.glob("*.xlsx")), ids=lambda p: p.stem)
-def test_every_table_scoring_validates_is_pandera_s(sample: Path, monkeypatch):
+def validated_as_pandera_says(monkeypatch) -> list[str]:
+    """Every imported module's `validated` replaced by one that asserts pandera returns the same frame; the
+    names of the models validated so are listed in the list returned."""
     seen: list[str] = []
 
     def both(frame: pd.DataFrame, model: type[pa.DataFrameModel]) -> pd.DataFrame:
@@ -166,29 +167,25 @@ def test_every_table_scoring_validates_is_pandera_s(sample: Path, monkeypatch):
         seen.append(model.__name__)
         return ours
 
-    assert all(g.load for g in GAMES.values())  # every module that validates a table is imported
     for module in list(sys.modules.values()):
         if getattr(module, "validated", None) is validation.validated and module is not validation:
             monkeypatch.setattr(module, "validated", both)
+    return seen
+
+
+@pytest.mark.parametrize("sample", sorted(SAMPLES.glob("*.xlsx")), ids=lambda p: p.stem)
+def test_every_table_scoring_validates_is_pandera_s(sample: Path, monkeypatch):
+    assert all(g.load for g in GAMES.values())  # every module that validates a table is imported
+    seen = validated_as_pandera_says(monkeypatch)
     api.standings(sample)
     assert seen
 
 
 @pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
 def test_every_table_a_ranking_validates_is_pandera_s(tmp_path: Path, monkeypatch):
-    seen: list[str] = []
-
-    def both(frame: pd.DataFrame, model: type[pa.DataFrameModel]) -> pd.DataFrame:
-        ours = validation.validated(frame, model)
-        pd.testing.assert_frame_equal(ours, model.validate(frame))
-        seen.append(model.__name__)
-        return ours
-
     import pipeline.federation.rank  # noqa: F401 - every module that validates a ranking's table
 
-    for module in list(sys.modules.values()):
-        if getattr(module, "validated", None) is validation.validated and module is not validation:
-            monkeypatch.setattr(module, "validated", both)
+    seen = validated_as_pandera_says(monkeypatch)
     first = standings_book(tmp_path / "a.xlsx", [(1, "P1", "Ana"), (2, "P2", "Bea")], date="2026-03-01")
     second = standings_book(tmp_path / "b.xlsx", [(1, "P2", "Bea"), (2, "P3", "Ana")], date="2026-03-08")
     assert api.rank([first, second], tmp_path / "ranking.xlsx", engine=api.Engine("local", 1)).ranked == 3
