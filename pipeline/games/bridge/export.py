@@ -6,7 +6,9 @@ usebio.py. Decisions and references: docs/interchange.md, "Writing PBN and USEBI
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, replace
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -68,6 +70,8 @@ from schemas.bridge import TeamStanding as TS
 from schemas.bridge import Traveller as TV
 from schemas.common import sheet_name_of, titles_of
 from schemas.shared import SettingsSheet
+
+Record = Mapping[Hashable, Any]  # a row of a frame, as `DataFrame.to_dict("records")` gives it
 
 NOT_EXACT = kind(
     "W146",
@@ -350,7 +354,7 @@ def pbn_scoring(ex: Exported) -> str:
     return PBN_SCORING[method] + (f";{scale}" if scale else "")
 
 
-def identification_tags(ex: Exported, board: pd.Series) -> list[tuple[str, str]]:
+def identification_tags(ex: Exported, board: Record) -> list[tuple[str, str]]:
     """A game's identification section, PBN's mandatory tag set in its order (unknown players blank)."""
     s = ex.event.settings
     return [
@@ -433,7 +437,7 @@ def pbn_games(ex: Exported) -> list[WrittenGame]:
     if s.teams:
         return team_games(ex, extra)
     games = []
-    for _n, board in ex.boards.iterrows():  # a game a board: a few dozen
+    for board in ex.boards.to_dict("records"):  # a game a board: a few dozen
         at = ex.lines[(ex.lines[X.board] == board[X.board]) & (ex.lines[X.section] == board[X.section])]
         tags = [*identification_tags(ex, board), (DECLARER_TAG, ""), (CONTRACT_TAG, ""), (RESULT_TAG, "")]
         games.append(WrittenGame([*tags, *extra], [score_table(ex, at)]))
@@ -445,13 +449,12 @@ def pbn_games(ex: Exported) -> list[WrittenGame]:
 def team_games(ex: Exported, extra: list[tuple[str, str]]) -> list[WrittenGame]:
     """A teams event's games: a board in a room a game, the match's teams and round, the contract, declarer,
     tricks and score in its own tags (the home team north-south in the Open room)."""
-    matches = ex.matches.set_index(X.match) if not ex.matches.empty else pd.DataFrame()
-    boards = ex.boards.set_index(X.board)
+    matches = {m[X.match]: m for m in ex.matches.to_dict("records")}
+    boards = {b[X.board]: b for b in ex.boards.to_dict("records")}
     games = []
-    for _n, line in ex.lines.iterrows():  # a game a result: a few hundred at most
-        board = boards.loc[line[X.board]]
-        board = pd.Series({**board.to_dict(), X.board: line[X.board]})
-        match = matches.loc[line[X.match]] if line[X.match] in matches.index else pd.Series(dtype=object)
+    for line in ex.lines.to_dict("records"):  # a game a result: a few hundred at most
+        board = boards[line[X.board]]
+        match = matches.get(line[X.match], {})
         score = line[X.ns_score]
         tags = [
             *identification_tags(ex, board),
@@ -524,7 +527,7 @@ def usebio_cells(lines: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
     return contract, score
 
 
-def traveller_element(line: pd.Series, value: str | None, teams: bool) -> Element:
+def traveller_element(line: Record, value: str | None, teams: bool) -> Element:
     """A TRAVELLER_LINE: the pairs (a teams line: the direction of the match's home team), round and table
     where given, contract, declarer, tricks, north-south's score (or the artificial score) and, in a pairs
     event, each side's matchpoints or IMPs."""
@@ -547,13 +550,15 @@ def traveller_element(line: pd.Series, value: str | None, teams: bool) -> Elemen
     return node("TRAVELLER_LINE", kids)
 
 
-def board_element(ex: Exported, board: pd.Series, lines: pd.DataFrame, teams: bool) -> Element:
+def board_element(ex: Exported, board: Record, lines: pd.DataFrame, teams: bool) -> Element:
     """A BOARD: its number, its vulnerability and hands when the deal is known, and its traveller lines."""
     value = {MP: "MATCH_POINTS", CROSS_IMP: "IMPS", BUTLER: "IMPS"}.get(ex.event.settings.method.name)
     kids = [leaf("BOARD_NUMBER", board[X.board])]
     if board[X.deal]:
         kids += [leaf("VULNERABILITY", USEBIO_VUL[board[X.vul]]), *hand_elements(board[X.deal])]
-    kids += [traveller_element(line, value, teams) for _n, line in lines.iterrows()]  # a board's few lines
+    kids += [
+        traveller_element(line, value, teams) for line in lines.to_dict("records")
+    ]  # a board's few lines
     return node("BOARD", kids)
 
 
@@ -607,7 +612,7 @@ def usebio_event(ex: Exported) -> Element:
         else:
             boards = ex.boards[ex.boards[X.section] == section]
             kids += [
-                board_element(ex, b, at[at[X.board] == b[X.board]], False) for _n, b in boards.iterrows()
+                board_element(ex, b, at[at[X.board] == b[X.board]], False) for b in boards.to_dict("records")
             ]
         section_elements.append(node("SECTION", kids, SECTION_ID=section or "A"))
     event = node(
@@ -623,7 +628,8 @@ def match_elements(ex: Exported, lines: pd.DataFrame) -> list[Element]:
     """A teams event's MATCHes: round, the home TEAM and the OPPOSING_TEAM, their IMPs and VPs, and a BOARD
     for each board with its two rooms' traveller lines."""
     out = []
-    for _n, m in ex.matches.iterrows():  # a match an element: a few dozen
+    boards = {b[X.board]: b for b in ex.boards.to_dict("records")}
+    for m in ex.matches.to_dict("records"):  # a match an element: a few dozen
         at = lines[lines[X.match] == m[X.match]]
         kids = [
             leaf("ROUND_NUMBER", m.get(X.round, "")),
@@ -634,9 +640,8 @@ def match_elements(ex: Exported, lines: pd.DataFrame) -> list[Element]:
             leaf("TEAM_SCORE", m.get(X.home_vps, "")),
             leaf("OPPOSING_TEAM_SCORE", m.get(X.away_vps, "")),
         ]
-        boards = ex.boards.set_index(X.board)
         for number in sorted(at[X.board].unique()):
-            board = pd.Series({**boards.loc[number].to_dict(), X.board: number})
+            board = boards[number]
             kids.append(board_element(ex, board, at[at[X.board] == number], True))
         out.append(node("MATCH", kids))
     return out
