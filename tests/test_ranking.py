@@ -3,6 +3,7 @@ identity reports and the rules file. Every expected value is worked by hand in t
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 import pytest
 from conftest import sheet_from_table
@@ -22,7 +23,7 @@ from pipeline.federation.ranking.points import (
     window_start,
 )
 from pipeline.federation.ranking.rules import RankingRules, as_of_date, ranking_rules
-from pipeline.federation.ranking.season import event_facts, season_of, standings_placings
+from pipeline.federation.ranking.season import event_facts, fits_competition, season_of, standings_placings
 from pipeline.problems import UsageError
 
 RULES = RankingRules()
@@ -578,3 +579,33 @@ def test_ranking_properties(
         assert r == (i + 1 if i == 0 or level[i] != level[i - 1] else ranks[i - 1])
     keys = [(-u, -e, -b) for u, e, b in level]
     assert keys == sorted(keys)
+
+
+def fits_competition_plainly(place: list[float], field: list[int]) -> list[bool]:
+    """The rule, row by row: a known rank fits when it is one more than the known ranks below it in its field."""
+    known = [(f, p) for f, p in zip(field, place, strict=True) if p == p]  # NaN is not equal to itself
+    return [
+        p == p and p == 1 + sum(1 for g, q in known if g == f and q < p)
+        for f, p in zip(field, place, strict=True)
+    ]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 2), st.one_of(st.none(), st.integers(1, 12).map(float))),
+        min_size=0,
+        max_size=30,
+    )
+)
+def test_fits_competition_is_the_rule_row_by_row(rows: list[tuple[int, float | None]]):
+    field = np.array([f for f, _p in rows], dtype=np.int64)
+    place = np.array([np.nan if p is None else p for _f, p in rows], dtype="float64")
+    assert fits_competition(place, field).tolist() == fits_competition_plainly(place.tolist(), field.tolist())
+
+
+def test_ranks_out_of_competition_order_are_found_in_each_field_of_a_mitchell():
+    # NS: 1, 1, 3 fits; EW: 1, 2, 2, 3 does not fit at its last row (3 follows two places 2: it should be 4)
+    place = np.array([1, 1, 3, 1, 2, 2, 3], dtype="float64")
+    field = np.array([0, 0, 0, 1, 1, 1, 1])
+    assert fits_competition(place, field).tolist() == [True, True, True, True, True, True, False]

@@ -196,12 +196,16 @@ def item_of(spec: SettingSpec, row: Mapping[str, object]) -> str:
     return next((n.lower() for n in names if n.lower() in row), spec.title.lower())
 
 
-def competition_ranks(place: pd.Series) -> pd.Series:
-    """True where a rank fits competition ranking (1, 1, 3): it equals one plus the number of better ranks."""
-    known = place.dropna().to_numpy(dtype="float64")
-    ordered = np.sort(known)
-    better = np.searchsorted(ordered, place.to_numpy(dtype="float64", na_value=np.nan), side="left")
-    return pd.Series(place.to_numpy(dtype="float64", na_value=np.nan) == better + 1, index=place.index)
+def fits_competition(place: np.ndarray, field: np.ndarray) -> np.ndarray:
+    """True where a rank fits competition ranking (1, 1, 3) within its field: it equals one plus the number
+    of known ranks of the same field below it (NaN, an unknown rank, fits nothing). `field` numbers each
+    row's field; one sort of (field, rank) counts the lower ranks of every field at once."""
+    known = ~np.isnan(place)
+    top = np.nanmax(place, initial=0.0) + 2  # a field's ranks stay below the next field's
+    key = field * top + np.where(known, place, 0.0)
+    ordered = np.sort(key[known])
+    below = np.searchsorted(ordered, key, side="left") - np.searchsorted(ordered, field * top, side="left")
+    return known & (place == below + 1)
 
 
 def standings_fields(standings: Sheet) -> pd.Series:
@@ -224,23 +228,23 @@ def standings_placings(standings: Sheet) -> tuple[pd.DataFrame, list[Problem]]:
         ]
     name_col = next((c for c in NAME_COLUMNS if c in frame), None)
     ids = as_ids(frame[id_col])
-    groups = standings_fields(standings)
-    field_size = groups.map(groups.value_counts()).astype("int64")
+    field, _names = pd.factorize(standings_fields(standings))  # one field, or NS and EW
+    size = np.bincount(field)[field]  # each row's field size
     number = pd.to_numeric(frame[S.rank], errors="coerce")
-    whole = number.notna() & number.eq(number.round()) & number.ge(1)
+    values = number.to_numpy(dtype="float64", na_value=np.nan)
+    whole = ~np.isnan(values) & (values == np.round(values)) & (values >= 1)
     place = number.where(whole)
-    by_field = [competition_ranks(place[groups == g]) for g in groups.unique()]  # one field, or NS and EW
-    in_order = pd.concat(by_field).reindex(place.index) if by_field else competition_ranks(place)
+    placed = np.where(whole, values, np.nan)
     checks = [
         (~whole, S.rank, _("the rank must be a whole number, 1 or more"), BAD_RANK),
         (
-            whole & (place > field_size),
+            whole & (placed > size),
             S.rank,
             _("the rank is beyond the number of competitors ranked"),
             BAD_RANK,
         ),
         (
-            whole & (place <= field_size) & ~in_order.fillna(False).astype(bool),
+            whole & (placed <= size) & ~fits_competition(placed, field),
             S.rank,
             _(
                 "the ranks must run as tally writes them, 1, 1, 3 (competitors sharing a place take the first "
@@ -248,20 +252,22 @@ def standings_placings(standings: Sheet) -> tuple[pd.DataFrame, list[Problem]]:
             ),
             RANK_ORDER,
         ),
-        (ids.isna(), id_col, _("the competitor's id is blank"), BLANK_ID),
+        (ids.isna().to_numpy(), id_col, _("the competitor's id is blank"), BLANK_ID),
         (
-            ids.notna() & ids.duplicated(keep="first"),
+            (ids.notna() & ids.duplicated(keep="first")).to_numpy(),
             id_col,
             _("this competitor is listed twice"),
             LISTED_TWICE,
         ),
     ]
     located = [
-        problems_where(standings, mask, col, text, found) for mask, col, text, found in checks if mask.any()
+        problems_where(standings, pd.Series(mask, index=frame.index), col, text, found)
+        for mask, col, text, found in checks
+        if mask.any()
     ]
     names = frame[name_col] if name_col else pd.Series(pd.NA, index=frame.index, dtype="str")
     placings = pd.DataFrame(
-        {C.player: ids, C.name: names.astype("str"), C.place: place, C.field: field_size.astype("int64")}
+        {C.player: ids, C.name: names.astype("str"), C.place: place, C.field: size.astype("int64")}
     )
     return placings, problems_from_frame(pd.concat(located)) if located else []
 
