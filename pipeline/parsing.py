@@ -208,7 +208,8 @@ def ordered_codes(number: np.ndarray) -> tuple[np.ndarray, int]:
     (no hashing, no sorting), other numbers by their place among the distinct numbers."""
     number = number + 0.0  # -0.0 as 0.0
     low, high = (number.min(), number.max()) if len(number) else (0.0, 0.0)
-    if high - low <= 2 * len(number) and (number == np.round(number)).all():
+    finite = bool(np.isfinite(low) and np.isfinite(high))  # an infinite number: no range to code by
+    if finite and high - low <= 2 * len(number) and (number == np.round(number)).all():
         return (number - low).astype(np.int64), int(high - low) + 1
     code, distinct = pd.factorize(number)
     place = np.empty(len(distinct), dtype=np.int64)
