@@ -20,6 +20,7 @@ from pipeline.federation.ranking.points import (
     player_totals,
     ranked_season,
     ranking_table,
+    tie_sizes,
     window_start,
 )
 from pipeline.federation.ranking.rules import RankingRules, as_of_date, ranking_rules
@@ -31,8 +32,7 @@ AS_OF = pd.Timestamp("2026-11-30")
 
 
 def units_of(place: int, tied: int, field: int, weight: float = 1.0, rules: RankingRules = RULES) -> int:
-    one = place_units(pd.Series([place]), pd.Series([tied]), pd.Series([field]), pd.Series([weight]), rules)
-    return int(one.iloc[0])
+    return int(place_units([place], [tied], [field], [weight], rules)[0])
 
 
 def placings(rows: list[tuple[str, int]]) -> pd.DataFrame:
@@ -125,6 +125,9 @@ def test_a_two_winner_mitchell_gives_points_within_each_field() -> None:
     frame = event_contributions(found, "m.xlsx", AS_OF, 1.0, RULES, fields)
     assert frame["units"].tolist() == [10000, 5000, 5000, 10000, 6667, 3333]
     assert frame["field"].tolist() == [3] * 6
+    # the fields numbered (as standings_placings gives them) say the same as the fields named
+    numbered = event_contributions(found, "m.xlsx", AS_OF, 1.0, RULES, np.array([0, 0, 0, 1, 1, 1]))
+    pd.testing.assert_frame_equal(numbered, frame)
 
 
 def test_standings_of_two_fields_are_read_field_by_field() -> None:
@@ -133,12 +136,12 @@ def test_standings_of_two_fields_are_read_field_by_field() -> None:
         ["Rank", "Field", "Pair"],
         [[1, "NS", "1"], [2, "NS", "2"], [3, "NS", "3"], [1, "EW", "4"], [2, "EW", "5"]],
     )
-    found, problems = standings_placings(standings)
+    found, _fields, problems = standings_placings(standings)
     assert problems == []
     assert found["field"].tolist() == [3, 3, 3, 2, 2]
     # within NS, 1 then 3, 3 skips 2 (the EW field's own 1 is right)
     rows = [[1, "NS", "1"], [3, "NS", "2"], [3, "NS", "3"], [1, "EW", "4"]]
-    _, problems = standings_placings(sheet_from_table("Standings", ["Rank", "Field", "Pair"], rows))
+    _, _fields, problems = standings_placings(sheet_from_table("Standings", ["Rank", "Field", "Pair"], rows))
     assert [(p.code, p.row) for p in problems] == [("R108", 3), ("R108", 4)]
 
 
@@ -196,7 +199,7 @@ def test_standings_placings_locate_each_bad_row() -> None:
         ["Rank", "Player", "Name"],
         [[1, "1", "A"], [2.5, "2", "B"], [0, "3", "C"], [9, "4", "D"], [2, None, "E"], [3, "1", "F"]],
     )
-    _, problems = standings_placings(standings)
+    _, _fields, problems = standings_placings(standings)
     located = sorted((p.row, p.column) for p in problems)
     # rows 3 (2.5), 4 (0) and 5 (9 beyond a field of 6) in Rank; row 6 blank id; row 7 repeats id 1
     assert located == [(3, "Rank"), (4, "Rank"), (5, "Rank"), (6, "Player"), (7, "Player")]
@@ -218,7 +221,7 @@ def test_standings_ranks_must_be_competition_ranks(ranks: list[int], bad_rows: l
     standings = sheet_from_table(
         "Standings", ["Rank", "Player", "Name"], [[r, str(i), f"P{i}"] for i, r in enumerate(ranks)]
     )
-    _, problems = standings_placings(standings)
+    _, _fields, problems = standings_placings(standings)
     assert sorted({p.row for p in problems}) == bad_rows
     assert all(p.column == "Rank" for p in problems)
 
@@ -609,3 +612,13 @@ def test_ranks_out_of_competition_order_are_found_in_each_field_of_a_mitchell():
     place = np.array([1, 1, 3, 1, 2, 2, 3], dtype="float64")
     field = np.array([0, 0, 0, 1, 1, 1, 1])
     assert fits_competition(place, field).tolist() == [True, True, True, True, True, True, False]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 2), st.integers(1, 9)), max_size=30))
+def test_tie_sizes_count_the_rows_sharing_a_place_in_a_field(rows: list[tuple[int, int]]):
+    # the rule, plainly: for each row, the rows of the same field with the same place
+    group = np.array([g for g, _p in rows], dtype=np.int64)
+    place = np.array([p for _g, p in rows], dtype=np.int64)
+    plainly = [sum(1 for h, q in rows if (h, q) == (g, p)) for g, p in rows]
+    assert tie_sizes(place, group).tolist() == plainly

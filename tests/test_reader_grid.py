@@ -16,8 +16,14 @@ import pyarrow as pa
 import pytest
 from hypothesis import given, settings
 
-from pipeline.sheets import column_letters, declared_headers, header_key, normalized_header
-from pipeline.workbook.reader import plain_text, sheet_from_grid
+from pipeline.sheets import (
+    column_letters,
+    declared_headers,
+    header_key,
+    normalized_header,
+    without_blank_rows,
+)
+from pipeline.workbook.reader import _text_table, plain_text, sheet_from_grid
 from pipeline.workbook.scan import SheetFacts
 
 Grid = list[list[str | None]]  # rows of cells; None is blank
@@ -131,15 +137,58 @@ def plain_cell(cell: str | None) -> str | None:
 # characters Python's Unicode tables know (Arrow's are newer); surrogates cannot be UTF-8
 KNOWN = st.characters(exclude_categories=("Cn", "Cs"))
 SPECIAL = "\u200b\u200d\u200e\ufeff\u00ad \t\n\u00a0\u3000\x1ce\u0301\u00e9Aa"
-TEXTS = st.lists(
-    st.one_of(
-        st.none(), st.text(SPECIAL, max_size=5), st.text(KNOWN, max_size=5), st.text("ab \t", max_size=4)
-    ),
-    max_size=12,
+CELL_TEXTS = st.one_of(
+    st.none(), st.text(SPECIAL, max_size=5), st.text(KNOWN, max_size=5), st.text("ab \t", max_size=4)
 )
+TEXTS = st.lists(CELL_TEXTS, max_size=12)
 
 
 @settings(max_examples=200, deadline=None)
 @given(TEXTS)
 def test_cells_are_made_plain_as_the_rule_says(cells: list[str | None]) -> None:
     assert plain_text(pa.array(cells, pa.string())).to_pylist() == [plain_cell(c) for c in cells]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.integers(0, 5).flatmap(
+        lambda rows: st.lists(st.lists(CELL_TEXTS, min_size=rows, max_size=rows), max_size=5)
+    )
+)
+def test_a_sheets_columns_are_made_plain_each_as_the_rule_says(columns: list[list[str | None]]) -> None:
+    # the columns are joined end to end for Arrow's kernels and cut back: each comes back as itself, made plain
+    batch = pa.RecordBatch.from_arrays(
+        [pa.array(c, pa.string()) for c in columns], names=[str(i) for i in range(len(columns))]
+    )
+    table = _text_table(batch)
+    assert table.column_names == [str(i) for i in range(len(columns))]
+    assert [table.column(i).to_pylist() for i in range(len(columns))] == [
+        [plain_cell(c) for c in col] for col in columns
+    ]
+
+
+# ---------------------------------------------------------------- without_blank_rows
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.integers(0, 4).flatmap(
+        lambda width: st.lists(
+            st.lists(st.sampled_from([None, "x", " ", "7"]), min_size=width, max_size=width), max_size=8
+        )
+    ),
+    st.booleans(),
+)
+def test_blank_rows_are_dropped_as_dropna_drops_them(rows: list[list[str | None]], repeated: bool) -> None:
+    # text columns as the reader gives them, a number column and (sometimes) two columns of one name
+    width = len(rows[0]) if rows else 0
+    names = ["a" if repeated and j < 2 else f"c{j}" for j in range(width)]
+    frame = (
+        pd.DataFrame(rows, columns=names, dtype="str") if rows else pd.DataFrame(columns=names, dtype="str")
+    )
+    if width > 2:  # the last column (never a repeated name) as numbers, blank where not a number
+        frame.isetitem(width - 1, pd.to_numeric(frame.iloc[:, -1], errors="coerce"))
+    frame.index = pd.RangeIndex(2, 2 + len(frame), name="row")
+    kept = without_blank_rows(frame)
+    pd.testing.assert_frame_equal(kept, frame.dropna(how="all"))
+    assert kept is not frame

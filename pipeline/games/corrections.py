@@ -30,7 +30,7 @@ from pipeline.games.checks import (
 from pipeline.i18n import _, _each
 from pipeline.parsing import DATE_RANGE, as_ids, as_words, date_times, whole_numbers
 from pipeline.problems import Problem, kind
-from pipeline.sheets import Sheet, header_key, normalized_header
+from pipeline.sheets import Sheet, header_key, normalized_header, without_blank_rows
 from schemas.common import LANGUAGES, titles_of
 from schemas.corrections import CorrectionLog as L
 from schemas.corrections import CorrectionsSheet as C
@@ -160,7 +160,7 @@ def judged_corrections(
     if lost:
         return _empty_log(), pd.DataFrame([p.as_record() for p in lost])
     sheet = present_columns(corrections, C)
-    f = sheet.frame.dropna(how="all")
+    f = without_blank_rows(sheet.frame)
     keys = rules.required_keys + rules.optional_keys
     wanted = key_values(f, keys, rules.numbers)
     found = key_values(data.frame, keys, rules.numbers)

@@ -21,7 +21,7 @@ from pipeline.games.corrections import (
 from pipeline.games.game import Game
 from pipeline.i18n import _
 from pipeline.problems import InputError, Problem
-from pipeline.sheets import OutputSheet, Sheet, sheet_key
+from pipeline.sheets import OutputSheet, Sheet, sheet_key, without_blank_rows
 from schemas.common import sheet_name_of, titles_of
 from schemas.corrections import Change as D
 from schemas.corrections import CorrectionLog as L
@@ -106,7 +106,7 @@ def checked_event(sheets: dict[str, Sheet], game: Game) -> Checked:
 def corrected_event(sheets: dict[str, Sheet], game: Game) -> Checked:
     """The validated event with the accepted corrections applied (InputError with every problem otherwise)."""
     corrections = sheets.get(sheet_key(C))
-    if corrections is None or corrections.frame.dropna(how="all").empty:
+    if corrections is None or without_blank_rows(corrections.frame).empty:
         return Checked(game.load(sheets))
     settings, _ = game.settings(sheets.get(sheet_key(SettingsSheet)))
     rules = game.rules(settings)

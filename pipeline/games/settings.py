@@ -28,7 +28,7 @@ from pipeline.games.checks import (
 from pipeline.i18n import N_, _, _each, spoken_language
 from pipeline.parsing import DATE_RANGE, FIRST_DAY, LAST_DAY, as_numbers, as_words, date_times, whole_in
 from pipeline.problems import kind
-from pipeline.sheets import Sheet, in_english
+from pipeline.sheets import Sheet, in_english, without_blank_rows
 from schemas.common import Names, Vocabulary, names_in, titles_of
 from schemas.plain import Span, phrase, spoken
 from schemas.shared import SettingsSheet as K
@@ -376,7 +376,7 @@ def key_value_settings(
     lost = missing_columns(sheet, required_columns(K), titles_of(K))
     if lost:
         return {}, pd.DataFrame([p.as_record() for p in lost])
-    frame = sheet.frame.dropna(how="all")
+    frame = without_blank_rows(sheet.frame)
     if K.value not in frame:
         frame = frame.assign(**{K.value: pd.Series(pd.NA, index=frame.index, dtype="str")})
     keys = setting_keys(frame[K.key], specs)

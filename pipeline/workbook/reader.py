@@ -73,9 +73,16 @@ def plain_text(column: pa.Array) -> pa.Array:
 
 
 def _text_table(batch: pa.RecordBatch) -> pa.Table:
-    """Every column of a sheet as `plain_text` (about 3x faster than pandas' string methods)."""
-    columns = [plain_text(column) for column in batch.columns]  # column-wise, not row-wise
-    return pa.Table.from_arrays(columns, names=[str(i) for i in range(len(columns))])
+    """Every column of a sheet as `plain_text`, the columns joined end to end so that Arrow's kernels run once
+    for the sheet (about 3x faster than pandas' string methods, and a sheet's dozen columns cost one call
+    each), then cut back into columns."""
+    columns = [column.cast(pa.large_string()) for column in batch.columns]
+    joined = plain_text(pa.concat_arrays(columns)) if columns else pa.array([], pa.large_string())
+    starts = np.cumsum([0, *(len(column) for column in columns)])
+    return pa.Table.from_arrays(
+        [joined.slice(start, len(column)) for start, column in zip(starts, columns, strict=False)],
+        names=[str(i) for i in range(len(columns))],
+    )
 
 
 _TEXT = pd.StringDtype(na_value=np.nan)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
+from numpy.typing import ArrayLike
 
 from pipeline.federation.ranking.rules import RankingRules
 from pipeline.games.ordering import lexicographic_order, natural_ranks
@@ -25,22 +26,29 @@ EXACT = 2**53  # every whole number below this is exact in a float64 (and far in
 
 
 def place_units(
-    place: pd.Series, tied: pd.Series, field: pd.Series, weight: pd.Series, rules: RankingRules
-) -> pd.Series:
+    place: ArrayLike, tied: ArrayLike, field: ArrayLike, weight: ArrayLike, rules: RankingRules
+) -> np.ndarray:
     """Units for each place: weight x scale x (field - place + 1) / field, averaged over the places a tie
     spans, rounded half up to the rules' decimals. The weight, scale and decimals are range-checked where they
     are read, which keeps every figure below 10^12 units; a figure at or past 2^53 (or not finite) is refused
     here rather than wrapped round to a wrong int64."""
-    p, k, n = (s.to_numpy(dtype="int64") for s in (place, tied, field))
+    p, k, n = (np.asarray(a, dtype="int64") for a in (place, tied, field))
     doubled = 2 * (n - p + 1) - (k - 1)  # twice the mean of (n - q + 1) over q = p .. p + k - 1
-    exact = weight.to_numpy(dtype="float64") * rules.scale * rules.unit * doubled / (2 * n)
+    exact = np.asarray(weight, dtype="float64") * rules.scale * rules.unit * doubled / (2 * n)
     # half up, float noise forgiven: a few ulps of error can make a true half (3.125 at 2 decimals) fall a
     # hair short; 64 ulps cover that at any size (a tolerance relative to 1e-9 would add 833 units to
     # 833,333,333,333.33 units, the largest settings' 5/6 of first place)
     units = np.floor(exact + 0.5 + 64 * np.spacing(np.maximum(np.abs(exact), 1.0)))
     if not (np.isfinite(units) & (np.abs(units) < EXACT)).all():
         raise ValueError("event points beyond 2^53 units: a weight, scale or decimals outside their ranges")
-    return pd.Series(units.astype("int64"), index=place.index)
+    return units.astype("int64")
+
+
+def tie_sizes(place: np.ndarray, group: np.ndarray) -> np.ndarray:
+    """How many rows share each row's place within its group (a field): 1 for a place held alone."""
+    key = group.astype("int64") * (int(place.max(initial=0)) + 1) + place
+    _, inverse, counts = np.unique(key, return_inverse=True, return_counts=True)
+    return counts[inverse.reshape(-1)]
 
 
 def event_contributions(
@@ -49,33 +57,29 @@ def event_contributions(
     date: pd.Timestamp,
     weight: float,
     rules: RankingRules,
-    fields: pd.Series | None = None,
+    fields: ArrayLike | None = None,
 ) -> pd.DataFrame:
     """One event's contribution to each of its competitors (placings: player, name, place, and the size of the
-    field each was ranked in: the whole Standings, or the NS or EW field named by `fields` in a two-winner
-    Mitchell); validated with the whole season (`season_of`), not once per file."""
-    field = (
-        placings[C.field].astype("int64")
-        if C.field in placings
-        else pd.Series(len(placings), index=placings.index)
-    )
-    place = placings[C.place].astype("int64")
-    groups = np.zeros(len(place), dtype="int64") if fields is None else pd.factorize(fields.to_numpy())[0]
-    tied = place.groupby([groups, place.to_numpy()]).transform("size")
-    frame = pd.DataFrame(
+    field each was ranked in: the whole Standings, or the NS or EW field named or numbered by `fields` in a
+    two-winner Mitchell); validated with the whole season (`season_of`), not once per file. Built from NumPy
+    arrays, a row per competitor, indexed 0 .. n - 1."""
+    n = len(placings)
+    field = placings[C.field].to_numpy(dtype="int64") if C.field in placings else np.full(n, n, dtype="int64")
+    place = placings[C.place].to_numpy(dtype="int64")
+    groups = np.zeros(n, dtype="int64") if fields is None else pd.factorize(np.asarray(fields))[0]
+    return pd.DataFrame(
         {
             C.file: file,
-            C.date: pd.Series(date, index=placings.index, dtype="datetime64[ns]"),
-            C.player: placings[C.player].astype("str"),
-            C.name: placings[C.name].astype("str"),
+            C.date: np.full(n, pd.Timestamp(date).as_unit("ns").to_datetime64()),
+            C.player: placings[C.player].astype("str").array,
+            C.name: placings[C.name].astype("str").array,
             C.place: place,
-            C.field: field.to_numpy(dtype="int64"),
+            C.field: field,
             C.weight: float(weight),
+            C.units: place_units(place, tie_sizes(place, groups), field, weight, rules),
         },
-        index=placings.index,
+        index=pd.RangeIndex(n),
     )
-    frame[C.units] = place_units(place, tied, frame[C.field], frame[C.weight], rules)
-    return frame.reset_index(drop=True)
 
 
 def window_start(as_of: pd.Timestamp, rules: RankingRules) -> pd.Timestamp:

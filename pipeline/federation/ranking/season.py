@@ -19,7 +19,14 @@ from pipeline.games.settings import EVENT_DATE, EVENT_NAME, WEIGHT, WEIGHT_SETTI
 from pipeline.i18n import ENGLISH, N_, _
 from pipeline.parsing import FIRST_DAY, LAST_DAY, as_ids
 from pipeline.problems import Kind, Problem, kind, problems_from_frame
-from pipeline.sheets import Sheet, accepted_headers, normalized_header, sheet_key, with_english_headers
+from pipeline.sheets import (
+    Sheet,
+    accepted_headers,
+    normalized_header,
+    sheet_key,
+    with_english_headers,
+    without_blank_rows,
+)
 from schemas.common import column_names, sheet_name_of
 from schemas.ranking import Contribution, SeasonEvent, StandingsSheet
 from schemas.shared import RulesSheet
@@ -208,27 +215,30 @@ def fits_competition(place: np.ndarray, field: np.ndarray) -> np.ndarray:
     return known & (place == below + 1)
 
 
-def standings_fields(standings: Sheet) -> pd.Series:
-    """Each competitor's field as its Standings row names it ('' for all when one field): a two-winner
-    Mitchell's Standings rank each field (NS, EW) on its own, so places and field sizes run within it."""
-    frame = standings.frame.dropna(how="all")
+def standings_fields(frame: pd.DataFrame) -> np.ndarray:
+    """Each Standings row's field, numbered in order of appearance (0 for all when one field): a two-winner
+    Mitchell's Standings rank each field (NS, EW, as its Field column names it; a blank names a field too) on its
+    own, so places and field sizes run within it."""
     if S.field not in frame:
-        return pd.Series("", index=frame.index)
-    return frame[S.field].astype("object").where(frame[S.field].notna(), "").astype("str")
+        return np.zeros(len(frame), dtype="int64")
+    return pd.factorize(frame[S.field].fillna(""))[0]
 
 
-def standings_placings(standings: Sheet) -> tuple[pd.DataFrame, list[Problem]]:
-    """Each competitor's id, name and place from a Standings sheet, with located problems."""
-    frame = standings.frame.dropna(how="all")
+def standings_placings(standings: Sheet) -> tuple[pd.DataFrame, np.ndarray, list[Problem]]:
+    """Each competitor's id, name and place from a Standings sheet (its rows holding something), the field each
+    was ranked in (`standings_fields`), and located problems."""
+    frame = without_blank_rows(standings.frame)
     id_col = next((c for c in ID_COLUMNS if c in frame), None)
     if S.rank not in frame or id_col is None:
         expected = _("expected the columns Rank and one of Player, Pair or Team")
-        return pd.DataFrame(), [
-            Problem.of(STANDINGS_COLUMNS, standings.name, standings.header_row, None, None, expected)
-        ]
+        return (
+            pd.DataFrame(),
+            np.zeros(0, dtype="int64"),
+            [Problem.of(STANDINGS_COLUMNS, standings.name, standings.header_row, None, None, expected)],
+        )
     name_col = next((c for c in NAME_COLUMNS if c in frame), None)
     ids = as_ids(frame[id_col])
-    field, _names = pd.factorize(standings_fields(standings))  # one field, or NS and EW
+    field = standings_fields(frame)  # one field, or NS and EW
     size = np.bincount(field)[field]  # each row's field size
     number = pd.to_numeric(frame[S.rank], errors="coerce")
     values = number.to_numpy(dtype="float64", na_value=np.nan)
@@ -269,7 +279,7 @@ def standings_placings(standings: Sheet) -> tuple[pd.DataFrame, list[Problem]]:
     placings = pd.DataFrame(
         {C.player: ids, C.name: names.astype("str"), C.place: place, C.field: size.astype("int64")}
     )
-    return placings, problems_from_frame(pd.concat(located)) if located else []
+    return placings, field, problems_from_frame(pd.concat(located)) if located else []
 
 
 def season_file(
@@ -287,7 +297,7 @@ def season_file(
         return SeasonFile(None, None, [Problem.of(NOT_STANDINGS, file, None, None, None, text)])
     standings = with_english_headers(sheets[sheet_key(S)], S)  # written in Spanish or Chinese too
     facts, problems = event_facts(with_english_headers(sheets[sheet_key(RS)], RS), rules.default_weight)
-    placings, placing_problems = standings_placings(standings)
+    placings, fields, placing_problems = standings_placings(standings)
     problems += placing_problems
     if placings.empty and not problems:
         problems.append(
@@ -311,7 +321,6 @@ def season_file(
         E.field: len(placings),
         E.sha256: digest,
     }
-    fields = standings_fields(standings).reindex(placings.index)
     contributions = event_contributions(placings, file, facts[E.date], facts[E.weight], rules, fields)  # type: ignore[arg-type]
     return SeasonFile(record, contributions)
 

@@ -59,7 +59,7 @@ from pipeline.games.names import close_matches, resolved_columns, without_unknow
 from pipeline.i18n import _, _each
 from pipeline.parsing import as_ids, as_words, distinct_rows, spread, text_or_empty, whole_numbers
 from pipeline.problems import InputError, Problem, kind
-from pipeline.sheets import Sheet, sheet_key
+from pipeline.sheets import Sheet, sheet_key, without_blank_rows
 from schemas.bridge import (
     BOARD,
     NS_SEATS,
@@ -623,10 +623,10 @@ def listed(
 ) -> tuple[pd.DataFrame | None, list[pd.DataFrame]]:
     """A Pairs/Teams sheet as competitors (id, names) with its problems; None when absent or only a header (a
     template). `key` and `names` are the sheet's columns of ids and of names."""
-    if sheet is None or sheet.frame.dropna(how="all").empty:
+    if sheet is None or without_blank_rows(sheet.frame).empty:
         return None, []
     sheet = present_columns(sheet, model)
-    frame = sheet.frame.dropna(how="all")
+    frame = without_blank_rows(sheet.frame)
     ids = as_ids(frame[key])
     repeat, first = first_rows(ids.to_frame())
     problems = [
@@ -646,7 +646,7 @@ def team_matches(
     if sheet is None:
         return None, []
     sheet = present_columns(sheet, M)
-    frame = sheet.frame.dropna(how="all")
+    frame = without_blank_rows(sheet.frame)
     own = Sheet(sheet.name, frame, sheet.headers)
     table = pd.DataFrame(
         {
@@ -778,7 +778,7 @@ def bridge_event(sheets: dict[str, Sheet]) -> BridgeEvent:
     used = [sheets.get(sheet_key(m)) for m in [R, SettingsSheet, *lists]]
     frames = [settings_problems, *[blank_row_warnings(s) for s in used if s is not None and s is not used[1]]]
     results = present_columns(results, R)
-    results = Sheet(results.name, results.frame.dropna(how="all"), results.headers, results.header_row)
+    results = Sheet(results.name, without_blank_rows(results.frame), results.headers, results.header_row)
     frames.append(without_misplaced(schema_problems(results, R), results))
     contracts = sheet_contracts(results)  # parsed once: typed_results and result_problems read them
     typed = typed_results(results, contracts)

@@ -15,7 +15,7 @@ from pipeline.i18n import N_, _, _each, spoken_language
 from pipeline.language import header_in
 from pipeline.parsing import as_ids, as_numbers, as_words, whole_numbers
 from pipeline.problems import kind
-from pipeline.sheets import Sheet
+from pipeline.sheets import Sheet, without_blank_rows
 from schemas.bridge import BOARD, PENALTY_UNIT_WORDS, VP_UNIT, ImpTotals, MatchpointTotals
 from schemas.bridge import BridgePenaltiesSheet as PN
 from schemas.bridge import PairStanding as PS
@@ -78,10 +78,10 @@ def penalty_table(
     sheet: Sheet | None, known: pd.Index, units: tuple[str, ...]
 ) -> tuple[pd.DataFrame, list[pd.DataFrame]]:
     """The Penalties sheet typed (`Penalty`), with its problems: amounts, units the event scores, known ids."""
-    if sheet is None or sheet.frame.dropna(how="all").empty:
+    if sheet is None or without_blank_rows(sheet.frame).empty:
         return empty_penalties(), []
     sheet = present_columns(sheet, PN)
-    frame = sheet.frame.dropna(how="all")
+    frame = without_blank_rows(sheet.frame)
     own = Sheet(sheet.name, frame, sheet.headers, sheet.header_row)
     unit = as_words(frame[PN.unit]).map(PENALTY_UNIT_WORDS).astype("str")
     table = pd.DataFrame(

@@ -38,7 +38,14 @@ from pipeline.i18n import _, spoken_language
 from pipeline.language import sheet_in
 from pipeline.parsing import as_ids, as_words
 from pipeline.problems import InputError, Problem, kind
-from pipeline.sheets import OutputSheet, Sheet, accepted_headers, normalized_header, sheet_key
+from pipeline.sheets import (
+    OutputSheet,
+    Sheet,
+    accepted_headers,
+    normalized_header,
+    sheet_key,
+    without_blank_rows,
+)
 from schemas.bridge import Competitor as CO
 from schemas.bridge import MatchCard as MC
 from schemas.bridge import MatchResult as MR
@@ -219,7 +226,7 @@ def swiss_round_sheets(
     give none. InputError when the round cannot be drawn."""
     values, named = given_settings(sheets)
     matches_sheet = sheets.get(sheet_key(M))
-    first = matches_sheet is None or matches_sheet.frame.dropna(how="all").empty
+    first = matches_sheet is None or without_blank_rows(matches_sheet.frame).empty
     stop_unless_teams(values, first)
     if first:
         order, matches, number = teams[CO.id].tolist(), pd.DataFrame(columns=list(titles_of(TM))), 1

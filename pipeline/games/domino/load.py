@@ -47,7 +47,7 @@ from pipeline.games.names import close_matches, resolved_columns, without_unknow
 from pipeline.i18n import N_, _, _each, n_
 from pipeline.parsing import as_ids, as_numbers, as_words, whole_in, whole_numbers
 from pipeline.problems import InputError, Problem, kind
-from pipeline.sheets import Sheet, in_english, sheet_key
+from pipeline.sheets import Sheet, in_english, sheet_key, without_blank_rows
 from schemas.common import is_whole_in, sheet_name_of, titles_of
 from schemas.domino import (
     BYE,
@@ -555,10 +555,10 @@ def players_table(sheet: Sheet | None) -> tuple[pd.DataFrame, pd.Index | None, l
     """The Players sheet as (id, name, club), the known ids (None without the sheet, or with only its header,
     as a template leaves it), and its problems."""
     empty = pd.DataFrame({c: pd.Series(dtype="str") for c in (PS.id, PS.name, PS.club)})
-    if sheet is None or sheet.frame.dropna(how="all").empty:
+    if sheet is None or without_blank_rows(sheet.frame).empty:
         return empty, None, []
     sheet = present_columns(sheet, PlayersSheet)
-    frame = sheet.frame.dropna(how="all")
+    frame = without_blank_rows(sheet.frame)
     ids = as_ids(frame[PS.id])
     repeat, first = first_rows(ids.to_frame())
     problems = [
@@ -589,7 +589,7 @@ def penalties_table(
     if sheet is None:
         return empty, []
     sheet = present_columns(sheet, PenaltiesSheet)
-    frame = sheet.frame.dropna(how="all")
+    frame = without_blank_rows(sheet.frame)
     frame = frame.assign(**{PenS.card: in_english(frame[PenS.card], CARD_WORDS)})  # as the reader reads it
     own = Sheet(sheet.name, frame, sheet.headers)
     who = as_ids(frame[PenS.player])
@@ -780,7 +780,7 @@ def domino_event(sheets: dict[str, Sheet]) -> DominoEvent:
     frames = [settings_problems, *[blank_row_warnings(s) for s in used[2:] if s is not None]]
     frames.append(blank_row_warnings(matches))
     matches = present_columns(matches, MatchesSheet)
-    matches = Sheet(matches.name, matches.frame.dropna(how="all"), matches.headers, matches.header_row)
+    matches = Sheet(matches.name, without_blank_rows(matches.frame), matches.headers, matches.header_row)
     waiting = not_yet_played(matches.frame)
     waiting_rounds = matches.frame.loc[waiting, MS.round] if MS.round in matches.frame else None
     if waiting.any():
