@@ -70,7 +70,7 @@ def event_contributions(
     return pd.DataFrame(
         {
             C.file: file,
-            C.date: np.full(n, pd.Timestamp(date).as_unit("ns").to_datetime64()),
+            C.date: np.full(n, pd.Timestamp(date).to_datetime64(), dtype="datetime64[ns]"),
             C.player: placings[C.player].astype("str").array,
             C.name: placings[C.name].astype("str").array,
             C.place: place,
