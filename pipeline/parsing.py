@@ -99,7 +99,10 @@ def whole_in(text: pd.Series, span: Bounds) -> pd.Series:
 def as_ids(text: pd.Series) -> pd.Series:
     """Competitor ids: the text trimmed of white space (Python's `str.strip`), each run of white space inside
     it (Python's regex `\\s`) read as one space, and a number typed as digits 0-9 with an optional minus
-    and a point followed only by zeros (7.0, -7.00) read as its digits ("7", "-7"); NA stays NA."""
+    and a point followed only by zeros (7.0, -7.00) read as its digits ("7", "-7"); NA stays NA. A column
+    of ASCII text without white space or a point (most id columns) is left as it is, as the rule leaves it."""
+    if text.dtype == "str" and _plain_ids(pa.array(text, pa.large_string())):
+        return text.copy(deep=False)
     found = via_distinct(
         text,
         lambda s: (
@@ -270,6 +273,16 @@ def _is_ascii(text: pa.Array) -> bool:
     """True when every text is ASCII: Arrow's regex engine then reads `\\d` as Python's does, and Arrow reads a
     number as Python's `float` does."""
     return bool(pc.all(pc.string_is_ascii(text), min_count=0).as_py())
+
+
+_ID_CHANGES = r"[\t\n\x0b\x0c\r\x1c-\x1f .]"  # ASCII white space as Python's `str.isspace` knows it, and `.`
+
+
+def _plain_ids(text: pa.Array) -> bool:
+    """True when every text is ASCII without white space or a point: `as_ids` then changes none of them."""
+    return _is_ascii(text) and not bool(
+        pc.any(pc.match_substring_regex(text, _ID_CHANGES), min_count=0).as_py()
+    )
 
 
 def _fullmatch(s: pd.Series, pattern: str) -> np.ndarray:

@@ -253,6 +253,22 @@ KINDS = {
 }
 
 
+@pytest.mark.parametrize(
+    "cells",
+    [
+        ["A-1", "007", None, "Pair_3", "-7"],  # nothing for the rule to change: the column is kept as it is
+        ["A-1", "a\x0bb", "7"],  # a vertical tab is white space to Python (not to Arrow's regex engine)
+        ["A-1", "7.0", "x\x1fy"],
+        ["A-1", "b\u3000c"],  # white space beyond ASCII
+        [None, None],
+        [],
+    ],
+)
+def test_ids_are_read_as_the_rule_says_whether_or_not_any_changes(cells: list[str | None]) -> None:
+    assert answers(as_ids(column(cells))) == [plain_id(c) for c in cells]
+    assert as_ids(column(cells)).dtype == "str"
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_seeded_columns_parse_as_their_rules_say(seed: int) -> None:
     """A quick sample in every run: the list of odd words, then random columns drawn from a seeded generator."""
