@@ -328,6 +328,17 @@ def without_blank_rows(frame: pd.DataFrame) -> pd.DataFrame:
     return frame.copy(deep=False) if filled.all() else frame[filled]
 
 
+def is_among(cells: pd.Series, values: pd.Series | pd.Index | Iterable[object]) -> pd.Series:
+    """Where each cell equals one of `values`, as `cells.isin(values)` says (a blank cell is among values that
+    hold a blank). Text among text is looked up with one Arrow kernel over the values as they are; pandas' own
+    isin makes an Arrow scalar of each value first (most of a match sheet's id checks)."""
+    if isinstance(values, (pd.Series, pd.Index)) and cells.dtype == "str" and values.dtype == "str":
+        text = pa.array(cells.array, pa.large_string())
+        found = pc.is_in(text, value_set=pa.array(values.array, pa.large_string()))
+        return pd.Series(found.to_numpy(zero_copy_only=False), index=cells.index, dtype=bool)
+    return cells.isin(values)
+
+
 def with_english_headers(sheet: Sheet, model: type) -> Sheet:
     """The sheet with each header that is a name the model declares for one of its columns in another language
     (`Posición`, `名次`) renamed to that column (the first such header of a column; a column present under its

@@ -1,4 +1,5 @@
-"""The reader's kernels (pipeline/workbook/reader.py) against their rules, written cell by cell.
+"""The reader's kernels (pipeline/workbook/reader.py) and the text helpers of pipeline/sheets.py against their rules,
+written cell by cell or by the pandas call they stand in for.
 
 `sheet_from_grid` finds the header and cuts the grid with NumPy masks over Arrow columns; `plain_text`
 normalizes whole Arrow columns at once. `plain_sheet` and `plain_cell` apply the rules their docstrings state
@@ -20,6 +21,7 @@ from pipeline.sheets import (
     column_letters,
     declared_headers,
     header_key,
+    is_among,
     normalized_header,
     without_blank_rows,
 )
@@ -192,3 +194,24 @@ def test_blank_rows_are_dropped_as_dropna_drops_them(rows: list[list[str | None]
     kept = without_blank_rows(frame)
     pd.testing.assert_frame_equal(kept, frame.dropna(how="all"))
     assert kept is not frame
+
+
+# ---------------------------------------------------------------- is_among
+
+WORDS_AMONG = st.lists(
+    st.one_of(st.none(), st.sampled_from(["1", "01", "A", "a", "Ana", "ñ", " 1", ""])), max_size=8
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(WORDS_AMONG, WORDS_AMONG, st.sampled_from(["series", "index", "list"]))
+def test_cells_are_among_values_as_isin_says(
+    cells: list[str | None], values: list[str | None], form: str
+) -> None:
+    column = pd.Series(cells, dtype="str", index=pd.RangeIndex(3, 3 + len(cells), name="row"))
+    given = {
+        "series": pd.Series(values, dtype="str"),
+        "index": pd.Index(values, dtype="str"),
+        "list": values,
+    }[form]
+    pd.testing.assert_series_equal(is_among(column, given), column.isin(given))

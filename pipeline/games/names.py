@@ -13,7 +13,7 @@ import pandas as pd
 from pipeline.games.checks import empty_problems, problems_where
 from pipeline.i18n import _, _each
 from pipeline.problems import CODE, COLUMN, ROW, SHEET, Problem, kind
-from pipeline.sheets import Sheet
+from pipeline.sheets import Sheet, is_among
 
 NAMES_READ = kind(
     "W141",
@@ -39,7 +39,7 @@ def ids_for_names(
 ) -> tuple[pd.Series, pd.Series, pd.Series]:
     """The cells with each listed name (not itself an id) replaced by its id; where a name was read; where a
     name is listed more than once (left as typed)."""
-    candidate = cells.notna() & ~cells.isin(ids)
+    candidate = cells.notna() & ~is_among(cells, ids)
     if not candidate.any():  # every cell an id or blank (as typed, nearly always): no name to read
         nothing = pd.Series(False, index=cells.index)
         return cells, nothing, nothing

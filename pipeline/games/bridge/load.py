@@ -59,7 +59,7 @@ from pipeline.games.names import close_matches, resolved_columns, without_unknow
 from pipeline.i18n import _, _each
 from pipeline.parsing import as_ids, as_words, distinct_rows, spread, text_or_empty, whole_numbers
 from pipeline.problems import InputError, Problem, kind
-from pipeline.sheets import Sheet, sheet_key, without_blank_rows
+from pipeline.sheets import Sheet, is_among, sheet_key, without_blank_rows
 from schemas.bridge import (
     BOARD,
     NS_SEATS,
@@ -557,11 +557,13 @@ def pair_problems(
             out.append(
                 problems_where(
                     sheet,
-                    t[col].notna() & ~t[col].isin(known),
+                    t[col].notna() & ~is_among(t[col], known),
                     col,
                     _("unknown pair: not listed on the Pairs sheet")
                     + close_matches(
-                        t[col].where(~t[col].isin(known)), pd.Series(known), pd.Series(names, dtype="str")
+                        t[col].where(~is_among(t[col], known)),
+                        pd.Series(known),
+                        pd.Series(names, dtype="str"),
                     ),
                     UNKNOWN_ID,
                 )
@@ -584,7 +586,7 @@ def team_problems(sheet: Sheet, t: pd.DataFrame, matches: pd.DataFrame | None) -
         out.append(
             problems_where(
                 sheet,
-                t[T.match].notna() & ~t[T.match].isin(matches[TM.match]),
+                t[T.match].notna() & ~is_among(t[T.match], matches[TM.match]),
                 R.match,
                 _("unknown match: not listed on the Matches sheet"),
                 UNKNOWN_ID,
@@ -680,11 +682,11 @@ def team_matches(
             problems.append(
                 problems_where(
                     own,
-                    table[col].notna() & ~table[col].isin(teams[CO.id]),
+                    table[col].notna() & ~is_among(table[col], teams[CO.id]),
                     col,
                     _("unknown team: not listed on the Teams sheet")
                     + close_matches(
-                        table[col].where(~table[col].isin(teams[CO.id])), teams[CO.id], teams[CO.names]
+                        table[col].where(~is_among(table[col], teams[CO.id])), teams[CO.id], teams[CO.names]
                     ),
                     UNKNOWN_ID,
                 )

@@ -15,7 +15,7 @@ from pipeline.i18n import N_, _, _each, spoken_language
 from pipeline.language import header_in
 from pipeline.parsing import as_ids, as_numbers, as_words, whole_numbers
 from pipeline.problems import kind
-from pipeline.sheets import Sheet, without_blank_rows
+from pipeline.sheets import Sheet, is_among, without_blank_rows
 from schemas.bridge import BOARD, PENALTY_UNIT_WORDS, VP_UNIT, ImpTotals, MatchpointTotals
 from schemas.bridge import BridgePenaltiesSheet as PN
 from schemas.bridge import PairStanding as PS
@@ -117,7 +117,7 @@ def penalty_table(
         ),
         problems_where(
             own,
-            ~table[P.competitor].isin(known),
+            ~is_among(table[P.competitor], known),
             [PN.pair, PN.team],
             pd.Series(
                 _("no such pair or team in this event (Pairs or Teams, or the Results)"), index=frame.index

@@ -47,7 +47,7 @@ from pipeline.games.names import close_matches, resolved_columns, without_unknow
 from pipeline.i18n import N_, _, _each, n_
 from pipeline.parsing import as_ids, as_numbers, as_words, whole_in, whole_numbers
 from pipeline.problems import InputError, Problem, kind
-from pipeline.sheets import Sheet, in_english, sheet_key, without_blank_rows
+from pipeline.sheets import Sheet, in_english, is_among, sheet_key, without_blank_rows
 from schemas.common import is_whole_in, sheet_name_of, titles_of
 from schemas.domino import (
     BYE,
@@ -427,7 +427,7 @@ def seating_problems(
         )
     if known is not None:
         for c in SEAT_COLUMNS:
-            unknown = t[c].notna() & ~t[c].isin(known)
+            unknown = t[c].notna() & ~is_among(t[c], known)
             hint = close_matches(t[c].where(unknown), pd.Series(known), pd.Series(names, dtype="str"))
             out.append(
                 problems_where(
@@ -601,7 +601,7 @@ def penalties_table(
         schema_problems(own, PenaltiesSheet),
         problems_where(
             own,
-            who.notna() & ~who.isin(everyone),
+            who.notna() & ~is_among(who, everyone),
             PenS.player,
             _("unknown id: not in {where}", where=where),
             UNKNOWN_ID,
