@@ -11,11 +11,12 @@ facts whether it is fed the part whole or in pieces of any size and cuts it into
 from __future__ import annotations
 
 import hypothesis.strategies as st
+import numpy as np
 import pytest
 from hypothesis import given, settings
 
 from pipeline.sheets import column_letters
-from pipeline.workbook.scan import Extent, SheetScan, fast_extent, plain_extent
+from pipeline.workbook.scan import Extent, SheetScan, _ends_name, fast_extent, plain_extent
 
 NS = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'
 
@@ -88,3 +89,8 @@ def test_a_comment_hides_nothing_and_counts_nothing():
     scan = SheetScan()
     scan.feed(xml)
     assert scan.close().plain
+
+
+def test_an_element_name_ends_at_white_space_a_bracket_or_a_slash() -> None:
+    every = np.arange(256, dtype=np.uint8)
+    assert set(np.flatnonzero(_ends_name(every)).tolist()) == {ord(c) for c in " >/\t\n\r"}

@@ -148,18 +148,17 @@ TITLE_ROWS = 10  # the most rows a title block above a sheet's header row is loo
 
 def header_row_index(text: pa.Table, known: frozenset[str]) -> int | None:
     """The 0-based row, among the grid's first `TITLE_ROWS` + 1, of the first one of whose cells two or more
-    are headers in `known` (by `header_key`), None when no row is; the cells are looked at a column at a
-    time."""
+    are headers in `known` (by `header_key`), None when no row is. The title block's few cells are taken in
+    Python (a Series a column was a third of a small read) and looked at row by row, down to the header: the
+    rows below it, a competitor's name in each cell, are never asked for."""
     if not known or text.num_rows == 0:
         return None
-    top = text.slice(0, TITLE_ROWS + 1)
-    named = np.zeros(top.num_rows, dtype=int)
-    # column-wise; the title block's few cells each, in Python: a Series a column was a third of a small read
-    for column in top.columns:
-        cells = column.to_pylist()
-        named += np.fromiter((isinstance(c, str) and header_key(c) in known for c in cells), int, len(cells))
-    found = np.flatnonzero(named >= 2)
-    return int(found[0]) if len(found) else None
+    top = [column.to_pylist() for column in text.slice(0, TITLE_ROWS + 1).columns]
+    for row in range(min(text.num_rows, TITLE_ROWS + 1)):  # at most 11 rows of the title block
+        cells = (column[row] for column in top)
+        if sum(isinstance(c, str) and header_key(c) in known for c in cells) >= 2:
+            return row
+    return None
 
 
 def package_problems(sheet: Sheet, facts: SheetFacts) -> list[Problem]:

@@ -130,9 +130,12 @@ class Marks:
     merge: bool = False  # a `<mergeCell` element
 
 
+_ENDS_NAME = np.isin(np.arange(256), TAG_ENDS)  # by byte value: one lookup a byte, not np.isin's sort
+
+
 def _ends_name(byte: np.ndarray) -> np.ndarray:
     """True for the bytes that end an element name (space, `>`, `/`, tab, newline, return)."""
-    return np.isin(byte, TAG_ENDS)
+    return _ENDS_NAME[byte]
 
 
 def block_marks(block: bytes) -> Marks:
