@@ -554,17 +554,14 @@ def pair_problems(
             out.append(problems_where(sheet, mask, col, text.reindex(t.index).fillna(""), BOARD_TWICE))
     if known is not None:
         for col in (R.ns, R.ew):
+            absent = ~is_among(t[col], known)
             out.append(
                 problems_where(
                     sheet,
-                    t[col].notna() & ~is_among(t[col], known),
+                    t[col].notna() & absent,
                     col,
                     _("unknown pair: not listed on the Pairs sheet")
-                    + close_matches(
-                        t[col].where(~is_among(t[col], known)),
-                        pd.Series(known),
-                        pd.Series(names, dtype="str"),
-                    ),
+                    + close_matches(t[col].where(absent), pd.Series(known), pd.Series(names, dtype="str")),
                     UNKNOWN_ID,
                 )
             )
@@ -679,15 +676,14 @@ def team_matches(
         )
         problems += read
         for col in (M.home, M.away):  # the sheet's columns, typed under the same names
+            absent = ~is_among(table[col], teams[CO.id])
             problems.append(
                 problems_where(
                     own,
-                    table[col].notna() & ~is_among(table[col], teams[CO.id]),
+                    table[col].notna() & absent,
                     col,
                     _("unknown team: not listed on the Teams sheet")
-                    + close_matches(
-                        table[col].where(~is_among(table[col], teams[CO.id])), teams[CO.id], teams[CO.names]
-                    ),
+                    + close_matches(table[col].where(absent), teams[CO.id], teams[CO.names]),
                     UNKNOWN_ID,
                 )
             )
