@@ -15,6 +15,7 @@ are written).
 from __future__ import annotations
 
 import datetime as dt
+from unittest import mock
 
 import hypothesis.strategies as st
 import numpy as np
@@ -23,7 +24,8 @@ import pytest
 from hypothesis import given, settings
 
 from pipeline.sheets import column_letters
-from pipeline.workbook.cells import CellStyles, rows_xml
+from pipeline.workbook import cells
+from pipeline.workbook.cells import CellStyles, escaped, escaped_text, rows_xml
 
 STYLES = CellStyles(lead=2, date=3, lead_date=4, entry=5)
 EPOCH = pd.Timestamp("1899-12-30")
@@ -228,10 +230,13 @@ def blocks(draw: st.DrawFn) -> tuple[pd.DataFrame, int, np.ndarray, tuple[str, .
 
 
 def check(block: tuple[pd.DataFrame, int, np.ndarray, tuple[str, ...], dict | None]) -> None:
+    """Both ways of writing a column's texts (one by one, and Arrow's kernels past FEW_TEXTS) give the rule's
+    bytes."""
     frame, first_row, lead, entry, looks = block
-    assert rows_xml(frame, first_row, lead, STYLES, entry, looks) == plain_rows_xml(
-        frame, first_row, lead, entry, looks
-    )
+    expected = plain_rows_xml(frame, first_row, lead, entry, looks)
+    assert rows_xml(frame, first_row, lead, STYLES, entry, looks) == expected
+    with mock.patch.object(cells, "FEW_TEXTS", 0):  # every column's texts through Arrow
+        assert rows_xml(frame, first_row, lead, STYLES, entry, looks) == expected
 
 
 @settings(max_examples=60, deadline=None)
@@ -254,3 +259,16 @@ def test_a_highlighted_blank_in_a_date_column_takes_the_lead_date_style() -> Non
         '<row r="2"><c r="A2" s="4"><v>46356</v></c><c r="B2" s="2"><v>1</v></c></row>'
         '<row r="3"><c r="A3" s="4"/><c r="B3" s="2"><v>2</v></c></row>'
     )
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(TEXT, max_size=12))
+def test_a_text_is_escaped_alone_as_arrow_escapes_a_column(texts: list[str]) -> None:
+    """`escaped_text` (one text, in Python) and `escaped` (a column, Arrow's kernels) both follow the rule."""
+    rule = [plain_text(t).split("<t", 1)[1].split(">", 1)[1].removesuffix("</t></is></c>") for t in texts]
+    assert [escaped_text(t) for t in texts] == rule
+    assert escaped(pd.Series(texts, dtype="str")).to_pylist() == rule
+
+
+def test_escaping_removes_what_xml_cannot_hold_and_writes_entities() -> None:
+    assert escaped_text("a\x01&<b>\ufffe") == "a&amp;&lt;b&gt;"

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -28,7 +29,10 @@ ILLEGAL_XML = r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]"  # characters XML 1.0 
 _ILLEGAL_RE2 = (
     r"[\x00-\x08\x0b\x0c\x0e-\x1f\x{fffe}\x{ffff}]"  # the same characters, as Arrow's regex writes them
 )
+_ILLEGAL = re.compile(ILLEGAL_XML)
+_PADDED = re.compile(r"^\s|\s$")  # a text that starts or ends with white space
 _STR = pa.large_string()
+FEW_TEXTS = 100  # at most this many distinct texts in a column: written one by one (measured: Arrow pays from about 120)
 
 
 @dataclass(frozen=True)
@@ -87,8 +91,8 @@ def rows_xml(
 
 
 def escaped(text: pd.Series) -> pa.Array:
-    """Text safe inside XML, as an Arrow array: the characters XML cannot hold (ILLEGAL_XML) removed, then
-    &, < and > written &amp; &lt; &gt;."""
+    """Text safe inside XML, as an Arrow array: each text as `escaped_text` writes it (blank stays blank), by
+    Arrow's kernels."""
     s = _as_text(text)
     if pc.any(pc.match_substring_regex(pa.array(s, _STR), _ILLEGAL_RE2)).as_py():  # rare: such a character
         s = s.str.replace(ILLEGAL_XML, "", regex=True)
@@ -96,6 +100,12 @@ def escaped(text: pd.Series) -> pa.Array:
     for char, entity in (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;")):  # three characters, & first
         out = pc.replace_substring(out, char, entity)
     return out
+
+
+def escaped_text(text: str) -> str:
+    """One text safe inside XML: the characters XML cannot hold (ILLEGAL_XML) removed, then &, < and >
+    written &amp; &lt; &gt;."""
+    return _ILLEGAL.sub("", text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def number_text(values: pd.Series | np.ndarray) -> np.ndarray:
@@ -154,12 +164,20 @@ def _cell_kinds(values: pd.Series) -> tuple[pd.Series, pd.Series, pd.Series]:
 def _text_xml(text: pd.Series) -> pa.Array:
     """The end of an inline-string cell element for each text (spaces kept where the text starts or ends
     with one)."""
+    if len(text) <= FEW_TEXTS:  # a few texts: one by one
+        return pa.array([_text_end(escaped_text(t)) for t in _as_text(text).tolist()], _STR)
     t = escaped(text)
     padded = _padded(t)
     space = pa.array(np.where(padded, ' xml:space="preserve"', ""), _STR) if padded.any() else _text("")
     return pc.binary_join_element_wise(
         _text(' t="inlineStr"><is><t'), space, _text(">"), t, _text("</t></is></c>"), _text("")
     )
+
+
+def _text_end(text: str) -> str:
+    """`_text_xml` of one text already escaped."""
+    space = ' xml:space="preserve"' if _PADDED.search(text) else ""
+    return f' t="inlineStr"><is><t{space}>{text}</t></is></c>'
 
 
 def _typed_value_xml(values: pd.Index) -> np.ndarray | pa.Array | None:

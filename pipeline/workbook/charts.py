@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 
 from pipeline.sheets import LineChart, OutputSheet, column_letters
-from pipeline.workbook.cells import escaped, number_text
+from pipeline.workbook.cells import escaped_text, number_text
 
 _HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
 _C = "http://schemas.openxmlformats.org/drawingml/2006/chart"
@@ -53,7 +53,7 @@ def text_xml(text: str) -> str:
 
 def texts_xml(texts: Sequence[str]) -> list[str]:
     """Each text safe inside an XML element or a double-quoted attribute (`text_xml`), escaped together."""
-    return [t.replace('"', "&quot;") for t in escaped(pd.Series(list(texts), dtype="str")).to_pylist()]
+    return [escaped_text(t).replace('"', "&quot;") for t in texts]
 
 
 def cells_ref(sheet: str, first: tuple[int, int], last: tuple[int, int]) -> str:

@@ -27,7 +27,7 @@ from pipeline.i18n import _
 from pipeline.problems import UsageError
 from pipeline.sheets import OutputSheet, column_letters, declared_number_formats
 from pipeline.workbook.atomic import atomic_target
-from pipeline.workbook.cells import WHOLE_LIMIT, CellStyles, escaped, number_text, rows_xml
+from pipeline.workbook.cells import WHOLE_LIMIT, CellStyles, escaped_text, number_text, rows_xml
 from pipeline.workbook.charts import (
     chart_content_types,
     chart_last_row,
@@ -127,7 +127,7 @@ def styles_xml(looks: list[Look]) -> str:
 
 def _attribute(text: str) -> str:
     """Text safe in a double-quoted XML attribute."""
-    return escaped(pd.Series([text], dtype="str"))[0].as_py().replace('"', "&quot;")
+    return escaped_text(text).replace('"', "&quot;")
 
 
 def sheet_looks(
@@ -177,12 +177,12 @@ def _validations_xml(sheet: OutputSheet) -> str:
     for v in sheet.validations:  # a few rules
         letter = column_letters(columns.index(v.column))
         where = f'sqref="{letter}{top + 1}:{letter}{last}"'
-        text = escaped(pd.Series([v.message or v.column]))[0].as_py().replace('"', "&quot;")
+        text = _attribute(str(v.message or v.column))
         common = (
             f'allowBlank="1" showInputMessage="1" showErrorMessage="1" error="{text}" prompt="{text}" {where}'
         )
         if v.choices:
-            listed = escaped(pd.Series([",".join(v.choices)]))[0].as_py()
+            listed = escaped_text(",".join(v.choices))
             rules.append(
                 f'<dataValidation type="list" {common}><formula1>"{listed}"</formula1></dataValidation>'
             )
@@ -290,7 +290,7 @@ def _page_xml(sheet: OutputSheet, widths: list[float], top: int) -> str:
 
 def _title_block_xml(heading: tuple[str, ...]) -> str:
     """The title block's rows above the table, in column A: the title, then the details, the status last."""
-    lines = escaped(pd.Series(list(heading), dtype="str")).to_pylist()
+    lines = [escaped_text(line) for line in heading]
     styles = (
         ([STYLE_TITLE] if lines else [])
         + [STYLE_DETAILS] * (len(lines) - 2)
@@ -326,7 +326,7 @@ def _sheet_xml(
     )
     header_cells = "".join(
         f'<c r="{column_letters(i)}{top}" s="{STYLE_HEADER}" t="inlineStr"><is><t>{h}</t></is></c>'
-        for i, h in enumerate(escaped(pd.Series([str(c) for c in frame.columns], dtype="str")).to_pylist())
+        for i, h in enumerate(escaped_text(str(c)) for c in frame.columns)
     )
     view = ' tabSelected="1"' if selected else ""
     head = (
@@ -361,7 +361,7 @@ def _sheet_xml(
 
 def _package_parts(sheets: list[OutputSheet], title: str) -> list[tuple[str, str]]:
     """Every part of the xlsx package except the worksheets, in a fixed order."""
-    *names, safe_title = escaped(pd.Series([*(s.name for s in sheets), title], dtype="str")).to_pylist()
+    *names, safe_title = [escaped_text(text) for text in (*(s.name for s in sheets), title)]
     sheet_types = "".join(
         f'<Override PartName="/xl/worksheets/sheet{i}.xml" '
         'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>'
