@@ -87,6 +87,12 @@ def checked_whole_numbers(text: pd.Series, minimum: float, maximum: float | None
         s = _western_digits(s)
         return _numbers(s).where(_whole_within(s, minimum, maximum)).round().astype("Int64")
 
+    digits = _digit_numbers(text)
+    if digits is not None:  # every cell blank or plain digits: the same answer, read by Arrow at once
+        number, present = digits
+        return pd.Series(
+            pd.arrays.IntegerArray(number, ~(present & _within(number, minimum, maximum))), index=text.index
+        )
     return _typed(via_distinct(text, parse, pd.NA, "Int64"), "Int64")
 
 
@@ -120,6 +126,8 @@ def as_words(text: pd.Series) -> pd.Series:
     """Keywords as compared: the text trimmed (Python's `str.strip`), in lower case character by character
     (Unicode's simple mapping, as Arrow applies it: İ is i, Σ is σ), each run of white space (Python's regex
     `\\s`), `_` and `-` read as one `_`; NA stays NA."""
+    if text.dtype == "str" and _all_match(pa.array(text, pa.large_string()), _PLAIN_WORD):
+        return text.rename(None)  # blank, or words as the rule writes them already: it changes none
     found = via_distinct(
         text, lambda s: s.str.strip().str.lower().str.replace(r"[\s_-]+", "_", regex=True), pd.NA, "str"
     )
@@ -276,6 +284,28 @@ def _is_ascii(text: pa.Array) -> bool:
 
 
 _ID_CHANGES = r"[\t\n\x0b\x0c\r\x1c-\x1f .]"  # ASCII white space as Python's `str.isspace` knows it, and `.`
+
+
+_DIGITS = r"^[0-9]{1,15}$"  # a whole number as digits alone: what WHOLE reads without a sign or a point
+_PLAIN_WORD = r"^[a-z0-9]+$"  # a keyword `as_words` leaves as it is
+
+
+def _all_match(text: pa.Array, pattern: str) -> bool:
+    """True when every text present (none, in a blank column) matches `pattern` (Arrow's regex engine)."""
+    return bool(pc.all(pc.match_substring_regex(text, pattern), min_count=0).as_py())
+
+
+def _digit_numbers(text: pd.Series) -> tuple[np.ndarray, np.ndarray] | None:
+    """The numbers of a column of text whose every cell present is 1 to 15 digits 0-9 (int64, 0 where blank)
+    and where a cell is present; None for any other column (a blank column is such a column)."""
+    if text.dtype != "str":
+        return None
+    cells = pa.array(text, pa.large_string())
+    if not _all_match(cells, _DIGITS):
+        return None
+    return pc.cast(cells.fill_null("0"), pa.int64()).to_numpy(), pc.is_valid(cells).to_numpy(
+        zero_copy_only=False
+    )
 
 
 def _plain_ids(text: pa.Array) -> bool:

@@ -91,13 +91,14 @@ def in_english(text: pd.Series, vocabulary: Vocabulary) -> pd.Series:
     if not vocabulary:
         return text
     keys = vocabulary_keys(vocabulary)
-    distinct = pd.Series(text.dropna().unique())
-    if distinct.empty:
-        return text
+    if text.dtype == "str":
+        distinct = pc.unique(pa.array(text, pa.large_string()).drop_null()).to_pylist()
+    else:
+        distinct = list(text.dropna().unique())
     english = {  # distinct cells only; an English word in another spelling is left as typed
         cell: word
-        for cell, word in zip(distinct, distinct.map(header_key).map(keys), strict=True)
-        if isinstance(word, str) and header_key(cell) != header_key(word)
+        for cell in distinct  # each distinct cell once
+        if (word := keys.get(header_key(cell))) is not None and header_key(cell) != header_key(word)
     }
     if not english:
         return text

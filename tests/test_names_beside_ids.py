@@ -10,12 +10,16 @@ import datetime as dt
 import shutil
 from pathlib import Path
 
+import hypothesis.strategies as st
+import pandas as pd
 import pytest
 from conftest import SAMPLES, write_xlsx
+from hypothesis import given, settings
 from openpyxl import load_workbook
 from tables import header_row, table_rows
 
 from pipeline import api
+from pipeline.games.domino.report import joined_names
 
 JOINER = " & "  # between the two players of a domino side, as docs/printing.md says
 
@@ -318,3 +322,27 @@ def test_diff_still_compares_names_both_versions_show(written: dict[str, Path], 
     assert found[["Sheet", "Key", "Column", "Old", "New"]].values.tolist() == [
         ["Matches", "Round 1, Table 1", "A Names", "Someone Else", "Ana Ruiz & Luis Mora"]
     ]
+
+
+IDS = st.sampled_from(["p1", "p2", "p3", "p4", "x9"])  # x9 is never listed
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.dictionaries(
+        st.sampled_from(["p1", "p2", "p3", "p4"]), st.one_of(st.none(), st.sampled_from(["Ana", "Bo", "Ana"]))
+    ),
+    st.lists(st.tuples(st.one_of(st.none(), IDS), st.one_of(st.none(), IDS)), max_size=8),
+)
+def test_a_sides_names_follow_the_rule_row_by_row(listed: dict[str, str | None], rows: list[tuple]) -> None:
+    """`joined_names` (Arrow, a column at a time) against the rule applied to each row: each seated id's name,
+    else the id; blank seats left out; joined by ' & '; blank when nobody seated is named."""
+    ids = pd.Series(list(listed), dtype="str")
+    names = pd.Series(list(listed.values()), dtype="str")
+    seats = [pd.Series([r[k] for r in rows], dtype="str") for k in (0, 1)]
+    expected = []
+    for row in rows:  # the rule, one row at a time
+        named = [listed.get(i) if i is not None else None for i in row]
+        shown = [n if n is not None else i for n, i in zip(named, row, strict=True)]
+        expected.append(JOINER.join(s for s in shown if s is not None) if any(named) else None)
+    assert list(joined_names(ids, names, seats)) == expected

@@ -269,6 +269,29 @@ def test_ids_are_read_as_the_rule_says_whether_or_not_any_changes(cells: list[st
     assert as_ids(column(cells)).dtype == "str"
 
 
+DIGIT_CELLS = st.one_of(st.none(), st.text("0123456789", min_size=1, max_size=16))
+PLAIN_WORDS = st.one_of(
+    st.none(), st.text("abz09", min_size=1, max_size=5), st.sampled_from(["A", "a b", "a_b"])
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(DIGIT_CELLS, max_size=12), BOUNDS)
+def test_columns_of_digits_alone_read_as_the_rule_says(cells: list[str | None], bounds: tuple) -> None:
+    """Columns whose every cell is blank or digits (Arrow reads them at once: 16 digits are not such a cell)."""
+    check_whole(cells, *bounds)
+    if bounds[0] is not None:
+        assert checked_whole_numbers(column(cells), *bounds).dtype == "Int64"
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(PLAIN_WORDS, max_size=12))
+def test_columns_of_plain_words_read_as_the_rule_says(cells: list[str | None]) -> None:
+    """Columns whose every cell is blank or a word the rule leaves as it is (kept as they are), and others."""
+    check_words(cells)
+    assert as_words(column(cells)).dtype == "str"
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_seeded_columns_parse_as_their_rules_say(seed: int) -> None:
     """A quick sample in every run: the list of odd words, then random columns drawn from a seeded generator."""

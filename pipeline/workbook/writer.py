@@ -203,7 +203,8 @@ def _longest_text(values: pd.Series) -> int:
     """The length of the longest value of a column as written (a number by its smallest and largest)."""
     dtype = values.dtype
     if isinstance(dtype, np.dtype) and dtype.kind in "iu" and len(values):  # no blanks, whole numbers
-        low, high = int(values.min()), int(values.max())
+        number = values.to_numpy()
+        low, high = int(number.min()), int(number.max())
         if low > -WHOLE_LIMIT and high < WHOLE_LIMIT:  # written as is (see number_text)
             return max(len(str(low)), len(str(high)))
     if pd.api.types.is_numeric_dtype(dtype) and not pd.api.types.is_bool_dtype(dtype):

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import functools
+
+import numpy as np
 import pandas as pd
+import pyarrow as pa
+import pyarrow.compute as pc
 
 from pipeline.games.domino.load import SEAT_COLUMNS, DominoEvent
 from pipeline.games.domino.settings import (
@@ -115,15 +120,27 @@ def names_known(event: DominoEvent) -> bool:
 def side_names(event: DominoEvent, seats: list[str]) -> pd.Series:
     """Each match's names of one side (index: the Excel row): its players' names joined by NAME_JOINER, the
     id of a player the Players sheet leaves unnamed beside a named partner; blank when nobody is named."""
-    names = event.players.set_index(PS.id)[PS.name]
-    ids = event.matches[seats]
-    named = [ids[s].map(names) for s in seats]
-    shown = [n.where(n.notna(), ids[s]) for n, s in zip(named, seats, strict=True)]
-    joined = shown[0]
-    for more in shown[1:]:  # the side's second seat
-        joined = joined.str.cat(more, sep=NAME_JOINER).fillna(joined).fillna(more)
-    anyone = pd.concat(named, axis=1).notna().any(axis=1)
-    return joined.astype("object").where(anyone, None)
+    return pd.Series(
+        joined_names(event.players[PS.id], event.players[PS.name], [event.matches[s] for s in seats]),
+        index=event.matches.index,
+        dtype="object",
+    )
+
+
+def joined_names(ids: pd.Series, names: pd.Series, seats: list[pd.Series]) -> np.ndarray:
+    """For each row of the seat columns: the names of the ids seated (an id without a name as itself), the
+    blank seats left out, joined by NAME_JOINER; None where no id seated has a name (`ids` are distinct)."""
+    listed = pa.array(ids, pa.large_string())
+    known = pa.array(names, pa.large_string())
+    seated = [pa.array(seat, pa.large_string()) for seat in seats]
+    named = [pc.take(known, pc.index_in(seat, value_set=listed)) for seat in seated]
+    shown = [pc.coalesce(name, seat) for name, seat in zip(named, seated, strict=True)]
+    joiner = pa.scalar(NAME_JOINER, pa.large_string())
+    together = functools.reduce(
+        lambda left, right: pc.coalesce(pc.binary_join_element_wise(left, right, joiner), left, right), shown
+    )
+    anyone = functools.reduce(pc.or_, [pc.is_valid(name) for name in named])
+    return pc.if_else(anyone, together, None).to_numpy(zero_copy_only=False)
 
 
 def with_side_names(event: DominoEvent, shown: pd.DataFrame) -> pd.DataFrame:
