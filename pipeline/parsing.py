@@ -51,6 +51,10 @@ def as_numbers(text: pd.Series) -> pd.Series:
     optional sign, digits with an optional point (or a point and digits), an optional exponent (`e` or `E`,
     optional sign, digits); its value is what Python's `float` reads (1e999 is infinity). Anything else is
     NA: blanks, other scripts' digits, spaces, thousands separators, `inf`, `nan`."""
+    digits = _digit_numbers(text)
+    if digits is not None:  # every cell blank or plain digits: the same answer, read by Arrow at once
+        number, present = digits
+        return pd.Series(pd.arrays.FloatingArray(number.astype("float64"), ~present), index=text.index)
     return _typed(via_distinct(text, lambda s: _numbers(_western_digits(s)), pd.NA, "Float64"), "Float64")
 
 
@@ -67,12 +71,17 @@ def whole_numbers(text: pd.Series, minimum: float | None = None, maximum: float 
         ok &= _within(number, minimum, maximum)
         return pd.Series(pd.arrays.IntegerArray(np.round(number).astype("int64"), ~ok))
 
-    return _typed(via_distinct(text, parse, pd.NA, "Int64"), "Int64")
+    digits = _whole_digits(text, minimum, maximum)
+    return _typed(via_distinct(text, parse, pd.NA, "Int64"), "Int64") if digits is None else digits
 
 
 def is_whole_number(text: pd.Series, minimum: float | None = None, maximum: float | None = None) -> pd.Series:
     """True where the cell is a whole number from `minimum` to `maximum` as `whole_numbers` reads it, or
     blank (a blank cell is a separate check)."""
+    digits = _digit_numbers(text)
+    if digits is not None:  # every cell blank or plain digits (see `checked_whole_numbers`)
+        number, present = digits
+        return pd.Series(~present | _within(number, minimum, maximum), index=text.index)
     return _typed(
         via_distinct(text, lambda s: _whole_within(_western_digits(s), minimum, maximum), True, bool), bool
     )
@@ -87,13 +96,8 @@ def checked_whole_numbers(text: pd.Series, minimum: float, maximum: float | None
         s = _western_digits(s)
         return _numbers(s).where(_whole_within(s, minimum, maximum)).round().astype("Int64")
 
-    digits = _digit_numbers(text)
-    if digits is not None:  # every cell blank or plain digits: the same answer, read by Arrow at once
-        number, present = digits
-        return pd.Series(
-            pd.arrays.IntegerArray(number, ~(present & _within(number, minimum, maximum))), index=text.index
-        )
-    return _typed(via_distinct(text, parse, pd.NA, "Int64"), "Int64")
+    digits = _whole_digits(text, minimum, maximum)
+    return _typed(via_distinct(text, parse, pd.NA, "Int64"), "Int64") if digits is None else digits
 
 
 def whole_in(text: pd.Series, span: Bounds) -> pd.Series:
@@ -305,6 +309,18 @@ def _digit_numbers(text: pd.Series) -> tuple[np.ndarray, np.ndarray] | None:
         return None
     return pc.cast(cells.fill_null("0"), pa.int64()).to_numpy(), pc.is_valid(cells).to_numpy(
         zero_copy_only=False
+    )
+
+
+def _whole_digits(text: pd.Series, minimum: float | None, maximum: float | None) -> pd.Series | None:
+    """`whole_numbers` of a column whose every cell is blank or plain digits (`_digit_numbers`), read by Arrow
+    at once: the same answer; None for any other column."""
+    digits = _digit_numbers(text)
+    if digits is None:
+        return None
+    number, present = digits
+    return pd.Series(
+        pd.arrays.IntegerArray(number, ~(present & _within(number, minimum, maximum))), index=text.index
     )
 
 

@@ -280,6 +280,7 @@ PLAIN_WORDS = st.one_of(
 def test_columns_of_digits_alone_read_as_the_rule_says(cells: list[str | None], bounds: tuple) -> None:
     """Columns whose every cell is blank or digits (Arrow reads them at once: 16 digits are not such a cell)."""
     check_whole(cells, *bounds)
+    check_numbers(cells)
     if bounds[0] is not None:
         assert checked_whole_numbers(column(cells), *bounds).dtype == "Int64"
 

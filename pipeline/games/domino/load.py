@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
+import pyarrow.compute as pc
 
 from pipeline.games.checks import (
     MISSING_SHEET,
@@ -208,8 +210,11 @@ def seat_ids(frame: pd.DataFrame) -> dict[str, pd.Series]:
 
 
 def bye_cells(text: pd.Series) -> pd.Series:
-    """True where a seat cell holds the word for a bye (BYE, Descanso, 轮空: `BYE_WORDS`)."""
-    return as_words(in_english(text, BYE_WORDS)).eq(BYE).fillna(False).astype(bool)
+    """True where a seat cell holds the word for a bye (BYE, Descanso, 轮空: `BYE_WORDS`), read as `as_words`
+    reads it: for a word without white space, `_` or `-` (BYE), the cell trimmed and in lower case is it."""
+    cells = pa.array(in_english(text, BYE_WORDS), pa.large_string())
+    bye = pc.equal(pc.utf8_lower(pc.utf8_trim_whitespace(cells)), BYE).fill_null(False)
+    return pd.Series(bye.to_numpy(zero_copy_only=False), index=text.index)
 
 
 def typed_matches(sheet: Sheet, settings: DominoSettings) -> pd.DataFrame:
