@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -39,7 +40,7 @@ def matches(rows: list[tuple]) -> pd.DataFrame:
     ],
 )
 def test_points_by_the_losers_pips(loser: int, target: int, points: int) -> None:
-    got = points_awarded(pd.Series([loser]), pd.Series([target]))
+    got = points_awarded(np.array([loser]), np.array([target]))
     assert got.tolist() == [points]
 
 

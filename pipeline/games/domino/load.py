@@ -414,7 +414,7 @@ def seating_problems(
     if not (t.index.is_monotonic_increasing and t.index.is_unique):
         seats = seats.sort_values([Seat.row, Seat.seat], kind="stable")
     seats = seats.reset_index(drop=True)
-    twice = seats.duplicated([Seat.round, Seat.player], keep="first").to_numpy()
+    twice = taken_before(seats[Seat.round], seats[Seat.player])
     if twice.any():
         first_at = seats.groupby([Seat.round, Seat.player])[Seat.row].transform("min")
         clash, first = seats[twice], first_at[twice]  # each seat taken again, and the row it was first taken
@@ -433,6 +433,8 @@ def seating_problems(
     if known is not None:
         for c in SEAT_COLUMNS:
             unknown = t[c].notna() & ~is_among(t[c], known)
+            if not unknown.any():  # every id listed (nearly always): nothing to report or suggest
+                continue
             hint = close_matches(t[c].where(unknown), pd.Series(known), pd.Series(names, dtype="str"))
             out.append(
                 problems_where(
@@ -444,6 +446,16 @@ def seating_problems(
                 )
             )
     return out
+
+
+def taken_before(rounds: pd.Series, players: pd.Series) -> np.ndarray:
+    """Where a (round, player) pair appears at an earlier position too: `duplicated(keep="first")`, by codes."""
+    player, seen = pd.factorize(players)
+    key = rounds.to_numpy(dtype="int64") * (len(seen) + 1) + player
+    _, first = np.unique(key, return_index=True)
+    earlier = np.ones(len(key), dtype=bool)
+    earlier[first] = False
+    return earlier
 
 
 def score_problems(sheet: Sheet, t: pd.DataFrame, settings: DominoSettings) -> list[pd.DataFrame]:

@@ -46,10 +46,9 @@ def match_winners(m: pd.DataFrame) -> pd.Series:
     return pd.Series(winner, index=m.index, name=M.winner, dtype="str")
 
 
-def points_awarded(loser_count: pd.Series, target: pd.Series) -> pd.Series:
+def points_awarded(loser_count: np.ndarray, target: np.ndarray) -> np.ndarray:
     """Points to the winner by the loser's count L: 0 -> 3, 1..T/2 -> 2, more -> 1."""
-    points = np.select([loser_count.eq(0), 2 * loser_count <= target], [3, 2], default=1)
-    return pd.Series(points, index=loser_count.index, dtype="int64")
+    return np.select([loser_count == 0, 2 * loser_count <= target], [3, 2], default=1).astype("int64")
 
 
 def games_winners(m: pd.DataFrame) -> pd.Series:
@@ -60,7 +59,7 @@ def games_winners(m: pd.DataFrame) -> pd.Series:
 
 
 def sanctioned_winners(
-    winner: pd.Series, a: pd.Series, b: pd.Series, a_off: pd.Series, b_off: pd.Series
+    winner: pd.Series, a: np.ndarray, b: np.ndarray, a_off: np.ndarray, b_off: np.ndarray
 ) -> pd.Series:
     """The winners once sanctions come off the counts (Sanction = result): where a match's sides lose pips
     (`a_off`, `b_off`), the side with more pips left wins; level, the side that lost fewer; still level, the
@@ -78,40 +77,44 @@ def side_results(
     the games decide (docs/domino-rules.md, "Conventions of associations")."""
     m = counts_with_forfeit_defaults(m, best_of_three)
     winner = games_winners(m) if best_of_three else match_winners(m)
-    zero = pd.Series(0, index=m.index, dtype="int64")
-    a_off = zero if off is None else off["A"].reindex(m.index, fill_value=0).astype("int64")
-    b_off = zero if off is None else off["B"].reindex(m.index, fill_value=0).astype("int64")
-    a = (m[M.a_count].astype("int64") - a_off).clip(lower=0)
-    b = (m[M.b_count].astype("int64") - b_off).clip(lower=0)
+    zero = np.zeros(len(m), dtype="int64")
+    a_off = zero if off is None else off["A"].reindex(m.index, fill_value=0).to_numpy(dtype="int64")
+    b_off = zero if off is None else off["B"].reindex(m.index, fill_value=0).to_numpy(dtype="int64")
+    a = np.maximum(m[M.a_count].to_numpy(dtype="int64") - a_off, 0)
+    b = np.maximum(m[M.b_count].to_numpy(dtype="int64") - b_off, 0)
     if not best_of_three:  # a forfeit stays the named winner's; best of three: the games decide
-        forfeit = m[M.ended].eq(ENDED_FORFEIT)
-        winner = sanctioned_winners(winner, a, b, a_off.mask(forfeit, 0), b_off.mask(forfeit, 0))
-    a_won = winner.eq("A")
-    win_count = a.where(a_won, b).astype("int64")
-    lose_count = b.where(a_won, a).astype("int64")
-    target = m[M.target].astype("int64")
+        forfeit = m[M.ended].eq(ENDED_FORFEIT).to_numpy(dtype=bool)
+        winner = sanctioned_winners(winner, a, b, np.where(forfeit, 0, a_off), np.where(forfeit, 0, b_off))
+    a_won = winner.eq("A").to_numpy(dtype=bool)
+    win_count, lose_count = np.where(a_won, a, b), np.where(a_won, b, a)
+    target = m[M.target].to_numpy(dtype="int64")
     points = points_awarded(lose_count, target)
     if best_of_three:  # the sums as typed; points by the loser's games: 3 at 2-0, 2 at 2-1 (a bye: as above)
         win_for = win_count
-        lose_games = m[M.b_games].where(a_won, m[M.a_games]).fillna(0).astype("int64")
-        points = points.where(m[M.bye], 3 - lose_games)
+        a_games, b_games = (m[c].fillna(0).to_numpy(dtype="int64") for c in (M.a_games, M.b_games))
+        points = np.where(m[M.bye].to_numpy(dtype=bool), points, 3 - np.where(a_won, b_games, a_games))
     else:
-        win_for = win_count.where(win_count <= target, target)  # the winner is credited the target
-    match_no = pd.Series(m.index, index=m.index, dtype="int64")
+        win_for = np.minimum(win_count, target)  # the winner is credited the target
+    return sides_frame(m, a_won, points, win_for, lose_count)
 
-    def side(name: str, won: pd.Series) -> pd.DataFrame:
-        return pd.DataFrame(
-            {
-                S.match: match_no,
-                S.round: m[M.round].astype("int64"),
-                S.side: name,
-                S.won: won,
-                S.points: points.where(won, 0),
-                S.match_points: won.astype("int64"),
-                S.pips_for: win_for.where(won, lose_count),
-                S.pips_against: lose_count.where(won, win_for),
-            }
-        )
 
-    both = pd.concat([side("A", a_won), side("B", ~a_won)])
-    return both.sort_values([S.match, S.side], kind="stable").reset_index(drop=True)
+def sides_frame(
+    m: pd.DataFrame, a_won: np.ndarray, points: np.ndarray, win_for: np.ndarray, lose_count: np.ndarray
+) -> pd.DataFrame:
+    """The side results of each match (by its winner's figures), side A then side B, in match order."""
+    won = np.concatenate([a_won, ~a_won])  # side A's rows, then side B's
+    side = np.repeat(np.array([0, 1]), len(m))
+    match = np.tile(m.index.to_numpy(dtype="int64"), 2)
+    order = np.lexsort((side, match))  # by match, A before B (stable, as `sort_values` sorts)
+    both = {
+        S.match: match,
+        S.round: np.tile(m[M.round].to_numpy(dtype="int64"), 2),
+        S.side: np.array(["A", "B"], dtype=object)[side],
+        S.won: won,
+        S.points: np.where(won, np.tile(points, 2), 0),
+        S.match_points: won.astype("int64"),
+        S.pips_for: np.where(won, np.tile(win_for, 2), np.tile(lose_count, 2)),
+        S.pips_against: np.where(won, np.tile(lose_count, 2), np.tile(win_for, 2)),
+    }
+    frame = pd.DataFrame({name: values[order] for name, values in both.items()})
+    return frame.astype({S.side: "str"})

@@ -1,5 +1,7 @@
-"""Where a seat cell holds the bye (pipeline/games/domino/load.py `bye_cells`): Arrow's trimmed, lower-cased
-cells against the rule as the Matches sheet states it, `as_words` of the cell read in English equal to BYE."""
+"""The Matches sheet's kernels (pipeline/games/domino/load.py) against the plain rules they stand for: where a
+seat cell holds the bye (`bye_cells`: Arrow's trimmed, lower-cased cells against `as_words` of the cell read
+in English equal to BYE), and which seats repeat a round's player (`taken_before` against pandas'
+`duplicated`)."""
 
 from __future__ import annotations
 
@@ -7,7 +9,7 @@ import hypothesis.strategies as st
 import pandas as pd
 from hypothesis import given, settings
 
-from pipeline.games.domino.load import bye_cells
+from pipeline.games.domino.load import bye_cells, taken_before
 from pipeline.parsing import as_words
 from pipeline.sheets import in_english
 from schemas.domino import BYE, BYE_WORDS
@@ -36,3 +38,12 @@ def test_the_bye_is_a_word_as_words_leaves_alone() -> None:
     """`bye_cells` reads the cell trimmed and lower-cased: that is `as_words` only for such a word."""
     assert BYE.strip().lower() == BYE and not set(BYE) & set(" _-")
     assert as_words(pd.Series([BYE], dtype="str")).tolist() == [BYE]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 4), st.sampled_from(["a", "b", "c", "A", "a "])), max_size=12))
+def test_a_seat_taken_before_is_a_repeat_of_round_and_player(seats: list[tuple[int, str]]) -> None:
+    rounds = pd.Series([r for r, _ in seats], dtype="Int64")
+    players = pd.Series([p for _, p in seats], dtype="str")
+    rule = pd.DataFrame({"round": rounds, "player": players}).duplicated(keep="first").to_numpy()
+    assert taken_before(rounds, players).tolist() == rule.tolist()
