@@ -123,10 +123,12 @@ def resolved_columns(
         hit = read.to_numpy(dtype=bool)
         rows.append(read.index.to_numpy()[hit])
         cols.append(np.full(int(hit.sum()), column, dtype=object))
-        said.append(_each("'{name}' as {id}", name=was[hit], id=typed[column][hit]).to_numpy())
+        if hit.any():  # a name typed for an id in this column
+            said.append(_each("'{name}' as {id}", name=was[hit], id=typed[column][hit]).to_numpy())
         problems.append(ambiguous_problems(sheet, column, twice, ids, names, listing))
-    row, col, text = np.concatenate(rows), np.concatenate(cols), np.concatenate(said)
+    row, col = np.concatenate(rows), np.concatenate(cols)
     if len(row):
+        text = np.concatenate(said)  # in the order of the columns, as `rows` and `cols`
         order = np.argsort(row, kind="stable")
         first_row, first_col = int(row[order][0]), str(col[order][0])
         warning = Problem.of(

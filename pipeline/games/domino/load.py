@@ -578,12 +578,10 @@ def players_table(sheet: Sheet | None) -> tuple[pd.DataFrame, pd.Index | None, l
     frame = without_blank_rows(sheet.frame)
     ids = as_ids(frame[PS.id])
     repeat, first = first_rows(ids.to_frame())
-    problems = [
-        schema_problems(Sheet(sheet.name, frame, sheet.headers), PlayersSheet),
-        problems_where(
-            sheet, repeat, PS.id, _each("this ID is already listed at row {row}", row=first), LISTED_TWICE
-        ),
-    ]
+    problems = [schema_problems(Sheet(sheet.name, frame, sheet.headers), PlayersSheet)]
+    if repeat.any():  # an id listed twice
+        listed = _each("this ID is already listed at row {row}", row=first)
+        problems.append(problems_where(sheet, repeat, PS.id, listed, LISTED_TWICE))
     players = pd.DataFrame({PS.id: ids, PS.name: frame[PS.name], PS.club: frame[PS.club]})
     players = players.dropna(subset=[PS.id]).drop_duplicates(PS.id).reset_index(drop=True)
     return players, pd.Index(players[PS.id]), problems

@@ -107,8 +107,8 @@ def number_formats() -> dict[str, str]:
 def numbers_where_numeric(text: pd.Series) -> pd.Series:
     """A column as typed: numbers stay numbers, text stays text."""
     numbers = as_numbers(text)
-    if numbers.notna().sum() == text.notna().sum():
-        return numbers.astype("object").where(numbers.notna(), None)
+    if numbers.count() == text.count():  # every cell present a number
+        return pd.Series(numbers.to_numpy(dtype=object, na_value=None), index=numbers.index, dtype=object)
     return text
 
 
@@ -161,19 +161,18 @@ def matches_frame(event: DominoEvent, sides: pd.DataFrame) -> pd.DataFrame:
     scored = event.matches.index[event.matches.index.isin(sides[S.match])]  # a bye without credit: not shown
     given = sheet.frame.loc[scored]
     kept = [MatchesSheet.round, MatchesSheet.table, MatchesSheet.a1, MatchesSheet.b1]  # shown even when blank
-    given = given.loc[:, given.notna().any() | given.columns.isin(kept)]
+    given = given.loc[:, (given.count() > 0) | given.columns.isin(kept)]
     shown = pd.DataFrame(
         {
             sheet.written(c): given[c] if c in SEAT_COLUMNS else numbers_where_numeric(given[c])
             for c in given.columns
         }
     )
-    a = sides[sides[S.side] == "A"].set_index(S.match)
-    b = sides[sides[S.side] == "B"].set_index(S.match)
+    a, b = (side_of_each(sides, side, scored) for side in ("A", "B"))
     title = titles_counting(O, event.settings.count_word)
     computed = pd.DataFrame(
         {
-            O.winning_side: a[S.won].map({True: "A", False: "B"}),
+            O.winning_side: pd.Series(np.where(a[S.won], "A", "B"), index=scored, dtype="str"),
             O.a_points: a[S.points],
             O.b_points: b[S.points],
             O.a_match_points: a[S.match_points],
@@ -182,14 +181,22 @@ def matches_frame(event: DominoEvent, sides: pd.DataFrame) -> pd.DataFrame:
             O.a_against: a[S.pips_against],
             O.b_for: b[S.pips_for],
             O.b_against: b[S.pips_against],
-        }
+        },
+        index=scored,
     ).rename(columns=title)
     shown.index = scored
     if names_known(event):
         shown = with_side_names(event, shown)
-    out = pd.concat([shown, computed.reindex(scored)], axis=1)
+    out = pd.concat([shown, computed], axis=1)
     out.insert(0, title[O.row], scored.astype("int64"))
     return out.reset_index(drop=True)
+
+
+def side_of_each(sides: pd.DataFrame, side: str, matches: pd.Index) -> dict[str, np.ndarray]:
+    """One side's figures (the side results' columns) for each of the matches, in their order."""
+    rows = np.flatnonzero(sides[S.side].to_numpy(dtype=object) == side)
+    at = rows[pd.Index(sides[S.match].to_numpy()[rows]).get_indexer(matches)]
+    return {c: sides[c].to_numpy()[at] for c in (S.won, S.points, S.match_points, S.pips_for, S.pips_against)}
 
 
 def penalties_frame(event: DominoEvent, pairs: bool = False) -> pd.DataFrame:

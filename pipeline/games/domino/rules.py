@@ -18,8 +18,10 @@ def counts_with_forfeit_defaults(m: pd.DataFrame, best_of_three: bool = False) -
     """Counts where a forfeit's blank pips read as the target for the winner and 0 for the loser (best of
     three: twice the target, and blank games as 2 to 0)."""
     forfeit = m[M.ended].eq(ENDED_FORFEIT)
-    games_to_win = 2 if best_of_three else 1
     out = m.copy()
+    if not forfeit.any():  # no forfeit: no count to fill
+        return out
+    games_to_win = 2 if best_of_three else 1
     for side in ("A", "B"):
         col = M.a_count if side == "A" else M.b_count
         blank = forfeit & out[col].isna()
