@@ -108,7 +108,9 @@ def numbers_where_numeric(text: pd.Series) -> pd.Series:
     """A column as typed: numbers stay numbers, text stays text."""
     numbers = as_numbers(text)
     if numbers.count() == text.count():  # every cell present a number
-        return pd.Series(numbers.to_numpy(dtype=object, na_value=None), index=numbers.index, dtype=object)
+        values = numbers.to_numpy(dtype=object)
+        values[numbers.isna().to_numpy()] = None
+        return pd.Series(values, index=numbers.index, dtype="object")
     return text
 
 
