@@ -44,6 +44,7 @@ BUILT_IN: dict[str, Callable[..., Any]] = {
 # the checks pandera runs before a column's declared ones, named as its failure cases name them
 NOT_NULLABLE, UNIQUE = "not_nullable", "field_uniqueness"
 CASE_COLUMNS = ["index", "column", "check", "failure_case"]  # a failure case, as pandera's frame names it
+_NO_CASES = pd.DataFrame({c: pd.Series(dtype="object") for c in CASE_COLUMNS})
 
 
 @dataclass(frozen=True)
@@ -114,7 +115,17 @@ def passing(check: pa.Check, values: pd.Series | pd.DataFrame) -> Any:
 
 def checked_values(check: pa.Check, values: pd.Series) -> pd.Series:
     """The values a column check is given: without the blank ones when it ignores them (pandera's default)."""
-    return values.dropna() if check.ignore_na and values.hasnans else values
+    return values.dropna() if check.ignore_na and has_blanks(values) else values
+
+
+def no_cases() -> pd.DataFrame:
+    """Failure cases of a frame that fails nothing: `CASE_COLUMNS`, no row."""
+    return _NO_CASES.copy()
+
+
+def has_blanks(values: pd.Series) -> bool:
+    """True when a value is blank (NA, NaN, None): `hasnans`, counted."""
+    return bool(values.count() < len(values))
 
 
 def failure_cases(frame: pd.DataFrame, model: type[pa.DataFrameModel]) -> pd.DataFrame:
@@ -132,7 +143,7 @@ def failure_cases(frame: pd.DataFrame, model: type[pa.DataFrameModel]) -> pd.Dat
     found: list[pd.DataFrame] = []
     for col in present:  # a sheet's dozen columns
         values = frame[col.name]
-        if not col.nullable and values.hasnans:
+        if not col.nullable and has_blanks(values):
             found.append(cases(values[values.isna()], col.name, NOT_NULLABLE, keep_blank=True))
         if col.unique and not values.is_unique:
             found.append(cases(values[values.duplicated(keep=False)], col.name, UNIQUE))
@@ -141,7 +152,7 @@ def failure_cases(frame: pd.DataFrame, model: type[pa.DataFrameModel]) -> pd.Dat
             if failed is not None:
                 found.append(cases(failed, col.name, check_name(check), keep_blank=not check.ignore_na))
     if not found:
-        return pd.DataFrame({c: pd.Series(dtype="object") for c in CASE_COLUMNS})
+        return no_cases()
     return pd.concat(found, ignore_index=True)
 
 
@@ -183,7 +194,7 @@ def pandera_cases(frame: pd.DataFrame, model: type[pa.DataFrameModel]) -> pd.Dat
     except pa.errors.SchemaErrors as exc:
         found = exc.failure_cases
         return found.loc[found["index"].notna(), CASE_COLUMNS].reset_index(drop=True)
-    return pd.DataFrame({c: pd.Series(dtype="object") for c in CASE_COLUMNS})
+    return no_cases()
 
 
 def validated(frame: pd.DataFrame, model: type[pa.DataFrameModel]) -> pd.DataFrame:
@@ -226,7 +237,7 @@ def column_holds(col: pa.Column, values: pd.Series) -> bool:
     """True when every declaration of the column holds for its values: type, nulls, repeats and checks."""
     if not holds_dtype(col, values):
         return False
-    if (not col.nullable and values.hasnans) or (col.unique and not values.is_unique):
+    if (not col.nullable and has_blanks(values)) or (col.unique and not values.is_unique):
         return False
     for check in col.checks:
         result = passing(check, checked_values(check, values))

@@ -11,11 +11,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import hypothesis.strategies as st
 import pandas as pd
 import pandera.pandas as pa
 import pytest
 from conftest import SAMPLES, sheet_from_table
 from corpus import bridge_cases, domino_cases
+from hypothesis import given, settings
 from ranking_books import standings_book
 
 import schemas
@@ -239,3 +241,31 @@ def test_a_table_that_holds_is_accepted_as_pandera_accepts_it(scored):
         pd.testing.assert_frame_equal(validated(frame, model), model.validate(frame))
     loose = matches.assign(source="x").astype({"round": "float64"})  # filtered out, coerced back
     pd.testing.assert_frame_equal(validated(loose, Match), Match.validate(loose))
+
+
+@pytest.mark.parametrize(
+    "values",
+    [
+        pd.Series(["a", None, "b"], dtype="str"),
+        pd.Series(["a", "b"], dtype="str"),
+        pd.Series([1, None], dtype="Int64"),
+        pd.Series([1.0, float("nan")]),
+        pd.Series([1, 2], dtype="int64"),
+        pd.Series(["a", None], dtype=object),
+        pd.Series([pd.Timestamp("2026-12-01"), pd.NaT]),
+        pd.Series([], dtype="str"),
+    ],
+)
+def test_a_blank_is_counted_as_pandas_sees_it(values: pd.Series) -> None:
+    """`has_blanks` (a count of the values present) says what `hasnans` says."""
+    assert validation.has_blanks(values) == values.hasnans
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["a", "b", None]), st.sampled_from(["1", "2", None])), max_size=10))
+def test_rows_seen_before_are_those_pandas_calls_duplicated(rows: list[tuple]) -> None:
+    """`seen_before` (codes) against `duplicated(keep="first")`, blank equal to blank."""
+    frame = pd.DataFrame(rows, columns=["x", "y"], dtype="str", index=pd.RangeIndex(2, 2 + len(rows)))
+    columns = [frame["x"], frame["y"]]
+    assert checks.seen_before(columns, frame.index).tolist() == frame.duplicated(keep="first").tolist()
+    assert checks.seen_before(columns, frame.index).index.equals(frame.index)

@@ -10,6 +10,7 @@ import pandas as pd
 import pandera.pandas as pa
 
 from pipeline.i18n import N_, _, _each
+from pipeline.parsing import distinct_rows
 from pipeline.problems import (
     CHECK_KINDS,
     CODE,
@@ -279,10 +280,19 @@ def as_problem_list(frames: Iterable[pd.DataFrame], extra: Iterable[Problem] = (
     return out
 
 
+def seen_before(columns: list[pd.Series], index: pd.Index) -> pd.Series:
+    """Rows whose values in every column (blank equal to blank) an earlier row has: `duplicated(keep="first")`
+    of the frame, by codes (`distinct_rows`)."""
+    if not len(index):
+        return pd.Series(False, index=index, dtype=bool)
+    label, first = distinct_rows(columns) if columns else (np.zeros(len(index), dtype=np.int64), np.zeros(1))
+    return pd.Series(np.arange(len(index)) != first[label], index=index)
+
+
 def first_rows(keys: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
     """Rows repeating an earlier row's key, and the Excel row of that key's first occurrence."""
     complete = keys.notna().all(axis=1)
-    repeat = keys.duplicated(keep="first") & complete
+    repeat = seen_before([keys.iloc[:, j] for j in range(keys.shape[1])], keys.index) & complete
     if not repeat.any():  # no row to point back from
         return repeat, pd.Series(np.nan, index=keys.index)
     first = pd.Series(keys.index, index=keys.index).groupby([keys[c] for c in keys.columns]).transform("min")
@@ -316,10 +326,10 @@ def blank_row_warnings(sheet: Sheet) -> pd.DataFrame:
 def repeated_rows(frame: pd.DataFrame) -> tuple[pd.Series, pd.Series]:
     """Filled rows identical in every column to an earlier row, and the Excel row of that first copy."""
     filled = frame.notna().any(axis=1)
-    keys = frame.fillna("\x00")
-    repeat = keys.duplicated(keep="first") & filled
+    repeat = seen_before([frame.iloc[:, j] for j in range(frame.shape[1])], frame.index) & filled
     if not repeat.any():
         return repeat, pd.Series(pd.NA, index=frame.index, dtype="Int64")
+    keys = frame.fillna("\x00")
     first = (
         pd.Series(frame.index, index=frame.index).groupby([keys[c] for c in keys.columns]).transform("min")
     )
