@@ -24,7 +24,7 @@ import pytest
 from hypothesis import given, settings
 
 from pipeline.sheets import column_letters
-from pipeline.workbook import cells
+from pipeline.workbook import cells, writer
 from pipeline.workbook.cells import CellStyles, escaped, escaped_text, rows_xml
 
 STYLES = CellStyles(lead=2, date=3, lead_date=4, entry=5)
@@ -272,3 +272,13 @@ def test_a_text_is_escaped_alone_as_arrow_escapes_a_column(texts: list[str]) -> 
 
 def test_escaping_removes_what_xml_cannot_hold_and_writes_entities() -> None:
     assert escaped_text("a\x01&<b>\ufffe") == "a&amp;&lt;b&gt;"
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(OBJECTS, max_size=12).map(lambda values: pd.Series(values, dtype=object)))
+def test_a_column_is_as_wide_as_its_longest_text(column: pd.Series) -> None:
+    """`_longest_text` of an object column: the longest `str` of a value present, whichever way it counts."""
+    rule = max((len(str(v)) for v in column if not pd.isna(v)), default=0)
+    assert writer._longest_text(column) == rule
+    with mock.patch.object(writer, "FEW_TEXTS", 0):  # the way for long columns
+        assert writer._longest_text(column) == rule

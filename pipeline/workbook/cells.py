@@ -32,6 +32,12 @@ _ILLEGAL_RE2 = (
 _ILLEGAL = re.compile(ILLEGAL_XML)
 _PADDED = re.compile(r"^\s|\s$")  # a text that starts or ends with white space
 _STR = pa.large_string()
+NUMBER_KIND, DATE_KIND = 1, 2  # what a value of an object column is written as, by its type (else text)
+_KINDS = {
+    **dict.fromkeys((int, float, np.int64, np.float64, bool, np.bool_), NUMBER_KIND),
+    **dict.fromkeys((pd.Timestamp, dt.datetime, dt.date), DATE_KIND),
+}
+_KIND_OF = np.frompyfunc(lambda value: _KINDS.get(type(value), 0), 1, 1)
 FEW_TEXTS = 100  # at most this many distinct texts in a column: written one by one (measured: Arrow pays from about 120)
 
 
@@ -144,20 +150,19 @@ def _padded(t: pa.Array) -> np.ndarray:
     return text.str.contains(r"^\s|\s$", regex=True).to_numpy(dtype=bool)
 
 
-def _cell_kinds(values: pd.Series) -> tuple[pd.Series, pd.Series, pd.Series]:
+def _cell_kinds(values: pd.Series) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Masks of the values to write as numbers, as text and as dates (the rest are blank)."""
-    blank = values.isna()
+    blank = values.isna().to_numpy(dtype=bool)
     dtype = values.dtype
-    none = pd.Series(False, index=values.index)
+    none = np.zeros(len(values), dtype=bool)
     if pd.api.types.is_bool_dtype(dtype) or pd.api.types.is_numeric_dtype(dtype):
         return ~blank, none, none
     if pd.api.types.is_datetime64_any_dtype(dtype):
         return none, none, ~blank
     if pd.api.types.is_string_dtype(dtype) and not pd.api.types.is_object_dtype(dtype):
         return none, ~blank, none
-    kinds = values.map(type)  # an object column may mix numbers, text and dates
-    number = kinds.isin([int, float, np.int64, np.float64, bool, np.bool_]) & ~blank
-    date = kinds.isin([pd.Timestamp, dt.datetime, dt.date]) & ~blank
+    kind = _KIND_OF(values.to_numpy(dtype=object)).astype(np.int8)  # an object column may mix them
+    number, date = (kind == NUMBER_KIND) & ~blank, (kind == DATE_KIND) & ~blank
     return number, ~blank & ~number & ~date, date
 
 
@@ -199,7 +204,7 @@ def _typed_value_xml(values: pd.Index) -> np.ndarray | pa.Array | None:
 
 def _value_xml(values: pd.Series) -> tuple[np.ndarray, np.ndarray]:
     """For distinct values: the end of the cell element after `<c r=".." s=".."`, and whether it is a date."""
-    number, text, date = (m.to_numpy(dtype=bool) for m in _cell_kinds(values))
+    number, text, date = _cell_kinds(values)
     out = np.full(len(values), "", dtype=object)
     if number.any():
         v = values[number]

@@ -45,8 +45,8 @@ def player_codes(m: pd.DataFrame, ids: pd.Index) -> dict[str, np.ndarray]:
 
 def _side_arrays(sides: pd.DataFrame, side: str, columns: list[str]) -> dict[str, np.ndarray]:
     """The named columns of one side's rows (one per match, in match order) as arrays."""
-    rows = sides[sides[S.side] == side]
-    return {c: rows[c].to_numpy() for c in columns}
+    rows = np.flatnonzero(sides[S.side].to_numpy(dtype=object) == side)
+    return {c: sides[c].to_numpy()[rows] for c in columns}
 
 
 def player_results(m: pd.DataFrame, sides: pd.DataFrame, ids: pd.Index) -> pd.DataFrame:
