@@ -1,6 +1,6 @@
 """The Matches sheet's kernels (pipeline/games/domino/load.py) against the plain rules they stand for: where a
 seat cell holds the bye (`bye_cells`: Arrow's trimmed, lower-cased cells against `as_words` of the cell read
-in English equal to BYE), and which seats repeat a round's player (`taken_before` against pandas'
+in English equal to BYE), and which seats repeat a round's player (`seen_before` against pandas'
 `duplicated`)."""
 
 from __future__ import annotations
@@ -9,7 +9,8 @@ import hypothesis.strategies as st
 import pandas as pd
 from hypothesis import given, settings
 
-from pipeline.games.domino.load import bye_cells, taken_before
+from pipeline.games.checks import seen_before
+from pipeline.games.domino.load import bye_cells
 from pipeline.parsing import as_words
 from pipeline.sheets import in_english
 from schemas.domino import BYE, BYE_WORDS
@@ -46,4 +47,4 @@ def test_a_seat_taken_before_is_a_repeat_of_round_and_player(seats: list[tuple[i
     rounds = pd.Series([r for r, _ in seats], dtype="Int64")
     players = pd.Series([p for _, p in seats], dtype="str")
     rule = pd.DataFrame({"round": rounds, "player": players}).duplicated(keep="first").to_numpy()
-    assert taken_before(rounds, players).tolist() == rule.tolist()
+    assert seen_before([rounds, players], rounds.index).tolist() == rule.tolist()

@@ -28,6 +28,7 @@ from pipeline.games.checks import (
     required_columns,
     required_sheet,
     schema_problems,
+    seen_before,
     sheet_package_problems,
     sheets_with_aliases,
     stop_on_errors,
@@ -414,7 +415,7 @@ def seating_problems(
     if not (t.index.is_monotonic_increasing and t.index.is_unique):
         seats = seats.sort_values([Seat.row, Seat.seat], kind="stable")
     seats = seats.reset_index(drop=True)
-    twice = taken_before(seats[Seat.round], seats[Seat.player])
+    twice = seen_before([seats[Seat.round], seats[Seat.player]], seats.index).to_numpy()
     if twice.any():
         first_at = seats.groupby([Seat.round, Seat.player])[Seat.row].transform("min")
         clash, first = seats[twice], first_at[twice]  # each seat taken again, and the row it was first taken
@@ -446,16 +447,6 @@ def seating_problems(
                 )
             )
     return out
-
-
-def taken_before(rounds: pd.Series, players: pd.Series) -> np.ndarray:
-    """Where a (round, player) pair appears at an earlier position too: `duplicated(keep="first")`, by codes."""
-    player, seen = pd.factorize(players)
-    key = rounds.to_numpy(dtype="int64") * (len(seen) + 1) + player
-    _, first = np.unique(key, return_index=True)
-    earlier = np.ones(len(key), dtype=bool)
-    earlier[first] = False
-    return earlier
 
 
 def score_problems(sheet: Sheet, t: pd.DataFrame, settings: DominoSettings) -> list[pd.DataFrame]:
