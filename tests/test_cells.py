@@ -230,13 +230,14 @@ def blocks(draw: st.DrawFn) -> tuple[pd.DataFrame, int, np.ndarray, tuple[str, .
 
 
 def check(block: tuple[pd.DataFrame, int, np.ndarray, tuple[str, ...], dict | None]) -> None:
-    """Both ways of writing a column's texts (one by one, and Arrow's kernels past FEW_TEXTS) give the rule's
-    bytes."""
+    """Every way of writing a block gives the rule's bytes: a short block cell by cell in Python (up to
+    FEW_ROWS rows) and a long one by Arrow's kernels, each with a column's texts one by one and (past
+    FEW_TEXTS) by Arrow."""
     frame, first_row, lead, entry, looks = block
     expected = plain_rows_xml(frame, first_row, lead, entry, looks)
-    assert rows_xml(frame, first_row, lead, STYLES, entry, looks) == expected
-    with mock.patch.object(cells, "FEW_TEXTS", 0):  # every column's texts through Arrow
-        assert rows_xml(frame, first_row, lead, STYLES, entry, looks) == expected
+    for few_rows, few_texts in [(400, 100), (400, 0), (0, 100), (0, 0)]:
+        with mock.patch.object(cells, "FEW_ROWS", few_rows), mock.patch.object(cells, "FEW_TEXTS", few_texts):
+            assert rows_xml(frame, first_row, lead, STYLES, entry, looks) == expected, (few_rows, few_texts)
 
 
 @settings(max_examples=60, deadline=None)
@@ -280,5 +281,15 @@ def test_a_column_is_as_wide_as_its_longest_text(column: pd.Series) -> None:
     """`_longest_text` of an object column: the longest `str` of a value present, whichever way it counts."""
     rule = max((len(str(v)) for v in column if not pd.isna(v)), default=0)
     assert writer._longest_text(column) == rule
-    with mock.patch.object(writer, "FEW_TEXTS", 0):  # the way for long columns
+    with mock.patch.object(writer, "FEW_ROWS", 0):  # the way for long columns
+        assert writer._longest_text(column) == rule
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.one_of(st.none(), TEXT), max_size=12).map(lambda values: pd.Series(values, dtype="str")))
+def test_a_text_column_is_as_wide_as_its_longest_text(column: pd.Series) -> None:
+    """`_longest_text` of a column of text: the most characters of a text present, both ways."""
+    rule = max((len(v) for v in column if isinstance(v, str)), default=0)
+    assert writer._longest_text(column) == rule
+    with mock.patch.object(writer, "FEW_ROWS", 0):  # the way for long columns
         assert writer._longest_text(column) == rule

@@ -5,13 +5,17 @@ the rule cell by cell, and tests/test_cells.py checks it against a plain builder
 cell at a time. The XML itself is built column by column: each distinct value of a column is rendered once
 and spread back with the factorize codes, a column of plain integers is cast to text by Arrow in one step,
 and the cells of a row are joined with Arrow's element-wise string kernels; measured about 3-4x faster than
-xlsxwriter in constant-memory mode (bench/README.md).
+xlsxwriter in constant-memory mode (bench/README.md). Arrow's calls cost tens of microseconds each whatever
+the length, so a short block (at most FEW_ROWS rows, as a season's events are) is written cell by cell in
+Python, and a column of at most FEW_TEXTS distinct texts has its texts escaped one by one; the tests check
+every way against the rule.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import functools
+import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -39,6 +43,8 @@ _KINDS = {
 }
 _KIND_OF = np.frompyfunc(lambda value: _KINDS.get(type(value), 0), 1, 1)
 FEW_TEXTS = 100  # at most this many distinct texts in a column: written one by one (measured: Arrow pays from about 120)
+FEW_ROWS = 400  # a block of at most this many rows: its plain columns written cell by cell (measured: Arrow pays from 400-900)
+_PLAIN_OBJECTS = frozenset((int, float, str, np.int64, np.float64, type(None), type(pd.NA)))
 
 
 @dataclass(frozen=True)
@@ -75,6 +81,8 @@ def rows_xml(
     of a highlighted row (a blank one takes the lead date style when the column's first value is a date);
     no style otherwise. A column given a look (`looks[column]`, one style number per row, 0 for none) takes
     the look's style instead of the lead style or none, for every cell that is not a date."""
+    if len(frame) <= FEW_ROWS:
+        return _few_rows_xml(frame, first_row, lead, styles, entry, looks)
     rows = pc.cast(pa.array(np.arange(first_row, first_row + len(frame), dtype=np.int64)), _STR)
     lead_style = pa.array(np.where(lead, f' s="{styles.lead}"', ""), _STR) if lead.any() else _text("")
     cells = [
@@ -94,6 +102,99 @@ def rows_xml(
     joined = pc.binary_join_element_wise(*pieces, _text(""))  # every row in one pass
     end = int(np.frombuffer(joined.buffers()[1], dtype=np.int64)[len(joined)]) if len(joined) else 0
     return bytes(memoryview(joined.buffers()[2])[:end]) if end else b""
+
+
+def _few_rows_xml(
+    frame: pd.DataFrame,
+    first_row: int,
+    lead: np.ndarray,
+    styles: CellStyles,
+    entry: tuple[str, ...],
+    looks: Mapping[str, np.ndarray] | None,
+) -> bytes:
+    """`rows_xml` of a short block: a column of plain numbers or text written value by value in Python
+    (`_plain_cells`), any other column by `_cells_xml`, the cells joined row by row."""
+    numbers = [str(n) for n in range(first_row, first_row + len(frame))]
+    leads = lead.tolist()
+    lead_style = [f' s="{styles.lead}"' if x else "" for x in leads]
+    columns = []
+    for i, col in enumerate(frame.columns):
+        letter, values, is_entry = column_letters(i), frame[col], col in entry
+        if is_entry:
+            style = [f' s="{styles.entry}"'] * len(numbers)
+        elif looks is not None and col in looks:
+            style = [f' s="{n}"' if n else "" for n in looks[col].tolist()]
+        else:
+            style = lead_style
+        cells = _plain_cells(values, letter, numbers, style, leads, is_entry)
+        if cells is None:
+            shown = lead_style if looks is None or col not in looks else style
+            pieces = _cells_xml(
+                values, letter, pa.array(numbers, _STR), lead, pa.array(shown, _STR), styles, is_entry
+            )
+            joined = pieces[0] if len(pieces) == 1 else pc.binary_join_element_wise(*pieces, _text(""))
+            cells = joined.to_pylist()
+        columns.append(cells)
+    rows = zip(*columns, strict=True) if columns else [()] * len(numbers)
+    return "".join(f'<row r="{n}">{"".join(c)}</row>' for n, c in zip(numbers, rows, strict=True)).encode(
+        "utf-8"
+    )
+
+
+def _plain_cells(
+    values: pd.Series, letter: str, numbers: list[str], style: list[str], lead: list[bool], entry: bool
+) -> list[str] | None:
+    """Each row's <c> element of a column of plain values ('' for a blank cell not written), as `rows_xml`
+    writes it: NumPy integers (within 2**53), booleans or floats (no infinity), text, or objects that are
+    each an int, float, str or blank; None for any other column (dates, mixed booleans, infinities)."""
+    ends = _plain_ends(values)
+    if ends is None:
+        return None
+    return [
+        f'<c r="{letter}{n}"{s}{e}' if e is not None else (f'<c r="{letter}{n}"{s}/>' if entry or x else "")
+        for n, s, e, x in zip(numbers, style, ends, lead, strict=True)
+    ]
+
+
+def _plain_ends(values: pd.Series) -> list[str | None] | None:
+    """What follows a plain cell's style, value by value (None for a blank); None for a column that is not
+    plain (see `_plain_cells`)."""
+    dtype = values.dtype
+    if isinstance(dtype, np.dtype) and dtype.kind in "iub":
+        number = values.to_numpy()
+        if dtype.kind == "b":
+            return [' t="b"><v>1</v></c>' if x else ' t="b"><v>0</v></c>' for x in number.tolist()]
+        if len(number) and not (number.min() > -WHOLE_LIMIT and number.max() < WHOLE_LIMIT):
+            return None
+        return [f"><v>{x}</v></c>" for x in number.tolist()]
+    if not (isinstance(dtype, np.dtype) and dtype.kind in "fO") and dtype != "str":
+        return None
+    items = values.to_numpy().tolist() if dtype.kind == "f" else values.tolist()
+    if dtype.kind == "O" and not set(map(type, items)) <= _PLAIN_OBJECTS:
+        return None
+    shown: dict[object, str | None] = {}  # each distinct value rendered once
+    for x in items:
+        if x not in shown:
+            end = _plain_end(x)
+            if end == "":
+                return None
+            shown[x] = end
+    return [shown[x] for x in items]
+
+
+def _plain_end(value: object) -> str | None:
+    """What follows a cell's style for one plain value (`_value_xml` of it): None for a blank, '' for a
+    value this path leaves to `_cells_xml` (an infinity, an integer beyond 2**53)."""
+    if value is None or value is pd.NA:
+        return None
+    if isinstance(value, str):
+        return _text_end(escaped_text(value))
+    number = float(value)  # type: ignore[arg-type]
+    if number != number:
+        return None
+    if not abs(number) < WHOLE_LIMIT:
+        return "" if not isinstance(value, float) or math.isinf(number) else f"><v>{number!r}</v></c>"
+    return f"><v>{int(number) if number.is_integer() else repr(number)}</v></c>"
 
 
 def escaped(text: pd.Series) -> pa.Array:

@@ -27,7 +27,7 @@ from pipeline.i18n import _
 from pipeline.problems import UsageError
 from pipeline.sheets import OutputSheet, column_letters, declared_number_formats
 from pipeline.workbook.atomic import atomic_target
-from pipeline.workbook.cells import FEW_TEXTS, WHOLE_LIMIT, CellStyles, escaped_text, number_text, rows_xml
+from pipeline.workbook.cells import FEW_ROWS, WHOLE_LIMIT, CellStyles, escaped_text, number_text, rows_xml
 from pipeline.workbook.charts import (
     chart_content_types,
     chart_last_row,
@@ -214,10 +214,12 @@ def _longest_text(values: pd.Series) -> int:
             return 0
         return max(len(x) for x in number_text(np.array([number.min(), number.max()])))
     if pd.api.types.is_string_dtype(dtype) and not pd.api.types.is_object_dtype(dtype):
+        if len(values) <= FEW_ROWS:  # a short column: each text's length in Python
+            return max((len(t) for t in values.tolist() if isinstance(t, str)), default=0)
         longest = pc.max(pc.utf8_length(pa.array(values, _STR))).as_py()
         return 0 if longest is None else int(longest)
     values = values.dropna()
-    if len(values) <= FEW_TEXTS:  # a few values: each one's text, as `astype("str")` writes it
+    if len(values) <= FEW_ROWS:  # a short column: each value's text, as `astype("str")` writes it
         return max(map(len, map(str, values.tolist())), default=0)
     if pd.api.types.infer_dtype(values, skipna=False) == "floating":  # floats alone (numbers as typed)
         _, first = np.unique(values.to_numpy(dtype="float64").view(np.int64), return_index=True)
