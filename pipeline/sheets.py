@@ -32,6 +32,12 @@ def plain_text(text: str) -> str:
     return str(pc.replace_substring_regex(normal, INVISIBLE, "")[0].as_py())
 
 
+def blank_texts(length: int) -> pd.api.extensions.ExtensionArray:
+    """`length` blank texts as an array of dtype str (the values of `pd.Series(pd.NA, dtype="str")`), made
+    from Arrow's nulls: a frame of such columns builds 2x faster."""
+    return pd.array(pa.nulls(length, pa.large_string()), dtype="str")
+
+
 def normalized_header(text: object) -> str:
     """The comparable form of a header or sheet name: case, spaces, `_`, Unicode normalization (NFC) and
     invisible format characters do not matter."""

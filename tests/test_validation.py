@@ -26,12 +26,21 @@ from pipeline.games import checks
 from pipeline.games.registry import GAMES
 from pipeline.games.scoring import recognised_event
 from pipeline.problems import InputError
+from pipeline.sheets import blank_texts
 from pipeline.workbook import read_workbook
 from schemas import validation
 from schemas.bridge import PairStanding, ResultsSheet
 from schemas.common import columns_of, declared_columns
 from schemas.domino import Match, MatchesSheet, PlayersSheet, ProgressiveStanding, Standing
-from schemas.validation import failure_cases, pandera_cases, plan_of, validated
+from schemas.validation import (
+    checked_values,
+    failure_cases,
+    holds_check,
+    pandera_cases,
+    passing,
+    plan_of,
+    validated,
+)
 
 MODELS = sorted(  # every model schemas/ declares
     {
@@ -269,3 +278,46 @@ def test_rows_seen_before_are_those_pandas_calls_duplicated(rows: list[tuple]) -
     columns = [frame["x"], frame["y"]]
     assert checks.seen_before(columns, frame.index).tolist() == frame.duplicated(keep="first").tolist()
     assert checks.seen_before(columns, frame.index).index.equals(frame.index)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 60), st.integers(0, 5))
+def test_blank_texts_are_a_column_of_pandas_blanks(length: int, start: int) -> None:
+    """`blank_texts` (from Arrow's nulls) holds what a Series of pd.NA of dtype str holds."""
+    index = pd.RangeIndex(start, start + length)
+    expected = pd.Series(pd.NA, index=index, dtype="str")
+    made = pd.Series(blank_texts(length), index=index)
+    pd.testing.assert_series_equal(made, expected)
+    assert made.isna().all() and made.dtype == "str"
+
+
+NUMBER_COLUMNS = st.one_of(
+    st.lists(st.integers(-(2**62), 2**62)).map(lambda v: pd.Series(v, dtype="int64")),
+    st.lists(st.integers(0, 255)).map(lambda v: pd.Series(v, dtype="uint8")),
+    st.lists(st.one_of(st.floats(allow_infinity=True), st.just(float("nan")))).map(
+        lambda v: pd.Series(v, dtype="float64")
+    ),
+)
+COMPARISON_CHECKS = [
+    lambda n, ignore: pa.Check.greater_than(n, ignore_na=ignore),
+    lambda n, ignore: pa.Check.greater_than_or_equal_to(n, ignore_na=ignore),
+    lambda n, ignore: pa.Check.less_than(n, ignore_na=ignore),
+    lambda n, ignore: pa.Check.less_than_or_equal_to(n, ignore_na=ignore),
+    lambda n, ignore: pa.Check.equal_to(n, ignore_na=ignore),
+]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    NUMBER_COLUMNS,
+    st.sampled_from(COMPARISON_CHECKS),
+    st.one_of(st.integers(-5, 5), st.floats(allow_nan=False, allow_infinity=False), st.just(0.5)),
+    st.booleans(),
+)
+def test_a_comparison_of_numbers_holds_on_the_array_as_on_the_series(values, made, number, ignore) -> None:
+    """`holds_check` of a built-in comparison (NumPy, on the array) answers as `passing` on the Series does."""
+
+    check = made(number, ignore)
+    assert check.name in validation.COMPARISONS
+    series_says = bool(passing(check, checked_values(check, values)).all())
+    assert holds_check(check, values) == series_says

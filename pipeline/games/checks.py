@@ -28,7 +28,15 @@ from pipeline.problems import (
     kind,
     problems_from_frame,
 )
-from pipeline.sheets import Sheet, header_key, in_english, named_headers, normalized_header, sheet_key
+from pipeline.sheets import (
+    Sheet,
+    blank_texts,
+    header_key,
+    in_english,
+    named_headers,
+    normalized_header,
+    sheet_key,
+)
 from schemas.common import column_names, columns_of, titles_of
 from schemas.plain import spoken
 from schemas.validation import failure_cases
@@ -266,7 +274,7 @@ def present_columns(sheet: Sheet, model: type[pa.DataFrameModel]) -> Sheet:
     frame = sheet.frame
     missing = [c for c in column_names(model) if c not in frame.columns]
     if missing:
-        blanks = pd.DataFrame({c: pd.Series(pd.NA, index=frame.index, dtype="str") for c in missing})
+        blanks = pd.DataFrame({c: blank_texts(len(frame)) for c in missing}, index=frame.index)
         frame = pd.concat([frame, blanks], axis=1)
     headers = titles_of(model) | sheet.headers  # a column left out is named as documented
     return Sheet(sheet.name, frame, headers, sheet.header_row)
