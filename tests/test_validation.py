@@ -321,3 +321,15 @@ def test_a_comparison_of_numbers_holds_on_the_array_as_on_the_series(values, mad
     assert check.name in validation.COMPARISONS
     series_says = bool(passing(check, checked_values(check, values)).all())
     assert holds_check(check, values) == series_says
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.lists(st.one_of(st.none(), st.text(max_size=3))),
+    st.sampled_from(["str", "object", pd.StringDtype("python"), pd.StringDtype("pyarrow", na_value=pd.NA)]),
+)
+def test_the_values_present_are_those_pandas_counts(values: list, dtype) -> None:
+    """`present_count` (Arrow's null count for text held in Arrow) is pandas' `count()`, whatever holds the text."""
+    series = pd.Series(values, dtype=dtype)
+    assert validation.present_count(series) == series.count()
+    assert validation.has_blanks(series) == series.hasnans

@@ -49,6 +49,7 @@ from schemas.domino import ProgressiveStanding as P
 from schemas.domino import SideResult as S
 from schemas.shared import ProgressSheet as PG
 from schemas.shared import RulesSheet as R
+from schemas.validation import present_count
 
 HEAD_TO_HEAD_WORDS = [
     N_(
@@ -163,7 +164,7 @@ def matches_frame(event: DominoEvent, sides: pd.DataFrame) -> pd.DataFrame:
     scored = event.matches.index[event.matches.index.isin(sides[S.match])]  # a bye without credit: not shown
     given = sheet.frame.loc[scored]
     kept = [MatchesSheet.round, MatchesSheet.table, MatchesSheet.a1, MatchesSheet.b1]  # shown even when blank
-    given = given.loc[:, (given.count() > 0) | given.columns.isin(kept)]
+    given = given[[c for c in given.columns if c in kept or present_count(given[c])]]
     shown = pd.DataFrame(
         {
             sheet.written(c): given[c] if c in SEAT_COLUMNS else numbers_where_numeric(given[c])
