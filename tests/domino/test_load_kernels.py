@@ -1,9 +1,11 @@
 """The Matches sheet's kernels (pipeline/games/domino/load.py) against the plain rules they stand for: where a
 seat cell holds the bye (`bye_cells`: Arrow's trimmed, lower-cased cells against `as_words` of the cell read
 in English equal to BYE), and which seats repeat a round's player (`seen_before` against pandas'
-`duplicated`)."""
+`duplicated`); and the report's `pairs_event` against its rule row by row."""
 
 from __future__ import annotations
+
+from types import SimpleNamespace
 
 import hypothesis.strategies as st
 import pandas as pd
@@ -11,9 +13,11 @@ from hypothesis import given, settings
 
 from pipeline.games.checks import seen_before
 from pipeline.games.domino.load import bye_cells
+from pipeline.games.domino.report import pairs_event
 from pipeline.parsing import as_words
 from pipeline.sheets import in_english
 from schemas.domino import BYE, BYE_WORDS
+from schemas.domino import MatchesSheet as MS
 
 CELLS = st.one_of(
     st.none(),
@@ -48,3 +52,19 @@ def test_a_seat_taken_before_is_a_repeat_of_round_and_player(seats: list[tuple[i
     players = pd.Series([p for _, p in seats], dtype="str")
     rule = pd.DataFrame({"round": rounds, "player": players}).duplicated(keep="first").to_numpy()
     assert seen_before([rounds, players], rounds.index).tolist() == rule.tolist()
+
+
+SEATS = st.lists(
+    st.tuples(*[st.one_of(st.none(), st.sampled_from(["p1", "p2", ""])) for _ in range(4)]), max_size=8
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(SEATS)
+def test_an_event_is_of_pairs_where_every_seated_match_seats_one_id_a_side(rows: list[tuple]) -> None:
+    """`pairs_event`: some match seats A1 or B1, and no such match seats A2 or B2 (the rule, row by row)."""
+    frame = pd.DataFrame(rows, columns=[MS.a1, MS.b1, MS.a2, MS.b2], dtype="str")
+    event = SimpleNamespace(matches_sheet=SimpleNamespace(frame=frame))
+    seated = [r for r in rows if r[0] is not None or r[1] is not None]
+    rule = bool(seated) and all(r[2] is None and r[3] is None for r in seated)
+    assert pairs_event(event) == rule

@@ -79,11 +79,13 @@ RANKING_WORDS = {RANK_BY_POINTS: CRITERIA_WORDS, RANK_BY_WINS: WINS_FIRST_WORDS}
 def pairs_event(event: DominoEvent) -> bool:
     """True when the competitors are pairs: the Matches sheet seats one id a side (A2 and B2 blank in every
     seated match), as a pairs event is typed."""
-    seats = event.matches_sheet.frame[SEAT_COLUMNS]
-    seated = seats[[MatchesSheet.a1, MatchesSheet.b1]].notna().any(axis=1)
-    return bool(seated.any()) and bool(
-        seats.loc[seated, [MatchesSheet.a2, MatchesSheet.b2]].isna().all(axis=None)
+    frame = event.matches_sheet.frame
+    a1, b1, a2, b2 = (
+        frame[c].isna().to_numpy(dtype=bool)
+        for c in (MatchesSheet.a1, MatchesSheet.b1, MatchesSheet.a2, MatchesSheet.b2)
     )
+    seated = ~a1 | ~b1
+    return bool(seated.any()) and bool((a2[seated] & b2[seated]).all())
 
 
 def display_headers(count_word: str, pairs: bool = False) -> dict[str, str]:
