@@ -176,3 +176,16 @@ def test_dask_engine_without_the_extra_says_how_to_install_it(season, tmp_path: 
     assert result.exit_code == 2
     assert codes_in(result.stderr) == ["X001"]
     assert "pip install 'tally[dask]'" in result.stderr  # the wording: how to install it
+
+
+def test_local_workers_return_every_result_once_in_item_order() -> None:
+    """Items go out in chunks of a 64th of a worker's share and come back in item order, each once."""
+    from pipeline.federation.engines import CHUNKS_PER_WORKER, _local_map
+
+    chunks: list[int] = []
+    bar = type("Bar", (), {"update": lambda self, n: chunks.append(n)})()
+    items = [(i, 2) for i in range(300)]
+    results = _local_map(pow, items, 2, bar, lambda item, why: None)
+    assert results == [i**2 for i in range(300)]
+    size = 300 // (2 * CHUNKS_PER_WORKER)
+    assert sum(chunks) == 300 and max(chunks) == size and len(chunks) == -(-300 // size)
