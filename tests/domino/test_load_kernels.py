@@ -1,23 +1,30 @@
 """The Matches sheet's kernels (pipeline/games/domino/load.py) against the plain rules they stand for: where a
 seat cell holds the bye (`bye_cells`: Arrow's trimmed, lower-cased cells against `as_words` of the cell read
 in English equal to BYE), and which seats repeat a round's player (`seen_before` against pandas'
-`duplicated`); and the report's `pairs_event` against its rule row by row."""
+`duplicated`); the report's `pairs_event` against its rule row by row; `competitors` against pandas."""
 
 from __future__ import annotations
 
 from types import SimpleNamespace
 
 import hypothesis.strategies as st
+import numpy as np
 import pandas as pd
 from hypothesis import given, settings
 
 from pipeline.games.checks import seen_before
 from pipeline.games.domino.load import bye_cells
 from pipeline.games.domino.report import pairs_event
+from pipeline.games.domino.tally import competitors
+from pipeline.games.ordering import natural_ranks
 from pipeline.parsing import as_words
 from pipeline.sheets import in_english
 from schemas.domino import BYE, BYE_WORDS
+from schemas.domino import Match as M
 from schemas.domino import MatchesSheet as MS
+from schemas.domino import Penalty as Pen
+from schemas.domino import PlayersSheet as Players
+from schemas.domino import ProgressiveStanding as P
 
 CELLS = st.one_of(
     st.none(),
@@ -68,3 +75,33 @@ def test_an_event_is_of_pairs_where_every_seated_match_seats_one_id_a_side(rows:
     seated = [r for r in rows if r[0] is not None or r[1] is not None]
     rule = bool(seated) and all(r[2] is None and r[3] is None for r in seated)
     assert pairs_event(event) == rule
+
+
+IDS = st.one_of(
+    st.none(), st.sampled_from(["p1", "p2", "P1", "10", "2", "02", "2.0", "ana", "Ana", " x", "Ω"])
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(IDS, max_size=6),
+    st.lists(st.tuples(IDS, IDS, IDS, IDS), max_size=6),
+    st.lists(IDS, max_size=3),
+)
+def test_the_competitors_are_every_id_once_in_natural_order(
+    players: list, seats: list, penalized: list
+) -> None:
+    """`competitors` (Arrow's distinct ids) against pandas: every listed, seated and penalized id once, in the
+    order of `natural_ranks`."""
+    matches = pd.DataFrame(seats, columns=[M.a1, M.a2, M.b1, M.b2], dtype="str")
+    event = SimpleNamespace(
+        matches=matches,
+        players=pd.DataFrame({Players.id: pd.Series(players, dtype="str")}),
+        penalties=pd.DataFrame({Pen.player: pd.Series(penalized, dtype="str")}),
+    )
+    seated = pd.concat([matches[c] for c in (M.a1, M.a2, M.b1, M.b2)]).dropna()
+    everyone = pd.concat([event.players[Players.id], seated, event.penalties[Pen.player]]).dropna()
+    distinct = pd.Series(everyone.astype("str").unique(), dtype="str")
+    rule = distinct.iloc[np.argsort(natural_ranks(distinct))].tolist()
+    found = competitors(event)
+    assert found.tolist() == rule and found.name == P.player and found.dtype == "str"

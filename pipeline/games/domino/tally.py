@@ -6,6 +6,8 @@ from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
+import pyarrow.compute as pc
 
 from pipeline.games.domino.load import DominoEvent
 from pipeline.games.domino.rules import side_results
@@ -20,6 +22,8 @@ from schemas.domino import SideResult as S
 from schemas.domino import Standing
 from schemas.validation import validated
 
+_TEXT = pa.large_string()
+
 
 @dataclass
 class DominoTables:
@@ -32,11 +36,19 @@ class DominoTables:
 
 
 def competitors(event: DominoEvent) -> pd.Index:
-    """Every id in the event: listed players, seated players and penalized players, sorted."""
+    """Every id in the event: listed players, seated players and penalized players (each as text, once),
+    sorted by `natural_ranks`; the distinct ids found by Arrow."""
     m = event.matches
-    seated = pd.concat([m[c] for c in (M.a1, M.a2, M.b1, M.b2)]).dropna()
-    everyone = pd.concat([event.players[Players.id], seated, event.penalties[Pen.player]]).dropna()
-    distinct = pd.Series(everyone.astype("str").unique())
+    columns = [
+        event.players[Players.id],
+        *(m[c] for c in (M.a1, M.a2, M.b1, M.b2)),
+        event.penalties[Pen.player],
+    ]
+    texts = [pa.array(c if c.dtype == "str" else c.astype("str"), _TEXT) for c in columns]
+    everyone = pa.chunked_array(
+        [a for t in texts for a in (t.chunks if isinstance(t, pa.ChunkedArray) else [t])], _TEXT
+    )
+    distinct = pd.Series(pd.array(pc.drop_null(pc.unique(everyone)), dtype="str"))
     return pd.Index(distinct.iloc[np.argsort(natural_ranks(distinct))].to_numpy(), name=P.player, dtype="str")
 
 
