@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: demo test check lint format bench bench-season samples corpus clean catalogs
+.PHONY: demo test check lint format bench bench-season profile samples corpus clean catalogs
 
 $(STAMP): pyproject.toml constraints.txt $(wildcard pipeline/locale/*/LC_MESSAGES/*.po)
 	$(PYTHON) -m venv $(VENV)
@@ -44,6 +44,13 @@ bench: $(STAMP)
 ## bench-season: only the federation season (2,000 events: batch, rank, local against Dask)
 bench-season: $(STAMP)
 	$(BIN)/python -m bench.season
+
+## profile: where a season event's time goes, function by function (own and inclusive ms an event, the
+##          largest first; bench/profile.py); `make profile EVENTS=200 TOP=60` for more
+EVENTS ?= 60
+TOP ?= 40
+profile: $(STAMP)
+	$(BIN)/python -m bench.profile $(EVENTS) $(TOP)
 
 ## samples: regenerate the bundled sample workbooks and their Spanish and Chinese twins (tools/twins.py)
 samples: $(STAMP)
