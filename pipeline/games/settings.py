@@ -427,10 +427,9 @@ def key_value_settings(
         rows = (written == key) & ~repeated
         if not rows.any():  # a key the sheet does not give: nothing to parse or report
             continue
-        parsed = spec.parse(  # the whole column, as before: a date's unit can hang on the others
-            in_english(frame[K.value], spec.words)
-        )
-        read = parsed.notna().to_numpy()
+        parsed = spec.parse(in_english(frame[K.value][rows], spec.words))  # the one row naming it, read alone
+        read = np.zeros(len(frame), dtype=bool)
+        read[rows] = parsed.notna().to_numpy()
         problems.append(
             problems_where(
                 sheet,
@@ -442,7 +441,7 @@ def key_value_settings(
         )
         given = np.flatnonzero(rows & read)
         if len(given):
-            values[key] = parsed.iloc[given[0]]
+            values[key] = parsed.iloc[0]
             if spec.advice is not None and not spec.advice.holds(values[key]):
                 at = np.zeros(len(frame), dtype=bool)
                 at[given[0]] = True
