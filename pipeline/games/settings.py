@@ -439,14 +439,12 @@ def key_value_settings(
                 BAD_VALUE,
             )
         )
-        given = np.flatnonzero(rows & read)
-        if len(given):
+        found = rows & read  # the row naming it, when its value is read
+        if found.any():
             values[key] = parsed.iloc[0]
             if spec.advice is not None and not spec.advice.holds(values[key]):
-                at = np.zeros(len(frame), dtype=bool)
-                at[given[0]] = True
                 said = spoken(spec.advice.message)
-                problems.append(problems_where(sheet, row_mask(at), K.value, said, ADVICE))
+                problems.append(problems_where(sheet, row_mask(found), K.value, said, ADVICE))
     return values, pd.concat(problems, ignore_index=True)
 
 
