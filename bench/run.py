@@ -406,7 +406,8 @@ def append_writers_report(w: dict, command: list[float], n: int) -> None:
         "## The writers, cell for cell",
         "",
         "Both events' standings written alternately in one process (bench/stages.py `writers`), each worksheet "
-        "built block by block and compressed on a thread of its own (zlib level 6, as every workbook tally has "
+        "built block by block and compressed on a thread of its own, the sheets built in turns, the largest first "
+        "(zlib level 6, as every workbook tally has "
         f"written); {load_words(w['load'])}.",
         "",
         markdown(table),

@@ -198,6 +198,47 @@ def test_worksheets_compressed_on_their_threads_are_what_zipfile_writes(tmp_path
     assert path.read_bytes() == rezipped(path, tmp_path / "again.xlsx").read_bytes()
 
 
+def in_sheet_order(sheets: list[OutputSheet], looks: list) -> list[io.CompressedPart]:
+    """The plain rule of `_compressed_worksheets`: each sheet's pieces built and compressed, one sheet after
+    another, in the workbook's order."""
+    parts = []
+    for i, (sheet, look) in enumerate(zip(sheets, looks, strict=True), start=1):
+        part = io.CompressedPart()
+        for piece in io._sheet_xml(sheet, selected=i == 1, looks=look):
+            part.add(piece.encode("utf-8") if isinstance(piece, str) else piece)
+        parts.append(part.finished())
+    return parts
+
+
+def test_sheets_built_in_turns_are_the_bytes_of_sheets_built_one_after_another(
+    tmp_path: Path, monkeypatch
+) -> None:
+    """The writer hands each piece to the first sheet, largest first, whose compressor has room: the pieces of
+    sheets are built in turns, and the package is the very bytes of building them one sheet after another."""
+    monkeypatch.setattr(io, "CHUNK_ROWS", 2)
+    monkeypatch.setattr(io, "QUEUED_PIECES", 1)
+    frames = [table().head(3), pd.concat([table()] * 9, ignore_index=True), table().head(0)]
+    frames.append(pd.concat([table()] * 5, ignore_index=True))
+    sheets = [OutputSheet(f"S{i}", frame) for i, frame in enumerate(frames)]
+    handed: list[int] = []
+    add = io.CompressedPart.add
+    monkeypatch.setattr(
+        io.CompressedPart, "add", lambda part, piece: (handed.append(id(part)), add(part, piece))
+    )
+    turns = write_workbook(tmp_path / "turns.xlsx", sheets, title="T").read_bytes()
+    runs = [p for i, p in enumerate(handed) if i == 0 or handed[i - 1] != p]
+    assert len(runs) > len(set(handed))  # some sheet's pieces were built between another's
+    monkeypatch.setattr(io, "_compressed_worksheets", in_sheet_order)
+    assert turns == write_workbook(tmp_path / "plain.xlsx", sheets, title="T").read_bytes()
+    book = openpyxl.load_workbook(tmp_path / "turns.xlsx")
+    assert [book[f"S{i}"].max_row for i in range(4)] == [len(f) + 1 for f in frames]
+
+
+def test_the_largest_sheet_is_built_first() -> None:
+    sheets = [OutputSheet(n, table().head(k)) for n, k in [("a", 2), ("b", 5), ("c", 0), ("d", 5), ("e", 3)]]
+    assert io.building_order(sheets) == [1, 3, 4, 0, 2]
+
+
 def test_a_failing_compressor_fails_the_write(tmp_path: Path, monkeypatch) -> None:
     path = written(tmp_path, table())
     before = path.read_bytes()

@@ -503,19 +503,35 @@ def write_workbook(path: Path, sheets: Iterable[OutputSheet], *, title: str = ""
 def _compressed_worksheets(
     sheets: list[OutputSheet], looks: list[dict[str, np.ndarray]]
 ) -> list[CompressedPart]:
-    """Every sheet's worksheet part, compressed: built here block by block, each compressed on its own thread
-    while the next blocks and sheets are built."""
+    """Every sheet's worksheet part, compressed on a thread of its own: the pieces of every sheet built here,
+    the largest sheet's first, each piece handed to the first sheet in that order whose compressor has room
+    (`building_order`). The plain rule: each part is its sheet's pieces, in order, whatever sheet is built
+    between them; building them one sheet after another gives the same bytes (tests/test_workbook_io.py)."""
     parts: list[CompressedPart] = []
     try:
+        built = {}
         for i, (sheet, look) in enumerate(zip(sheets, looks, strict=True), start=1):
             parts.append(CompressedPart())
-            for piece in _sheet_xml(sheet, selected=i == 1, looks=look):
-                parts[-1].add(piece.encode("utf-8") if isinstance(piece, str) else piece)
-            parts[-1].close()
+            built[i - 1] = _sheet_xml(sheet, selected=i == 1, looks=look)
+        building = [(built[i], parts[i]) for i in building_order(sheets)]
+        while building:
+            pieces, part = next((b for b in building if not b[1].full()), building[0])
+            piece = next(pieces, None)
+            if piece is None:
+                part.close()
+                building.remove((pieces, part))
+            else:
+                part.add(piece.encode("utf-8") if isinstance(piece, str) else piece)
         return [part.finished() for part in parts]
     finally:
         for part in parts:  # stopped, whatever happened
             part.close()
+
+
+def building_order(sheets: list[OutputSheet]) -> list[int]:
+    """The sheets' positions, the most cells first (ties in the workbook's order): the longest compression
+    starts first, and the smaller sheets are built while it runs."""
+    return sorted(range(len(sheets)), key=lambda i: -len(sheets[i].frame) * len(sheets[i].frame.columns))
 
 
 class CompressedPart:
@@ -536,6 +552,10 @@ class CompressedPart:
     def add(self, piece: bytes) -> None:
         """One more piece of the part, in order (waits while QUEUED_PIECES wait already)."""
         self._pieces.put(piece)
+
+    def full(self) -> bool:
+        """True while QUEUED_PIECES pieces wait for the compressor (the next `add` would wait)."""
+        return self._pieces.full()
 
     def close(self) -> None:
         """No more pieces."""
