@@ -36,10 +36,11 @@ SMALL = {  # what a small command is, and the reference it is held to (at most 1
 }
 # the least any Typer command line costs: one group of one command, as tally's is built (rich help, Typer's
 # parameters); shown beside tally's, so the table says what is tally's and what is Typer's own
-MINIMAL = (
-    "import sys, typer; app = typer.Typer(no_args_is_help=True, add_completion=False); "
-    "group = typer.Typer(no_args_is_help=True); app.add_typer(group, name='group'); "
-    "group.command()(lambda path: None); app.callback()(lambda: None); app(args=sys.argv[1:])"
+MINIMAL = (  # plain help and every unset --help given False, as tally's (pipeline/cli/__init__.py)
+    "import sys, typer; app = typer.Typer(no_args_is_help=True, add_completion=False, rich_markup_mode=None); "
+    "group = typer.Typer(no_args_is_help=True, rich_markup_mode=None); app.add_typer(group, name='group'); "
+    "group.command()(lambda path: None); app.callback()(lambda: None); "
+    "app(args=sys.argv[1:], default_map={'help': False, 'group': {'help': False, '<lambda>': {'help': False}}})"
 )
 MINIMAL_ARGS = {"--help": ["--help"], "group --help": ["group", "--help"], "usage error": ["group", "x", "y"]}
 SMALL_LIMIT = 1.5  # x the time of importing typer
@@ -126,8 +127,9 @@ def section(small: dict[str, Timed], evenings: dict[str, Timed], load: tuple[flo
         + f"{os.cpu_count()} cores.",
         "",
         f'Small commands against `python -c "import typer"` (target: at most {SMALL_LIMIT}x). The last rows are '
-        "a minimal Typer app (one group of one command, built as tally's; `MINIMAL` in bench/startup.py): Typer's "
-        "own floor for the same shapes of command line, rich help and parameter handling included:",
+        "a minimal Typer app (one group of one command, built as tally's: plain help, every unset --help False; "
+        "`MINIMAL` in bench/startup.py): Typer's "
+        "own floor for the same shapes of command line, its parameter handling included:",
         "",
         "| command | wall s | CPU s | wall ratio | CPU ratio |",
         "|---|---|---|---|---|",

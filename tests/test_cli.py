@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import importlib.metadata
 import re
 import shutil
 import tomllib
@@ -15,7 +16,8 @@ from openpyxl import load_workbook
 from tables import header_row
 from typer.testing import CliRunner
 
-from pipeline.cli import app
+import pipeline
+from pipeline.cli import app, help_not_asked
 from pipeline.language import english_sheet_names
 
 ALL_SAMPLES = sorted(SAMPLES.glob("*.xlsx"))
@@ -67,10 +69,12 @@ def test_there_are_samples_to_run():
 
 
 def test_version_prints_the_package_version():
-    declared = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    installed = importlib.metadata.version("tally")  # what setuptools read from pipeline.__version__
+    assert tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dynamic"] == ["version"]
+    assert installed == pipeline.__version__
     result = invoke("--version")
     assert result.exit_code == 0
-    assert result.stdout == f"tally {declared}\n"
+    assert result.stdout == f"tally {installed}\n"
 
 
 @pytest.mark.parametrize(
@@ -88,6 +92,51 @@ def test_help_of_every_command_and_group_shows_an_example(command: list[str], ex
     assert result.exit_code == 0
     assert re.search(r"Usage: tally" + "".join(f" {c}" for c in command) + r" \[OPTIONS\]", result.stdout)
     assert example in result.stdout, result.stdout
+
+
+LIGHT = """
+import sys
+sys.argv = ["tally", *{args!r}]
+import pipeline.cli
+try:
+    pipeline.cli.main()
+except SystemExit as end:
+    print(end.code, sorted(m for m in ("pandas", "pandera", "rich", "pydantic") if m in sys.modules), file=sys.stderr)
+"""
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--help"],
+        ["domino", "--help"],
+        ["bridge", "standings", "--help"],
+        ["--version"],
+        ["frobnicate"],
+        ["validate", "--colour", "x"],
+    ],  # fmt: skip
+)
+def test_help_and_usage_errors_import_nothing_heavy(args: list[str]):
+    """Help, the version and a misspelled command or option answer without pandas, pandera, rich or pydantic:
+    plain help (`HELP_MARKUP`), and every --help left unset given False (`help_not_asked`), which Typer
+    does not coerce through pydantic."""
+    import subprocess
+    import sys
+
+    ran = subprocess.run([sys.executable, "-c", LIGHT.format(args=args)], capture_output=True, text=True)
+    code, imported = ran.stderr.strip().splitlines()[-1].split(" ", 1)
+    assert imported == "[]", ran.stderr
+    assert code in ("0", "2")
+
+
+def test_every_command_has_help_not_asked():
+    """`help_not_asked` names every group and command of the command line, as click looks them up."""
+    import typer.main
+
+    def names(command) -> dict:
+        return {"help": False} | {n: names(c) for n, c in getattr(command, "commands", {}).items()}
+
+    assert help_not_asked(app) == names(typer.main.get_command(app))
 
 
 def test_no_arguments_shows_the_help():

@@ -8,7 +8,7 @@ line, and reading them from text costs more than building it."""
 import signal
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import typer
 
@@ -29,6 +29,9 @@ if TYPE_CHECKING:
     from pipeline.api import Scored
 
 EXTRA_COMMANDS = {"domino": domino.add_commands, "bridge": bridge.add_commands}  # beyond `standings`
+# Help and usage errors in plain text, as click writes them: Typer's rich panels cost 70 ms of imports (rich,
+# markdown-it) before a word is printed, and their box drawing breaks in consoles without it (docs/architecture.md).
+HELP_MARKUP = None
 
 
 def _version(value: bool) -> None:
@@ -87,10 +90,11 @@ def build_app() -> typer.Typer:
         no_args_is_help=True,
         add_completion=False,
         pretty_exceptions_enable=False,
+        rich_markup_mode=HELP_MARKUP,
     )
     app.callback()(root)
     for game in GAMES.values():  # a group per game: its standings, and its own commands
-        group = typer.Typer(help=game.help, no_args_is_help=True)
+        group = typer.Typer(help=game.help, no_args_is_help=True, rich_markup_mode=HELP_MARKUP)
         group.command("standings")(standings_command(game))
         EXTRA_COMMANDS.get(game.name, lambda group: None)(group)
         app.add_typer(group, name=game.name)
@@ -108,6 +112,20 @@ def build_app() -> typer.Typer:
 app = build_app()
 
 
+def help_not_asked(app: typer.Typer) -> dict[str, Any]:
+    """Click's default map giving every command's --help the value False where it is not given: Typer coerces a
+    flag left unset (None) through pydantic, 70-100 ms of imports before `tally domino --help` or a usage error
+    answers, and passes a False by as it is."""
+    found: dict[str, Any] = {"help": False}
+    for command in app.registered_commands:
+        assert command.callback is not None  # every command here is registered with its function
+        found[command.name or typer.main.get_command_name(command.callback.__name__)] = {"help": False}
+    for group in app.registered_groups:
+        assert group.name is not None and group.typer_instance is not None  # each game's group, named
+        found[group.name] = help_not_asked(group.typer_instance)
+    return found
+
+
 def arguments_with_debug_first(args: list[str]) -> list[str]:
     """The command-line arguments with every `--debug` before a `--` moved to the front, where the root
     option reads it: `--debug` works anywhere on the command line."""
@@ -123,7 +141,7 @@ def main() -> None:
     number, files being written removed), and --debug may come anywhere."""
     stopping.install()
     try:
-        app(args=arguments_with_debug_first(sys.argv[1:]), prog_name="tally")
+        app(args=arguments_with_debug_first(sys.argv[1:]), prog_name="tally", default_map=help_not_asked(app))
     finally:
         name = stopping.stopped_by()
         if name is not None:
