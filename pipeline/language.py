@@ -23,6 +23,7 @@ from pipeline.sheets import (
     declared_number_formats,
     declared_sheets,
     header_key,
+    header_keys,
     sheet_key_of,
 )
 from schemas.common import (
@@ -178,13 +179,15 @@ def sheet_in(sheet: OutputSheet, lang: str, game: str) -> OutputSheet:
 def _language_keys(lang: str, declared: list[tuple[str, Names]], english: set[str]) -> frozenset[str]:
     """`header_key` of every sheet name and header declared in `lang` (`declared`: each English header and its
     names) that is not also an English one (`english`)."""
-    named = {header_key(n) for _, names in declared for n in names.get(lang, ())}
-    named |= {
-        header_key(n)
-        for models in declared_sheets().values()
-        for m in models
-        for n in sheet_names_of(m).get(lang, ())
-    }
+    named = set(header_keys(n for _, names in declared for n in names.get(lang, ())))
+    named |= set(
+        header_keys(
+            n
+            for models in declared_sheets().values()
+            for m in models
+            for n in sheet_names_of(m).get(lang, ())
+        )
+    )
     return frozenset(named - english)
 
 
@@ -192,9 +195,9 @@ def _language_keys(lang: str, declared: list[tuple[str, Names]], english: set[st
 def language_keys() -> dict[str, frozenset[str]]:
     """For Spanish and Chinese: the keys of the names declared in that language only."""
     declared = list(_declared_names())
-    english = {header_key(t) for t, _ in declared} | {
-        header_key(sheet_name_of(m)) for models in declared_sheets().values() for m in models
-    }
+    english = set(header_keys(t for t, _ in declared)) | set(
+        header_keys(sheet_name_of(m) for models in declared_sheets().values() for m in models)
+    )
     return {lang: _language_keys(lang, declared, english) for lang in LANGUAGES if lang != ENGLISH}
 
 

@@ -22,14 +22,30 @@ from schemas.plain import Span, spoken
 INVISIBLE = r"\p{Cf}"  # Unicode format characters: zero-width spaces and joiners, direction marks, BOM
 
 
-@functools.lru_cache(maxsize=65536)
+PLAIN_KEPT = 65536  # the most plain forms kept (then forgotten all at once): headers and words, not cells
+_PLAIN: dict[str, str] = {}  # text (not ASCII) -> its plain_text
+
+
 def plain_text(text: str) -> str:
     """The text in Unicode NFC without invisible format characters (Arrow's RE2 knows the category); asked for
-    the same headers and words again and again, so each answer is kept."""
+    the same headers and words again and again, so each answer is kept (`plain_forms`)."""
     if text.isascii():
         return text
-    normal = pc.utf8_normalize(pa.array([text], pa.large_string()), form="NFC")
-    return str(pc.replace_substring_regex(normal, INVISIBLE, "")[0].as_py())
+    found = _PLAIN.get(text)
+    return plain_forms((text,))[text] if found is None else found
+
+
+def plain_forms(texts: Iterable[str]) -> dict[str, str]:
+    """Each text's `plain_text`, those not known yet computed together, in one call of each Arrow kernel: a call
+    costs about 100 µs whatever its length, and the declared names are some 270 texts that are not ASCII."""
+    texts = set(texts)
+    new = [t for t in texts if not t.isascii() and t not in _PLAIN]
+    if new:
+        if len(_PLAIN) + len(new) > PLAIN_KEPT:
+            _PLAIN.clear()
+        normal = pc.utf8_normalize(pa.array(new, pa.large_string()), form="NFC")
+        _PLAIN.update(zip(new, pc.replace_substring_regex(normal, INVISIBLE, "").to_pylist(), strict=True))
+    return {t: t if t.isascii() else _PLAIN[t] for t in texts}
 
 
 def blank_texts(length: int) -> pd.api.extensions.ExtensionArray:
@@ -55,6 +71,13 @@ def header_key(text: object) -> str:
     language: `normalized_header`, then in compatibility form (full-width `ＮＳ` is `NS`) without accents, and
     only its letters and digits (`NS`, `N-S`, `N/S`, `n s` are one; `Sí` is `si`). Case folds as `casefold`."""
     return _key(str(text))
+
+
+def header_keys(texts: Iterable[object]) -> list[str]:
+    """`header_key` of each text, their plain forms computed together (`plain_forms`)."""
+    written = [str(t) for t in texts]
+    plain_forms(written)
+    return [_key(t) for t in written]
 
 
 @functools.lru_cache(maxsize=65536)
@@ -149,9 +172,9 @@ def sheet_keys_by_name() -> dict[str, str]:
     for key, models in declared_sheets().items():  # a few dozen sheets
         for model in models:
             names = (sheet_name_of(model), *(n for given in sheet_names_of(model).values() for n in given))
-            for name in names:
-                if found.setdefault(header_key(name), key) != key:
-                    raise ValueError(f"{name}: the name of two sheets, {found[header_key(name)]} and {key}")
+            for name, name_key in zip(names, header_keys(names), strict=True):
+                if found.setdefault(name_key, key) != key:
+                    raise ValueError(f"{name}: the name of two sheets, {found[name_key]} and {key}")
     return found
 
 
@@ -165,10 +188,12 @@ def sheet_key_of(name: str) -> str:
 def declared_headers(key: str) -> frozenset[str]:
     """`header_key` of every header (in every language, aliases too) of the columns of the sheets of this key."""
     return frozenset(
-        header_key(h)
-        for model in declared_sheets().get(key, ())
-        for c in columns_of(model)
-        for h in (*named_headers(c), *c.aliases)
+        header_keys(
+            h
+            for model in declared_sheets().get(key, ())
+            for c in columns_of(model)
+            for h in (*named_headers(c), *c.aliases)
+        )
     )
 
 

@@ -17,6 +17,7 @@ import pyarrow as pa
 import pytest
 from hypothesis import given, settings
 
+from pipeline import sheets
 from pipeline.sheets import (
     column_letters,
     declared_headers,
@@ -149,6 +150,32 @@ TEXTS = st.lists(CELL_TEXTS, max_size=12)
 @given(TEXTS)
 def test_cells_are_made_plain_as_the_rule_says(cells: list[str | None]) -> None:
     assert plain_text(pa.array(cells, pa.string())).to_pylist() == [plain_cell(c) for c in cells]
+
+
+def plain_scalar(text: str) -> str:
+    """`pipeline.sheets.plain_text`'s rule: NFC, without format characters (Cf); nothing trimmed."""
+    return "".join(c for c in unicodedata.normalize("NFC", text) if unicodedata.category(c) != "Cf")
+
+
+NAMES = st.lists(st.text(SPECIAL, max_size=5) | st.text(KNOWN, max_size=5), max_size=12)
+
+
+@settings(max_examples=200, deadline=None)
+@given(NAMES, st.sampled_from([0, 3, sheets.PLAIN_KEPT]))
+def test_plain_forms_computed_together_are_each_texts_own(names: list[str], kept: int) -> None:
+    """`plain_forms` gives each text its plain form whatever texts come with it; `plain_text` and `header_keys`
+    agree with it, also when the kept forms are forgotten (`PLAIN_KEPT`)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(sheets, "PLAIN_KEPT", kept)
+        patch.setattr(sheets, "_PLAIN", {})
+        assert sheets.plain_forms(names) == {n: plain_scalar(n) for n in names}
+        assert [sheets.plain_text(n) for n in names] == [plain_scalar(n) for n in names]
+        sheets._key.cache_clear()
+        together = sheets.header_keys(names)
+        patch.setattr(sheets, "_PLAIN", {})
+        sheets._key.cache_clear()
+        sheets._normalized.cache_clear()
+        assert together == [header_key(n) for n in names]  # each alone
 
 
 @settings(max_examples=150, deadline=None)
