@@ -189,3 +189,22 @@ def test_local_workers_return_every_result_once_in_item_order() -> None:
     assert results == [i**2 for i in range(300)]
     size = 300 // (2 * CHUNKS_PER_WORKER)
     assert sum(chunks) == 300 and max(chunks) == size and len(chunks) == -(-300 // size)
+
+
+def compressing_beside() -> bool:
+    """`writer.COMPRESS_BESIDE` as a worker process sees it."""
+    from pipeline.workbook import writer
+
+    return writer.COMPRESS_BESIDE
+
+
+@pytest.mark.parametrize(("cpus", "beside"), [(2, False), (8, True)])
+def test_workers_that_keep_every_core_busy_compress_on_their_own_thread(monkeypatch, cpus: int, beside: bool):
+    """Two workers on two usable cores compress each worksheet on the thread that builds it; on eight cores,
+    each on a thread of its own."""
+    from pipeline.federation import engines
+
+    monkeypatch.setattr(engines, "usable_cpus", lambda: cpus)
+    bar = type("Bar", (), {"update": lambda self, n: None})()
+    seen = engines._local_map(compressing_beside, [()] * 8, 2, bar, lambda item, why: None)
+    assert seen == [beside] * 8

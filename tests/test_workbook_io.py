@@ -234,12 +234,24 @@ def test_sheets_built_in_turns_are_the_bytes_of_sheets_built_one_after_another(
     assert [book[f"S{i}"].max_row for i in range(4)] == [len(f) + 1 for f in frames]
 
 
-def test_the_largest_sheet_is_built_first() -> None:
-    sheets = [OutputSheet(n, table().head(k)) for n, k in [("a", 2), ("b", 5), ("c", 0), ("d", 5), ("e", 3)]]
-    assert io.building_order(sheets) == [1, 3, 4, 0, 2]
+def test_sheets_compressed_where_they_are_built_are_the_same_bytes(tmp_path: Path, monkeypatch) -> None:
+    """`COMPRESS_BESIDE` off (a worker of a pool that keeps every core busy): every part compressed on the
+    building thread, the very bytes of compressing each on a thread of its own."""
+    monkeypatch.setattr(io, "CHUNK_ROWS", 2)
+    sheets = [OutputSheet("Data", table()), OutputSheet("More", pd.concat([table()] * 7, ignore_index=True))]
+    beside = write_workbook(tmp_path / "beside.xlsx", sheets, title="T").read_bytes()
+    monkeypatch.setattr(io, "COMPRESS_BESIDE", False)
+    started = io.CompressedPart.__init__
+    monkeypatch.setattr(io.CompressedPart, "__init__", lambda part: pytest.fail("a thread was started"))
+    assert write_workbook(tmp_path / "inline.xlsx", sheets, title="T").read_bytes() == beside
+    monkeypatch.setattr(io.CompressedPart, "__init__", started)
 
 
-def test_a_failing_compressor_fails_the_write(tmp_path: Path, monkeypatch) -> None:
+@pytest.mark.parametrize("beside", [True, False])
+def test_a_failing_compressor_fails_the_write_wherever_it_runs(
+    tmp_path: Path, monkeypatch, beside: bool
+) -> None:
+    monkeypatch.setattr(io, "COMPRESS_BESIDE", beside)
     path = written(tmp_path, table())
     before = path.read_bytes()
 
@@ -252,3 +264,8 @@ def test_a_failing_compressor_fails_the_write(tmp_path: Path, monkeypatch) -> No
         written(tmp_path, table())
     assert path.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out.xlsx"]
+
+
+def test_the_largest_sheet_is_built_first() -> None:
+    sheets = [OutputSheet(n, table().head(k)) for n, k in [("a", 2), ("b", 5), ("c", 0), ("d", 5), ("e", 3)]]
+    assert io.building_order(sheets) == [1, 3, 4, 0, 2]

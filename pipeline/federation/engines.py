@@ -70,6 +70,16 @@ Crashed = Callable[[tuple[Any, ...], str], Any]
 CHUNKS_PER_WORKER = 64
 
 
+def _worker_setup(every_core_busy: bool) -> None:
+    """A worker process's set-up: its stop handlers; where its pool keeps every core busy, its worksheets
+    compressed on the thread that builds them (`writer.COMPRESS_BESIDE`: a thread has no core to itself)."""
+    install_in_worker()
+    if every_core_busy:
+        from pipeline.workbook import writer
+
+        writer.COMPRESS_BESIDE = False
+
+
 def _chunk(task: Callable[..., Any], chunk: Sequence[tuple[Any, ...]]) -> list[Any]:
     """task(*item) for every item of a chunk, in a worker process."""
     return [task(*item) for item in chunk]
@@ -122,7 +132,8 @@ def _local_map(
     chunks = [list(range(i, min(i + size, len(items)))) for i in range(0, len(items), size)]
     results: list[Any] = [None] * len(items)
     again: list[int] = []
-    with ProcessPoolExecutor(max_workers=workers, initializer=install_in_worker) as pool:
+    busy = (workers >= usable_cpus(),)
+    with ProcessPoolExecutor(max_workers=workers, initializer=_worker_setup, initargs=busy) as pool:
         futures = {pool.submit(_chunk, task, [items[i] for i in chunk]): chunk for chunk in chunks}
         for future in as_completed(futures):  # as they finish; results go back in item order
             chunk = futures[future]

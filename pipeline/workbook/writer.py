@@ -49,6 +49,10 @@ CHUNK_ROWS = 50_000  # rows built at a time: bounds the memory a sheet's XML tak
 # change every workbook's bytes.
 COMPRESSION = zlib.Z_DEFAULT_COMPRESSION
 QUEUED_PIECES = 2  # built pieces of a worksheet waiting for its compressor: bounds the memory they take
+# Each worksheet compressed on a thread of its own, beside the building (the second core's work). A worker
+# process of a pool that keeps every core busy sets it False (pipeline/federation/engines.py): there the threads
+# only add their own cost, 5 ms of CPU a season event.
+COMPRESS_BESIDE = True
 _NS = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'
 _NS_R = 'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"'
 _HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
@@ -500,18 +504,16 @@ def write_workbook(path: Path, sheets: Iterable[OutputSheet], *, title: str = ""
     return path
 
 
-def _compressed_worksheets(
-    sheets: list[OutputSheet], looks: list[dict[str, np.ndarray]]
-) -> list[CompressedPart]:
-    """Every sheet's worksheet part, compressed on a thread of its own: the pieces of every sheet built here,
+def _compressed_worksheets(sheets: list[OutputSheet], looks: list[dict[str, np.ndarray]]) -> list[InlinePart]:
+    """Every sheet's worksheet part, compressed on a thread of its own (`COMPRESS_BESIDE`): the pieces of every sheet built here,
     the largest sheet's first, each piece handed to the first sheet in that order whose compressor has room
     (`building_order`). The plain rule: each part is its sheet's pieces, in order, whatever sheet is built
     between them; building them one sheet after another gives the same bytes (tests/test_workbook_io.py)."""
-    parts: list[CompressedPart] = []
+    parts: list[InlinePart] = []
     try:
         built = {}
         for i, (sheet, look) in enumerate(zip(sheets, looks, strict=True), start=1):
-            parts.append(CompressedPart())
+            parts.append(CompressedPart() if COMPRESS_BESIDE else InlinePart())
             built[i - 1] = _sheet_xml(sheet, selected=i == 1, looks=look)
         building = [(built[i], parts[i]) for i in building_order(sheets)]
         while building:
@@ -534,15 +536,49 @@ def building_order(sheets: list[OutputSheet]) -> list[int]:
     return sorted(range(len(sheets)), key=lambda i: -len(sheets[i].frame) * len(sheets[i].frame.columns))
 
 
-class CompressedPart:
-    """A part of the package compressed on a thread of its own, exactly as zipfile compresses a part (raw
+class InlinePart:
+    """A part of the package compressed on the thread that builds it, exactly as zipfile compresses a part (raw
     deflate at COMPRESSION, the pieces in the order given): its compressed chunks, and the CRC-32 and size of
-    what it was given. zlib lets go of Python's lock while it compresses, so the thread runs beside the one
-    building the next pieces."""
+    what it was given."""
 
     def __init__(self) -> None:
         self.chunks: list[bytes] = []
         self.crc = self.size = 0
+        self._compressor = part_compressor()
+
+    def add(self, piece: bytes) -> None:
+        """One more piece of the part, in order."""
+        self._take(piece)
+
+    def _take(self, piece: bytes) -> None:
+        """A piece compressed, counted and checksummed."""
+        self.crc = zlib.crc32(piece, self.crc)
+        self.size += len(piece)
+        self.chunks.append(self._compressor.compress(piece))
+
+    def _flush(self) -> None:
+        """The compressor's last bytes."""
+        self.chunks.append(self._compressor.flush())
+
+    def full(self) -> bool:
+        """False: a piece is compressed as it is added."""
+        return False
+
+    def close(self) -> None:
+        """No more pieces (nothing to stop: the building thread compresses them)."""
+
+    def finished(self) -> InlinePart:
+        """The part once every piece is compressed."""
+        self._flush()
+        return self
+
+
+class CompressedPart(InlinePart):
+    """An `InlinePart` compressed on a thread of its own: zlib lets go of Python's lock while it compresses, so
+    the thread runs beside the one building the next pieces."""
+
+    def __init__(self) -> None:
+        super().__init__()
         self._pieces: queue.Queue[bytes | None] = queue.Queue(maxsize=QUEUED_PIECES)
         self._failed: BaseException | None = None
         self._closed = False
@@ -573,13 +609,10 @@ class CompressedPart:
 
     def _compress(self) -> None:
         """Compress the pieces as they come (on the part's thread)."""
-        compressor = part_compressor()
         try:
             while (piece := self._pieces.get()) is not None:
-                self.crc = zlib.crc32(piece, self.crc)
-                self.size += len(piece)
-                self.chunks.append(compressor.compress(piece))
-            self.chunks.append(compressor.flush())
+                self._take(piece)
+            self._flush()
         except BaseException as exc:  # handed to the building thread by `finished`
             self._failed = exc
             while self._pieces.get() is not None:  # the builder must never wait on a full queue
@@ -606,7 +639,7 @@ class _Compressed:
         return b"".join(self._chunks)
 
 
-def _write_compressed(package: zipfile.ZipFile, name: str, part: CompressedPart) -> None:
+def _write_compressed(package: zipfile.ZipFile, name: str, part: InlinePart) -> None:
     """A part's entry from its compressed data: zipfile writes the header, the data and the central directory
     as for any part, its compressor, CRC and size given (private attributes of zipfile's stream, so a test
     checks the bytes against zipfile compressing the same parts itself)."""
