@@ -139,6 +139,22 @@ def test_every_command_has_help_not_asked():
     assert help_not_asked(app) == names(typer.main.get_command(app))
 
 
+@pytest.mark.parametrize("command", [[], ["domino"], ["bridge"]])
+def test_command_lists_show_each_commands_first_paragraph_whole(command: list[str]):
+    """A list of commands shows the first paragraph of each command's help, wrapped, not cut with '...'."""
+    import typer.main
+
+    group = typer.main.get_command(app)
+    for name in command:
+        group = group.commands[name]
+    listed = invoke(*command, "--help").stdout.split("Commands:", 1)[1]
+    assert "..." not in listed
+    for name, sub in group.commands.items():
+        first = " ".join(sub.help.split("\n\n")[0].split())
+        assert sub.short_help == first
+        assert " ".join(listed.split()).count(f"{name} {first}") == 1, (name, listed)
+
+
 def test_no_arguments_shows_the_help():
     result = invoke()
     assert result.exit_code == 2

@@ -14,7 +14,16 @@ import typer
 
 from pipeline.cli import bridge, domino
 from pipeline.cli.batch import batch
-from pipeline.cli.common import Debug, Force, folder_option, guarded, report_problems, state
+from pipeline.cli.common import (
+    Debug,
+    Force,
+    folder_option,
+    guarded,
+    registered,
+    report_problems,
+    state,
+    summary,
+)
 from pipeline.cli.diff import diff
 from pipeline.cli.publish import publish
 from pipeline.cli.rank import rank
@@ -94,18 +103,20 @@ def build_app() -> typer.Typer:
     )
     app.callback()(root)
     for game in GAMES.values():  # a group per game: its standings, and its own commands
-        group = typer.Typer(help=game.help, no_args_is_help=True, rich_markup_mode=HELP_MARKUP)
-        group.command("standings")(standings_command(game))
+        group = typer.Typer(
+            help=game.help, short_help=summary(game.help), no_args_is_help=True, rich_markup_mode=HELP_MARKUP
+        )
+        registered(group, standings_command(game), "standings")
         EXTRA_COMMANDS.get(game.name, lambda group: None)(group)
         app.add_typer(group, name=game.name)
-    app.command()(validate)
-    app.command()(bridge.convert)
-    app.command()(diff)
-    app.command("template")(template_command())
-    app.command()(batch)
-    app.command()(rank)
-    app.command()(publish)
-    app.command()(demo)
+    registered(app, validate)
+    registered(app, bridge.convert)
+    registered(app, diff)
+    registered(app, template_command(), "template")
+    registered(app, batch)
+    registered(app, rank)
+    registered(app, publish)
+    registered(app, demo)
     return app
 
 

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import typer
 
-from pipeline.cli.common import Force, Lang, guarded, out_option
+from pipeline.cli.common import Force, Lang, guarded, out_option, registered
 from pipeline.i18n import _
 
 
@@ -120,4 +120,4 @@ def convert(
 
 def add_commands(group: typer.Typer) -> None:
     """The bridge commands beyond `standings`."""
-    group.command()(schedule)
+    registered(group, schedule)

@@ -1,6 +1,7 @@
 """What every command shares: the options declared once (--debug, --force, --out, --workers, ...), printing
 problems, and turning errors into messages and exit codes."""
 
+import inspect
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -179,3 +180,14 @@ def spoken(lang: str | None) -> str | None:
     from pipeline.language import checked_language
 
     return guarded(lambda: checked_language(lang))
+
+
+def summary(text: str | None) -> str:
+    """The first paragraph of a help text on one line: what a command list shows of a command, whole (click
+    would cut it at the list's width)."""
+    return " ".join(inspect.cleandoc(text or "").split("\n\n")[0].split())
+
+
+def registered(group: typer.Typer, function: Callable[..., Any], name: str | None = None) -> None:
+    """A command of `group` from its function, listed with the first paragraph of its help (`summary`)."""
+    group.command(name, short_help=summary(function.__doc__))(function)

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import typer
 
-from pipeline.cli.common import Force, Lang, guarded, out_option
+from pipeline.cli.common import Force, Lang, guarded, out_option, registered
 from pipeline.i18n import _
 from schemas.plain import POINTS_TARGET, TARGET, TARGET_SETTING_NAME
 
@@ -94,4 +94,4 @@ def schedule(
 
 def add_commands(group: typer.Typer) -> None:
     """The domino commands beyond `standings`."""
-    group.command()(schedule)
+    registered(group, schedule)
