@@ -37,15 +37,19 @@ def plain_text(text: str) -> str:
 
 def plain_forms(texts: Iterable[str]) -> dict[str, str]:
     """Each text's `plain_text`, those not known yet computed together, in one call of each Arrow kernel: a call
-    costs about 100 µs whatever its length, and the declared names are some 270 texts that are not ASCII."""
-    texts = set(texts)
-    new = [t for t in texts if not t.isascii() and t not in _PLAIN]
+    costs about 100 µs whatever its length, and the declared names are some 270 texts that are not ASCII. The
+    answer is built from what this call read and made, so a thread forgetting the kept forms meanwhile cannot
+    take one away."""
+    known = {t: t if t.isascii() else _PLAIN.get(t) for t in set(texts)}
+    new = [t for t, plain in known.items() if plain is None]
     if new:
         if len(_PLAIN) + len(new) > PLAIN_KEPT:
             _PLAIN.clear()
         normal = pc.utf8_normalize(pa.array(new, pa.large_string()), form="NFC")
-        _PLAIN.update(zip(new, pc.replace_substring_regex(normal, INVISIBLE, "").to_pylist(), strict=True))
-    return {t: t if t.isascii() else _PLAIN[t] for t in texts}
+        made = dict(zip(new, pc.replace_substring_regex(normal, INVISIBLE, "").to_pylist(), strict=True))
+        _PLAIN.update(made)
+        known.update(made)
+    return {t: str(plain) for t, plain in known.items()}
 
 
 def blank_texts(length: int) -> pd.api.extensions.ExtensionArray:

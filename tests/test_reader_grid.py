@@ -178,6 +178,21 @@ def test_plain_forms_computed_together_are_each_texts_own(names: list[str], kept
         assert together == [header_key(n) for n in names]  # each alone
 
 
+def test_plain_forms_stand_when_another_thread_forgets_the_kept_ones(monkeypatch) -> None:
+    """Another thread may forget the kept forms (`PLAIN_KEPT` reached) between this call's keeping and answering;
+    the answer is still every text's plain form."""
+
+    class Forgetful(dict):
+        def update(self, *args, **kwargs) -> None:
+            super().update(*args, **kwargs)
+            self.clear()  # as if another thread cleared it at once
+
+    monkeypatch.setattr(sheets, "_PLAIN", Forgetful())
+    names = ["Pe\u0301na", "\u200bRonda", "轮次", "Round"]
+    assert sheets.plain_forms(names) == {n: plain_scalar(n) for n in names}
+    assert [sheets.plain_text(n) for n in names] == [plain_scalar(n) for n in names]
+
+
 @settings(max_examples=150, deadline=None)
 @given(
     st.integers(0, 5).flatmap(
