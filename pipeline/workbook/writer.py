@@ -505,17 +505,18 @@ def write_workbook(path: Path, sheets: Iterable[OutputSheet], *, title: str = ""
 
 
 def _compressed_worksheets(sheets: list[OutputSheet], looks: list[dict[str, np.ndarray]]) -> list[InlinePart]:
-    """Every sheet's worksheet part, compressed on a thread of its own (`COMPRESS_BESIDE`): the pieces of every sheet built here,
-    the largest sheet's first, each piece handed to the first sheet in that order whose compressor has room
-    (`building_order`). The plain rule: each part is its sheet's pieces, in order, whatever sheet is built
-    between them; building them one sheet after another gives the same bytes (tests/test_workbook_io.py)."""
+    """Every sheet's worksheet part, compressed on a thread of its own (`COMPRESS_BESIDE`): the pieces of every
+    sheet built here, the largest sheet's first, each piece handed to the first sheet in that order whose
+    compressor has room (`building_order`). The plain rule: each part is its sheet's pieces, in order, whatever
+    sheet is built between them; building them one sheet after another gives the same bytes
+    (tests/test_workbook_io.py)."""
     parts: list[InlinePart] = []
     try:
-        built = {}
+        pieces_of = []
         for i, (sheet, look) in enumerate(zip(sheets, looks, strict=True), start=1):
             parts.append(CompressedPart() if COMPRESS_BESIDE else InlinePart())
-            built[i - 1] = _sheet_xml(sheet, selected=i == 1, looks=look)
-        building = [(built[i], parts[i]) for i in building_order(sheets)]
+            pieces_of.append(_sheet_xml(sheet, selected=i == 1, looks=look))
+        building = [(pieces_of[i], parts[i]) for i in building_order(sheets)]
         while building:
             pieces, part = next((b for b in building if not b[1].full()), building[0])
             piece = next(pieces, None)
