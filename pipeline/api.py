@@ -28,7 +28,7 @@ import pandas as pd
 from pipeline.games.game import Game
 from pipeline.games.registry import BRIDGE, GAMES, game_named, game_of, standings_game
 from pipeline.games.scoring import Standings, language_of, recognised_event, standings_of, written
-from pipeline.i18n import _, speaking
+from pipeline.i18n import _, speaking, spoken_language
 from pipeline.language import ENGLISH, checked_language
 from pipeline.problems import KINDS, InputError, Kind, Problem, Report, UsageError, kind
 from pipeline.workbook import Limits, Workbook, read_workbook, write_workbook
@@ -300,25 +300,36 @@ def written_export(result: Standings, target: Path, suffix: str) -> Path:
 
 
 def convert(
-    source: Path | str, out: Path | str | None = None, *, force: bool = False, limits: Limits | None = None
+    source: Path | str,
+    out: Path | str | None = None,
+    *,
+    force: bool = False,
+    limits: Limits | None = None,
+    lang: str | None = None,
 ) -> Path:
     """A PBN (.pbn) or USEBIO (.xml) results file written as tally's bridge results workbook (Settings, Pairs
     with names, Results) to `out` (a file, or a folder for `<input stem>.xlsx`; by default beside the input),
-    which scores to the same standings and which a director can correct in Excel. InputError when the file
-    cannot be read; UsageError for another kind of file."""
+    which scores to the same standings and which a director can correct in Excel: its sheet names, headers
+    and setting names in `lang` (en, es, zh; default the language spoken, English unless a caller's
+    `speaking` says otherwise), as a template writes them. InputError when the
+    file cannot be read; UsageError for another kind of file."""
     from pipeline.games.bridge.interchange import interchange_book, results_workbook
+    from pipeline.language import sheet_in
 
+    chosen = checked_language(lang) or spoken_language()  # before anything is read; default: as spoken
     source = Path(source)
-    if source.suffix.lower() not in INTERCHANGE_SUFFIXES:
-        raise UsageError(
-            _("{source}: tally convert reads a PBN (.pbn) or USEBIO (.xml) results file", source=source)
+    with speaking(chosen, BRIDGE.name):  # what is refused, and what is written, in `lang`
+        if source.suffix.lower() not in INTERCHANGE_SUFFIXES:
+            raise UsageError(
+                _("{source}: tally convert reads a PBN (.pbn) or USEBIO (.xml) results file", source=source)
+            )
+        name = f"{source.stem}.xlsx"
+        target = output_target(
+            source.with_name(name) if out is None else out, default_name=name, force=force, inputs=[source]
         )
-    name = f"{source.stem}.xlsx"
-    target = output_target(
-        source.with_name(name) if out is None else out, default_name=name, force=force, inputs=[source]
-    )
-    book = interchange_book(source, (limits or Limits()).max_unzipped_mb)
-    return write_workbook(target, results_workbook(book), title=source.stem)
+        book = interchange_book(source, (limits or Limits()).max_unzipped_mb)
+        sheets = results_workbook(book, BRIDGE.setting_specs())
+        return write_workbook(target, [sheet_in(s, chosen, BRIDGE.name) for s in sheets], title=source.stem)
 
 
 def template(game: str, out: Path | str, *, force: bool = False, lang: str | None = None) -> Path:

@@ -106,15 +106,16 @@ def convert(
         None, "The results workbook to write: a file, or a folder (default: <input>.xlsx beside it)."
     ),
     force: Force = False,
+    lang: Lang = None,
 ) -> None:
     """Write a PBN or USEBIO results file as tally's results workbook (Settings, Pairs, Results), to correct
     in Excel and score again; it scores to the same standings as the file itself (docs/interchange.md).
 
-    Example: tally convert club-night.pbn -o club-night.xlsx
+    Example: tally convert club-night.pbn -o club-night.xlsx --lang es
     """
     from pipeline import api
 
-    written = guarded(lambda: api.convert(source, out, force=force))
+    written = guarded(lambda: api.convert(source, out, force=force, lang=lang))
     typer.echo(_("wrote {path}", path=written))
 
 

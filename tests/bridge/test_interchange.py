@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pandas as pd
 import pytest
+from conftest import codes_in
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
@@ -82,6 +84,51 @@ def test_convert_writes_a_teams_workbook_that_scores_the_same(tmp_path):
     assert set(book.sheets) == {"settings", "teams", "matches", "results"}
     standings = api.standings(book).sheets[0].frame
     assert standings[["Team", "IMPs"]].values.tolist() == [["Lions", 13], ["Tigers", -13]]
+
+
+# The Settings of club-mp.pbn (Event, Date, Venue, Scoring, MP Scale) as `--lang` writes them, and the sheets
+SPOKEN = {
+    "es": (
+        ["Configuración", "Parejas", "Resultados"],
+        ["Evento", "Fecha", "Lugar", "Puntuación", "Escala MP"],
+    ),
+    "zh": (["设置", "参赛对", "成绩"], ["赛事", "日期", "地点", "记分法", "比赛分标准"]),
+}
+
+
+@pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it
+@pytest.mark.parametrize("lang", sorted(SPOKEN))
+def test_convert_in_a_language_names_its_sheets_and_settings_there_and_scores_the_same(tmp_path, lang):
+    written = api.convert(HERE / "club-mp.pbn", tmp_path / "event.xlsx", lang=lang)
+    book = api.read(written)
+    sheets, keys = SPOKEN[lang]
+    assert [s.name for s in book.sheets.values()] == sheets
+    settings = next(iter(book.sheets.values())).frame
+    assert settings.iloc[:, 0].tolist() == keys
+    assert settings.iloc[:, 1].tolist()[3:] == ["MP", "2"]  # values as the file gives them
+    scored = api.standings(written)
+    assert scored.language == lang  # the workbook reads as written in that language
+    frame = scored.english[0].frame
+    assert [tuple(r) for r in frame[["Rank", "Pair", "MP", "Percent"]].itertuples(index=False)] == EXPECTED
+
+
+def test_settings_are_spoken_by_name_and_an_unknown_row_is_kept():
+    from pipeline.games.bridge.interchange import spoken_settings
+    from pipeline.games.registry import BRIDGE
+    from pipeline.i18n import speaking
+
+    frame = pd.DataFrame({"key": ["scoring", "Colour", "MP scale"], "value": ["MP", "red", pd.NA]})
+    with speaking("es", "bridge"):
+        spoken = spoken_settings(frame, BRIDGE.setting_specs())
+    assert spoken["key"].tolist() == ["Puntuación", "Colour", "Escala MP"]
+    assert spoken["value"].iloc[:2].tolist() == ["MP", "red"] and pd.isna(spoken["value"].iloc[2])
+
+
+def test_convert_refuses_an_unknown_language_before_writing(tmp_path):
+    out = tmp_path / "e.xlsx"
+    result = CliRunner().invoke(app, ["convert", str(HERE / "club-mp.pbn"), "-o", str(out), "--lang", "fr"])
+    assert result.exit_code == 2 and codes_in(result.output) == ["X001"]
+    assert not out.exists()
 
 
 QUIRKS = r"""% a scoring program's export

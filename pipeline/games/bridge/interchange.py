@@ -9,6 +9,7 @@ format references: docs/interchange.md."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -34,7 +35,7 @@ from pipeline.games.bridge.methods import (
     total_points,
 )
 from pipeline.games.bridge.settings import MOVEMENT_SETTING, SWISS_WORD
-from pipeline.games.settings import EVENT_DATE, EVENT_NAME, VENUE
+from pipeline.games.settings import EVENT_DATE, EVENT_NAME, VENUE, SettingSpec, setting_keys, written_value
 from pipeline.i18n import _
 from pipeline.problems import ROW, InputError, Problem, kind
 from pipeline.sheets import OutputSheet, Sheet, sheet_key
@@ -900,13 +901,31 @@ def as_written(frame: pd.DataFrame, model: type, numbers: tuple[str, ...] = ()) 
     return frame.rename(columns=titles).reset_index(drop=True)
 
 
-def results_workbook(book: Workbook) -> list[OutputSheet]:
+def spoken_settings(frame: pd.DataFrame, specs: Mapping[str, SettingSpec]) -> pd.DataFrame:
+    """A Settings frame (Key, Value) as a template writes it in the language spoken: a known setting's name
+    (`written_name`) and its value's word (`written_value`) there; any other row as it is."""
+    key, value = SettingsSheet.key, SettingsSheet.value
+    named = [specs.get(k) for k in setting_keys(frame[key], specs).tolist()]  # a Settings sheet's few rows
+    given = frame[value] if value in frame else pd.Series(None, index=frame.index, dtype=TEXT)
+    names = [s.written_name if s else k for s, k in zip(named, frame[key].tolist(), strict=True)]
+    words = [written_value(s, v) if s else v for s, v in zip(named, given.tolist(), strict=True)]
+    return frame.assign(
+        **{
+            key: pd.Series(names, index=frame.index, dtype=frame[key].dtype),
+            value: pd.Series(words, index=frame.index, dtype=given.dtype),
+        }
+    )
+
+
+def results_workbook(book: Workbook, specs: Mapping[str, SettingSpec]) -> list[OutputSheet]:
     """The results workbook a director can correct in Excel and score again (Settings, Pairs or Teams and
-    Matches, Results), from the sheets a PBN or USEBIO file was read into."""
+    Matches, Results), from the sheets a PBN or USEBIO file was read into; the Settings' names and words in
+    the language spoken (`spoken_settings`: `specs` are the game's settings)."""
     written = []
     sheets = ((SettingsSheet, ()), (PairsSheet, ()), (TeamsSheet, ()), (M, (M.round,)), (R, NUMBER_COLUMNS))
     for model, numbers in sheets:  # the sheets a file gives
         sheet = book.sheets.get(sheet_key(model))
         if sheet is not None:
-            written.append(OutputSheet(sheet_name_of(model), as_written(sheet.frame, model, numbers)))
+            frame = spoken_settings(sheet.frame, specs) if model is SettingsSheet else sheet.frame
+            written.append(OutputSheet(sheet_name_of(model), as_written(frame, model, numbers)))
     return written
