@@ -210,6 +210,28 @@ def test_what_a_format_cannot_carry_is_said_by_code(tmp_path):
     assert "Neuberg" in scored.standings.warnings[0].problem
 
 
+@pytest.mark.parametrize("key", ["Club Number", "Número de club", "俱乐部编号"])
+def test_the_club_number_goes_to_usebio_as_club_id_number_and_comes_back(tmp_path, key):
+    tables = club_rows("A+/A-")
+    tables["Settings"][1].append([key, "EBU 1234"])
+    scored = written(tmp_path, write_xlsx(tmp_path / "club.xlsx", tables))
+    document = etree.parse(str(tmp_path / "event.xml"), XML)
+    assert etree.DTD(DTD.open("rb")).validate(document)
+    assert [e.tag for e in document.getroot().find("CLUB")] == ["CLUB_NAME", "CLUB_ID_NUMBER"]
+    assert document.getroot().findtext("CLUB/CLUB_ID_NUMBER") == "EBU 1234"
+    assert codes_in_warnings(scored) == ["W147"]  # PBN has no place for it: said once, for the PBN file
+    said = scored.standings.warnings[0].problem
+    assert "PBN" in said and "Club Number" in said and "USEBIO" not in said
+    settings = api.read(tmp_path / "event.xml").get("Settings").frame
+    assert dict(settings[["key", "value"]].itertuples(index=False))["Club Number"] == "EBU 1234"
+
+
+def test_without_a_club_number_usebio_writes_none(tmp_path):
+    scored = written(tmp_path, write_xlsx(tmp_path / "club.xlsx", club_rows("A+/A-")))
+    assert codes_in_warnings(scored) == []
+    assert etree.parse(str(tmp_path / "event.xml"), XML).getroot().find("CLUB/CLUB_ID_NUMBER") is None
+
+
 def test_only_tallys_own_files_are_replaced(tmp_path):
     source = SAMPLES / "bridge_imp_pairs_cross.xlsx"
     theirs = tmp_path / "event.pbn"

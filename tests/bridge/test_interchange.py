@@ -65,6 +65,7 @@ def test_usebio_names_date_and_method():
         "Date": "2026-11-24",
         "Scoring": "MP",
         "Venue": "Riverside Bridge Club",  # CLUB_NAME
+        "Club Number": "12345",  # CLUB_ID_NUMBER
     }
     names = dict(book.get("Pairs").frame[["pair", "names"]].itertuples(index=False))
     assert names["1"] == "Eva Lindé - Per Holm"  # ISO 8859-1, as the file declares

@@ -106,7 +106,7 @@ USEBIO_SCORING = {MP: "MATCH_POINTS", CROSS_IMP: "CROSS_IMPS", BUTLER: "BUTLER_I
 # The settings each format carries (by key): everything else given other than its default is W147.
 CARRIED = {
     PBN: {"event", "date", "venue", "scoring", "movement", "mp_scale", "pair_numbering", "language"},
-    USEBIO: {"event", "date", "venue", "scoring", "pair_numbering", "language"},
+    USEBIO: {"event", "date", "venue", "scoring", "pair_numbering", "language", "club_number"},
 }
 STRAIN_WORDS = {"N": "NT", "S": "S", "H": "H", "D": "D", "C": "C"}
 AVERAGE_WORDS = {
@@ -580,7 +580,7 @@ def hand_elements(deal: str) -> list[Element]:
 
 
 def usebio_event(ex: Exported) -> Element:
-    """The USEBIO root: the club (the Venue), the EVENT with its description, date, method and counts, a
+    """The USEBIO root: the club (the Venue, and the Club Number when given), the EVENT with its description, date, method and counts, a
     SESSION and SECTION (one a section) holding the participants and the boards; a teams event's MATCHes."""
     s = ex.event.settings
     teams = s.teams
@@ -620,7 +620,8 @@ def usebio_event(ex: Exported) -> Element:
         [*head, node("SESSION", section_elements, SESSION_ID="1")],
         EVENT_TYPE="TEAMS" if teams else "PAIRS",
     )
-    club = node("CLUB", [leaf("CLUB_NAME", s.venue)])
+    number = [leaf("CLUB_ID_NUMBER", s.club_number)] if s.club_number else []  # Settings Club Number
+    club = node("CLUB", [leaf("CLUB_NAME", s.venue), *number])
     return node(USEBIO_ROOT, [club, event], Version="1.2")
 
 

@@ -34,7 +34,7 @@ from pipeline.games.bridge.methods import (
     teams,
     total_points,
 )
-from pipeline.games.bridge.settings import MOVEMENT_SETTING, SWISS_WORD
+from pipeline.games.bridge.settings import CLUB_NUMBER_SETTING, MOVEMENT_SETTING, SWISS_WORD
 from pipeline.games.settings import EVENT_DATE, EVENT_NAME, VENUE, SettingSpec, setting_keys, written_value
 from pipeline.i18n import _
 from pipeline.problems import ROW, InputError, Problem, kind
@@ -832,9 +832,10 @@ def usebio_book(path: Path, limit_mb: int) -> tuple[dict[str, Sheet], str, Deals
     built = Built(setting_header="element")
     built.settings, problems = usebio_settings(event, name)
     club = root.first("CLUB")
-    venue = None if club is None else club.first("CLUB_NAME")
-    if venue is not None and venue.text:
-        built.settings.append((venue.line, VENUE.title, venue.text))
+    for element, spec in (("CLUB_NAME", VENUE), ("CLUB_ID_NUMBER", CLUB_NUMBER_SETTING)):  # the club's two
+        found = None if club is None else club.first(element)
+        if found is not None and found.text:
+            built.settings.append((found.line, spec.title, found.text))
     if event.attributes.get("EVENT_TYPE", "").upper() in USEBIO_TEAMS:
         built.results, built.matches, built.teams = usebio_teams(event)
         built.result_headers = {

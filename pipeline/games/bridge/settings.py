@@ -81,6 +81,19 @@ FINAL_SETTING = SettingSpec(
     names={"es": ("Definitivo", "Final"), "zh": ("最终", "已结束")},
 )
 FINAL = setting_key(FINAL_SETTING.title)
+CLUB_NUMBER_SETTING = SettingSpec(
+    "Club Number",
+    plain_text,
+    N_(
+        "the club's number at its federation, as the federation gives it: a USEBIO export writes it as "
+        "CLUB_ID_NUMBER, which a federation's masterpoint upload may ask for"
+    ),
+    default="",
+    hint="1234",
+    default_words="none (the USEBIO export writes no CLUB_ID_NUMBER)",
+    names={"es": ("Número de club", "Código de club"), "zh": ("俱乐部编号", "俱乐部代码")},
+)
+CLUB_NUMBER = setting_key(CLUB_NUMBER_SETTING.title)
 
 
 def setting_specs() -> dict[str, SettingSpec]:
@@ -92,6 +105,7 @@ def setting_specs() -> dict[str, SettingSpec]:
         SIT_OUT: SIT_OUT_SETTING,
         FINAL: FINAL_SETTING,
         PAIR_NUMBERING: PAIR_NUMBERING_SETTING,
+        CLUB_NUMBER: CLUB_NUMBER_SETTING,
         **method_settings(),
         WEIGHT: WEIGHT_SETTING,
         **CORRECTION_SETTINGS,
@@ -113,6 +127,7 @@ class BridgeSettings:
     sit_out_award: str = SIT_OUT_SETTING.default  # Settings `Sit-out Award`: average, none or a percentage
     final: bool = False  # Settings `Final`: the director declares the session over (no board left to play)
     numbering: str = ""  # Settings `Pair Numbering`: unique or by direction ("" when not given)
+    club_number: str = CLUB_NUMBER_SETTING.default  # Settings `Club Number`: the club's federation number
     options: dict[str, Any] = field(default_factory=default_options)  # the methods' own settings, by key
     weight: float = WEIGHT_SETTING.default
     published_at: pd.Timestamp | None = None
@@ -137,6 +152,7 @@ def bridge_settings(sheet: Sheet | None) -> tuple[BridgeSettings, pd.DataFrame]:
         sit_out_award=str(SIT_OUT_SETTING.value(values, SIT_OUT)),
         final=bool(FINAL_SETTING.value(values, FINAL)),
         numbering=str(PAIR_NUMBERING_SETTING.value(values, PAIR_NUMBERING)),
+        club_number=str(CLUB_NUMBER_SETTING.value(values, CLUB_NUMBER)),
         options=given_options(values),
         **common,
     ), problems
