@@ -331,3 +331,51 @@ def test_another_pbn_reader_reads_what_tally_writes(tmp_path):
         "NS 450",
     )
     assert str(open_room.contract) == "4♠N+1"  # the sample's first result: 4S by North, 11 tricks
+
+
+def test_each_analysed_board_carries_its_optimum_score_and_result_table():
+    """PBN 2.1's OptimumScore (NS's par score) and OptimumResultTable (each seat's double-dummy tricks as
+    declarer in each strain), checked on the deals sample against endplay's own solver, called here."""
+    from endplay.dds import calc_dd_table
+    from endplay.parsers import pbn as endplay_pbn
+    from endplay.types import Deal, Denom, Player
+
+    with DEALS_SAMPLE.open(encoding="utf-8") as handle:
+        first = endplay_pbn.load(handle)[0]
+    assert first.info["OptimumScore"] == "NS -450"  # par 4S+1 by East-West, not vulnerable (worked by hand)
+    table = first.info["OptimumResultTable"]
+    assert [h["name"] for h in table["headers"]] == ["Declarer", "Denomination", "Result"]
+    solved = calc_dd_table(Deal("N:7.543.Q975.KQ863 AKJ.AT.AT832.J94 83.J9862.K64.AT7 QT96542.KQ7.J.52"))
+    strains = {"NT": Denom.nt, "S": Denom.spades, "H": Denom.hearts, "D": Denom.diamonds, "C": Denom.clubs}
+    expected = [
+        [seat, strain, str(solved[strains[strain], Player.find(seat)])]
+        for seat in "NESW"
+        for strain in ("NT", "S", "H", "D", "C")
+    ]
+    assert table["rows"] == expected
+    assert ["E", "S", "11"] in expected and ["W", "S", "11"] in expected  # 4S+1: eleven tricks in spades
+
+
+def test_a_board_dealt_twice_or_not_analysed_has_no_optimum():
+    from pipeline.games.bridge.export import board_optimum
+    from schemas.bridge import HandRecord as H
+    from schemas.common import titles_of
+
+    h = titles_of(H)
+    strains = [h[c] for c in (H.tricks_nt, H.tricks_s, H.tricks_h, H.tricks_d, H.tricks_c)]
+
+    def block(board: int, par: float) -> pd.DataFrame:
+        """A board's four rows, North to West, North holding the par."""
+        rows = {h[H.board]: [board] * 4, h[H.par]: [par, None, None, None]}
+        return pd.DataFrame({**rows, **{s: [7, 6, 7, 6] for s in strains}})
+
+    hands = pd.concat(
+        [block(1, 620), block(2, -100), block(2, 50), block(3, float("nan"))], ignore_index=True
+    )
+    hands = hands.sort_values(h[H.board], kind="stable").reset_index(drop=True)
+    found = board_optimum(hands)
+    assert list(found) == [1]  # board 2 shown twice (two sections' deals), board 3 not analysed
+    score, table = found[1]
+    assert (
+        score == "NS 620" and table.rows[:2] == [["N", "NT", "7"], ["N", "S", "7"]] and len(table.rows) == 20
+    )

@@ -7,7 +7,7 @@ usebio.py. Decisions and references: docs/interchange.md, "Writing PBN and USEBI
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -23,6 +23,7 @@ from pipeline.games.bridge.interchange import (
     DATE_TAG,
     DECLARER_COL,
     DECLARER_TAG,
+    DENOMINATION_COL,
     DIRECTION_COL,
     EVENT_DATE_TAG,
     EVENT_TAG,
@@ -31,6 +32,8 @@ from pipeline.games.bridge.interchange import (
     MOVEMENT_TAG,
     NAMES_COL,
     NS_COL,
+    OPTIMUM_SCORE_TAG,
+    OPTIMUM_TABLE,
     PAIR_COL,
     RESULT_COL,
     RESULT_TAG,
@@ -64,6 +67,7 @@ from pipeline.workbook.usebio import Element, usebio_text
 from schemas.bridge import EAST_WEST as EW
 from schemas.bridge import NORTH_SOUTH as NS
 from schemas.bridge import ExportFrame as X
+from schemas.bridge import HandRecord as H
 from schemas.bridge import MatchResult as MR
 from schemas.bridge import PairStanding as PS
 from schemas.bridge import TeamStanding as TS
@@ -132,6 +136,7 @@ class Exported:
     boards: pd.DataFrame
     ranking: pd.DataFrame
     matches: pd.DataFrame
+    optimum: dict[int, tuple[str, WrittenTable]] = field(default_factory=dict)  # `board_optimum`
 
 
 def number_text(values: pd.Series) -> pd.Series:
@@ -297,9 +302,53 @@ def exported(standings: Standings) -> Exported:
     """The event of a bridge standings as the formats carry it."""
     event = standings.event
     lines = result_lines(event, english_sheet(standings, TV))
-    return Exported(
-        event, lines, board_facts(lines, event), pair_ranking(standings, event), team_matches(standings)
+    boards, ranking, matches = (
+        board_facts(lines, event),
+        pair_ranking(standings, event),
+        team_matches(standings),
     )
+    return Exported(event, lines, boards, ranking, matches, board_optimum(english_sheet(standings, H)))
+
+
+DENOMINATIONS = {H.tricks_nt: "NT", H.tricks_s: "S", H.tricks_h: "H", H.tricks_d: "D", H.tricks_c: "C"}
+
+
+def board_optimum(hands: pd.DataFrame | None) -> dict[int, tuple[str, WrittenTable]]:
+    """Board number -> its OptimumScore (PBN 2.1: `NS <score>`, the par score for NS) and OptimumResultTable
+    (Declarer, Denomination, Result: the tricks each seat takes as declarer in each strain double dummy, N E S
+    W by NT S H D C), from the Hands sheet (four rows a board, North to West). A board number the sheet shows
+    more than once (sections dealt apart) has none: PBN's board would not say which deal it is."""
+    if hands is None or hands.empty:
+        return {}
+    h = titles_of(H)
+    board = hands[h[H.board]].to_numpy(dtype="int64")
+    single = pd.Series(board).map(pd.Series(board).value_counts()).eq(len(SEATS)).to_numpy()
+    found = hands[single]
+    tricks = (
+        found[[h[c] for c in DENOMINATIONS]]
+        .to_numpy(dtype="int64")
+        .reshape(-1, len(SEATS), len(DENOMINATIONS))
+    )
+    numbers = found[h[H.board]].to_numpy(dtype="int64")[:: len(SEATS)]
+    pars = found[h[H.par]].to_numpy(dtype="float64")[:: len(SEATS)]
+    columns = [(DECLARER_COL, "L"), (DENOMINATION_COL, "R"), (RESULT_COL, "R")]
+    out = {}
+    for number, par, grid in zip(numbers, pars, tricks, strict=True):  # a board each: a few dozen
+        if np.isnan(par):  # not analysed: no optimum to give
+            continue
+        rows = [
+            [seat, d, str(t)]
+            for seat, row in zip(SEATS, grid, strict=True)
+            for d, t in zip(DENOMINATIONS.values(), row, strict=True)
+        ]
+        out[int(number)] = (f"NS {int(par)}", WrittenTable(OPTIMUM_TABLE, columns, rows))
+    return out
+
+
+def optimum_section(ex: Exported, board: Record) -> tuple[list[tuple[str, str]], list[WrittenTable]]:
+    """A board's OptimumScore tag and OptimumResultTable when its deal was analysed; none otherwise."""
+    found = ex.optimum.get(int(board[X.board]))
+    return ([(OPTIMUM_SCORE_TAG, found[0])], [found[1]]) if found else ([], [])
 
 
 def given_settings(sheets: dict[str, Sheet]) -> dict[str, object]:
@@ -440,7 +489,8 @@ def pbn_games(ex: Exported) -> list[WrittenGame]:
     for board in ex.boards.to_dict("records"):  # a game a board: a few dozen
         at = ex.lines[(ex.lines[X.board] == board[X.board]) & (ex.lines[X.section] == board[X.section])]
         tags = [*identification_tags(ex, board), (DECLARER_TAG, ""), (CONTRACT_TAG, ""), (RESULT_TAG, "")]
-        games.append(WrittenGame([*tags, *extra], [score_table(ex, at)]))
+        optimum, analysed = optimum_section(ex, board)
+        games.append(WrittenGame([*tags, *extra, *optimum], [*analysed, score_table(ex, at)]))
     if games and not ex.ranking.empty:
         games[-1].tables.append(total_table(ex))
     return games
@@ -468,7 +518,8 @@ def team_games(ex: Exported, extra: list[tuple[str, str]]) -> list[WrittenGame]:
             (VISIT_TAG, str(match.get(X.away, ""))),
             (SCORE_TAG, "" if pd.isna(score) else f"NS {number_text(pd.Series([score])).iloc[0]}"),
         ]
-        games.append(WrittenGame(tags))
+        optimum, analysed = optimum_section(ex, board)
+        games.append(WrittenGame([*tags, *optimum], analysed))
     return games
 
 

@@ -81,6 +81,7 @@ MOVEMENT_TAG = "Movement"  # not in PBN 2.1: read when a program writes it
 ROOM_TAG, HOME_TAG, VISIT_TAG, ROUND_TAG = "Room", "HomeTeam", "VisitTeam", "Round"
 CONTRACT_TAG, DECLARER_TAG, RESULT_TAG, SCORE_TAG = "Contract", "Declarer", "Result", "Score"
 SCORE_TABLE, TOTAL_TABLE = "ScoreTable", "TotalScoreTable"
+OPTIMUM_SCORE_TAG, OPTIMUM_TABLE, DENOMINATION_COL = "OptimumScore", "OptimumResultTable", "Denomination"
 SECTION_COL, TABLE_COL, ROUND_COL = "Section", "Table", "Round"
 SESSION_COL = "Session"  # not a PBN column: a USEBIO SESSION_ID, when a file has several
 NS_COL, EW_COL, PAIR_COL = "PairId_NS", "PairId_EW", "PairId"
