@@ -226,6 +226,17 @@ def test_the_club_number_goes_to_usebio_as_club_id_number_and_comes_back(tmp_pat
     assert dict(settings[["key", "value"]].itertuples(index=False))["Club Number"] == "EBU 1234"
 
 
+def test_what_a_format_cannot_carry_is_named_in_the_events_language(tmp_path):
+    tables = club_rows("A+/A-")
+    tables["Settings"][1].extend([["Número de club", "1234"], ["Language", "es"]])
+    scored = api.score(
+        write_xlsx(tmp_path / "club.xlsx", tables), tmp_path / "s.xlsx", pbn=tmp_path / "e.pbn"
+    )
+    assert scored.standings.language == "es" and codes_in_warnings(scored) == ["W147"]
+    said = scored.standings.warnings[0].problem
+    assert "Número de club" in said and "Club Number" not in said  # the setting as the event names it
+
+
 def test_without_a_club_number_usebio_writes_none(tmp_path):
     scored = written(tmp_path, write_xlsx(tmp_path / "club.xlsx", club_rows("A+/A-")))
     assert codes_in_warnings(scored) == []

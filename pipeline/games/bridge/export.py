@@ -362,7 +362,7 @@ def loss_warnings(ex: Exported, given: dict[str, object], form: str, name: str) 
     """What the file written in `form` does not carry: each result not carried exactly (W146), and the
     settings given and the penalties (W147)."""
     specs = setting_specs()
-    lost = [specs[k].title for k in given if k not in CARRIED[form]]
+    lost = [specs[k].written_name for k in given if k not in CARRIED[form]]  # named as the language spoken
     if not ex.event.penalties.empty:
         lost.append(_("the penalties (Law 90)"))
     if form == PBN and ex.event.settings.teams and ex.ranking[X.names].ne("").any():
