@@ -172,6 +172,7 @@ def sheet_in(sheet: OutputSheet, lang: str, game: str) -> OutputSheet:
         rank=None if sheet.rank is None else named.get(sheet.rank, sheet.rank),
         rank_by=of(sheet.rank_by),
         centred=of(sheet.centred),
+        wrapped=of(sheet.wrapped),
         chart=chart,
     )
 

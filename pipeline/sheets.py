@@ -325,6 +325,7 @@ class OutputSheet:
     footer: str = ""  # the event named in the printed footer ("event - page N of M")
     fill_width: bool = False  # cards: printed as large as the page is wide (not fit to it), a card a page
     centred: tuple[str, ...] = ()  # columns shown centred (a card's short ids and numbers, not read together)
+    wrapped: tuple[str, ...] = ()  # columns whose text wraps within the column, top-aligned (a Rules sheet's)
 
 
 @functools.cache

@@ -15,6 +15,7 @@ are written).
 from __future__ import annotations
 
 import datetime as dt
+import unicodedata
 from unittest import mock
 
 import hypothesis.strategies as st
@@ -107,8 +108,9 @@ def plain_rows_xml(
     lead: np.ndarray,
     entry: tuple[str, ...],
     looks: dict[str, np.ndarray] | None = None,
+    heights: np.ndarray | None = None,
 ) -> bytes:
-    """The <row> elements, row by row and cell by cell."""
+    """The <row> elements, row by row and cell by cell (a row's attributes from `heights` after its number)."""
     rows = []
     looks = looks or {}
     for i in range(len(frame)):  # the plain rule: a loop over rows
@@ -124,7 +126,8 @@ def plain_rows_xml(
             )
             for j, col in enumerate(frame.columns)
         ]
-        rows.append(f'<row r="{n}">{"".join(cells)}</row>')
+        tall = "" if heights is None else str(heights[i])
+        rows.append(f'<row r="{n}"{tall}>{"".join(cells)}</row>')
     return "".join(rows).encode("utf-8")
 
 
@@ -226,18 +229,30 @@ def blocks(draw: st.DrawFn) -> tuple[pd.DataFrame, int, np.ndarray, tuple[str, .
         for c in frame.columns
         if draw(st.integers(0, 2)) == 0
     }
-    return frame, draw(st.integers(2, 1_048_576)), lead, entry, looks or None
+    tall = st.sampled_from(["", ' ht="30" customHeight="1"', ' ht="45" customHeight="1"'])
+    heights = np.array(draw(st.lists(tall, min_size=rows, max_size=rows)), dtype=object)
+    return (
+        frame,
+        draw(st.integers(2, 1_048_576)),
+        lead,
+        entry,
+        looks or None,
+        draw(st.sampled_from([None, heights])),
+    )
 
 
-def check(block: tuple[pd.DataFrame, int, np.ndarray, tuple[str, ...], dict | None]) -> None:
+def check(
+    block: tuple[pd.DataFrame, int, np.ndarray, tuple[str, ...], dict | None, np.ndarray | None],
+) -> None:
     """Every way of writing a block gives the rule's bytes: a short block cell by cell in Python (up to
     FEW_ROWS rows) and a long one by Arrow's kernels, each with a column's texts one by one and (past
     FEW_TEXTS) by Arrow."""
-    frame, first_row, lead, entry, looks = block
-    expected = plain_rows_xml(frame, first_row, lead, entry, looks)
+    frame, first_row, lead, entry, looks, heights = block
+    expected = plain_rows_xml(frame, first_row, lead, entry, looks, heights)
     for few_rows, few_texts in [(400, 100), (400, 0), (0, 100), (0, 0)]:
         with mock.patch.object(cells, "FEW_ROWS", few_rows), mock.patch.object(cells, "FEW_TEXTS", few_texts):
-            assert rows_xml(frame, first_row, lead, STYLES, entry, looks) == expected, (few_rows, few_texts)
+            written = rows_xml(frame, first_row, lead, STYLES, entry, looks, heights)
+            assert written == expected, (few_rows, few_texts)
 
 
 @settings(max_examples=60, deadline=None)
@@ -275,11 +290,45 @@ def test_escaping_removes_what_xml_cannot_hold_and_writes_entities() -> None:
     assert escaped_text("a\x01&<b>\ufffe") == "a&amp;&lt;b&gt;"
 
 
+def wide(text: str) -> int:
+    """The plain rule of a text's width on screen: two columns a character East Asian Wide or Fullwidth."""
+    return sum(2 if unicodedata.east_asian_width(c) in ("W", "F") else 1 for c in text)
+
+
+def test_a_wide_character_takes_two_columns() -> None:
+    assert [writer.display_width(t) for t in ("Key", "Raúl", "比赛分标准", "ＭＰ", "4♠ NS")] == [
+        3,
+        4,
+        10,
+        4,
+        5,
+    ]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=20))
+def test_the_width_of_a_text_is_its_characters_counted_by_the_rule(text: str) -> None:
+    assert writer.display_width(text) == wide(text)
+    assert len(text) <= writer.display_width(text) <= 2 * len(text)
+
+
+CJK = st.text(alphabet="比赛分标准项目值东西南北ｐａｒＭＰ abcÁé", min_size=0, max_size=15)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.one_of(st.none(), CJK), max_size=12).map(lambda values: pd.Series(values, dtype="str")))
+def test_a_column_of_wide_text_is_as_wide_as_its_widest_text_both_ways(column: pd.Series) -> None:
+    rule = max((wide(v) for v in column if isinstance(v, str)), default=0)
+    assert writer._longest_text(column) == rule
+    with mock.patch.object(writer, "FEW_ROWS", 0):  # the way for long columns: Arrow, or each distinct text
+        assert writer._longest_text(column) == rule
+
+
 @settings(max_examples=100, deadline=None)
 @given(st.lists(OBJECTS, max_size=12).map(lambda values: pd.Series(values, dtype=object)))
 def test_a_column_is_as_wide_as_its_longest_text(column: pd.Series) -> None:
-    """`_longest_text` of an object column: the longest `str` of a value present, whichever way it counts."""
-    rule = max((len(str(v)) for v in column if not pd.isna(v)), default=0)
+    """`_longest_text` of an object column: the widest `str` of a value present, whichever way it counts."""
+    rule = max((wide(str(v)) for v in column if not pd.isna(v)), default=0)
     assert writer._longest_text(column) == rule
     with mock.patch.object(writer, "FEW_ROWS", 0):  # the way for long columns
         assert writer._longest_text(column) == rule
@@ -288,8 +337,8 @@ def test_a_column_is_as_wide_as_its_longest_text(column: pd.Series) -> None:
 @settings(max_examples=100, deadline=None)
 @given(st.lists(st.one_of(st.none(), TEXT), max_size=12).map(lambda values: pd.Series(values, dtype="str")))
 def test_a_text_column_is_as_wide_as_its_longest_text(column: pd.Series) -> None:
-    """`_longest_text` of a column of text: the most characters of a text present, both ways."""
-    rule = max((len(v) for v in column if isinstance(v, str)), default=0)
+    """`_longest_text` of a column of text: the widest text present, both ways."""
+    rule = max((wide(v) for v in column if isinstance(v, str)), default=0)
     assert writer._longest_text(column) == rule
     with mock.patch.object(writer, "FEW_ROWS", 0):  # the way for long columns
         assert writer._longest_text(column) == rule

@@ -10,6 +10,7 @@ import subprocess
 import zipfile
 from pathlib import Path
 
+import pandas as pd
 import pytest
 from conftest import SAMPLES, write_xlsx
 from openpyxl import load_workbook
@@ -311,3 +312,63 @@ def test_a_traveller_a_page(tmp_path: Path, name: str, key: str):
     expected = [top + i for i in range(1, len(keys)) if keys[i] != keys[i - 1]]
     assert len(expected) == len(set(keys)) - 1 > 0
     assert [b.id for b in ws.row_breaks.brk] == expected
+
+
+def sheet_xml(path: Path, sheet: int) -> str:
+    with zipfile.ZipFile(path) as package:
+        return package.read(f"xl/worksheets/sheet{sheet}.xml").decode()
+
+
+def test_a_rules_sheets_long_text_wraps_in_a_row_tall_enough(tmp_path: Path):
+    """The Rules sheet's Item and Value wrap, top-aligned; a row whose text needs more lines than one is that
+    many lines tall (15 points a line), the others keep the default height."""
+    from pipeline.workbook.writer import LINE_HEIGHT, display_width
+
+    out = scored(tmp_path, "bridge_club_mp")
+    book = load_workbook(out)
+    rules = book.worksheets[-1]
+    rows = table_rows(rules)
+    width = rules.column_dimensions["B"].width
+    top = header_row(rules)
+    for offset, (item, value) in enumerate(rows[1:], start=1):
+        cell = rules.cell(top + offset, 2)
+        assert cell.alignment.wrap_text and cell.alignment.vertical == "top", item
+        lines = -(-display_width(str(value)) // int(width))
+        height = rules.row_dimensions[top + offset].height
+        assert height == (LINE_HEIGHT * lines if lines > 1 else None), (item, height, lines)
+    assert any(rules.row_dimensions[top + i].height for i in range(1, len(rows))), (
+        "no long text in the sample"
+    )
+
+
+def test_a_column_of_chinese_text_is_as_wide_as_its_characters_take(tmp_path: Path):
+    """A wide (CJK) character takes two columns: a column of 比赛分标准 is 10 + 2 wide, not 5 + 2."""
+    from pipeline.sheets import OutputSheet
+    from pipeline.workbook import write_workbook
+
+    frame = pd.DataFrame({"项目": ["比赛分标准", "日期"], "Key": ["MP Scale", "Date"]})
+    out = write_workbook(tmp_path / "w.xlsx", [OutputSheet("设置", frame)])
+    widths = re.findall(r'<col min="\d+" max="\d+" width="([0-9.]+)"', sheet_xml(out, 1))
+    assert [float(w) for w in widths] == [12.0, 10.0]  # 比赛分标准 10 + 2 (项目 2 x 2 + 4); MP Scale 8 + 2
+
+
+@pytest.mark.slow
+def test_the_rules_sheet_prints_its_long_lines_whole(tmp_path: Path):
+    """LibreOffice prints the Rules sheet's Method whole, wrapped within the page: its last words are on the
+    page (they ran off it before the Value column wrapped)."""
+    out = scored(tmp_path, "bridge_club_mp")
+    subprocess.run(
+        ["soffice", "--headless", "--convert-to", "pdf", "--outdir", str(tmp_path), str(out)],
+        check=True,
+        capture_output=True,
+        timeout=180,
+    )
+    text = subprocess.run(
+        ["pdftotext", "-layout", str(tmp_path / f"{out.stem}.pdf"), "-"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    method = dict(table_rows(load_workbook(out).worksheets[-1])[1:])["Method"]
+    assert str(method).startswith("Matchpoints (Law 78A)")
+    assert "ranked by percentage" in str(method) and "ranked by percentage" in text

@@ -64,10 +64,12 @@ def rows_xml(
     styles: CellStyles,
     entry: tuple[str, ...] = (),
     looks: Mapping[str, np.ndarray] | None = None,
+    heights: np.ndarray | None = None,
 ) -> bytes:
     """The <row> elements of a block of data rows starting at Excel row `first_row`, as UTF-8. The rule:
 
-    Each row is `<row r="N">`, its cells left to right and `</row>`; a cell is `<c r="{letter}N"`, its style
+    Each row is `<row r="N">` (`<row r="N" ht=...>` with the row's attributes in `heights`, where given), its
+    cells left to right and `</row>`; a cell is `<c r="{letter}N"`, its style
     and its value. What a value is follows the column's dtype; in an object column each value's own type
     (int, float, bool and NumPy's int64, float64, bool_ are numbers; Timestamp, datetime, date are dates):
     - blank (NA, NaN, NaT, None): `/>`, written only in an entry column or a highlighted row;
@@ -82,7 +84,7 @@ def rows_xml(
     no style otherwise. A column given a look (`looks[column]`, one style number per row, 0 for none) takes
     the look's style instead of the lead style or none, for every cell that is not a date."""
     if len(frame) <= FEW_ROWS:
-        return _few_rows_xml(frame, first_row, lead, styles, entry, looks)
+        return _few_rows_xml(frame, first_row, lead, styles, entry, looks, heights)
     rows = pc.cast(pa.array(np.arange(first_row, first_row + len(frame), dtype=np.int64)), _STR)
     lead_style = pa.array(np.where(lead, f' s="{styles.lead}"', ""), _STR) if lead.any() else _text("")
     cells = [
@@ -98,7 +100,8 @@ def rows_xml(
             col in entry,
         )
     ]
-    pieces = _merged([_text('<row r="'), rows, _text('">'), *cells, _text("</row>")])
+    opened = [_text('">')] if heights is None else [_text('"'), pa.array(heights, _STR), _text(">")]
+    pieces = _merged([_text('<row r="'), rows, *opened, *cells, _text("</row>")])
     joined = pc.binary_join_element_wise(*pieces, _text(""))  # every row in one pass
     end = int(np.frombuffer(joined.buffers()[1], dtype=np.int64)[len(joined)]) if len(joined) else 0
     return bytes(memoryview(joined.buffers()[2])[:end]) if end else b""
@@ -111,6 +114,7 @@ def _few_rows_xml(
     styles: CellStyles,
     entry: tuple[str, ...],
     looks: Mapping[str, np.ndarray] | None,
+    heights: np.ndarray | None = None,
 ) -> bytes:
     """`rows_xml` of a short block: a column of plain numbers or text written value by value in Python
     (`_plain_cells`), any other column by `_cells_xml`, the cells joined row by row."""
@@ -136,9 +140,10 @@ def _few_rows_xml(
             cells = joined.to_pylist()
         columns.append(cells)
     rows = zip(*columns, strict=True) if columns else [()] * len(numbers)
-    return "".join(f'<row r="{n}">{"".join(c)}</row>' for n, c in zip(numbers, rows, strict=True)).encode(
-        "utf-8"
-    )
+    tall = [""] * len(numbers) if heights is None else heights.tolist()
+    return "".join(
+        f'<row r="{n}"{h}>{"".join(c)}</row>' for n, h, c in zip(numbers, tall, rows, strict=True)
+    ).encode("utf-8")
 
 
 def _plain_cells(

@@ -12,6 +12,7 @@ import datetime as dt
 import hashlib
 import queue
 import threading
+import unicodedata
 import zipfile
 import zlib
 from collections.abc import Iterable, Iterator, Mapping
@@ -87,11 +88,13 @@ _BASE_COUNT = 9
 
 @dataclass(frozen=True)
 class Look:
-    """How a data cell looks beyond its value: its number format (None: General), centred, highlighted."""
+    """How a data cell looks beyond its value: its number format (None: General), centred, highlighted, and
+    its text wrapped within the column (top-aligned)."""
 
     number_format: str | None
     centred: bool
     lead: bool
+    wrapped: bool = False
 
 
 def styles_xml(looks: list[Look]) -> str:
@@ -106,7 +109,7 @@ def styles_xml(looks: list[Look]) -> str:
         f'<xf numFmtId="{format_id.get(k.number_format or "", 0)}" fontId="{1 if k.lead else 0}" '
         f'fillId="{3 if k.lead else 0}" borderId="0" xfId="0" applyNumberFormat="1"'
         + (' applyFont="1" applyFill="1"' if k.lead else "")
-        + (' applyAlignment="1"><alignment horizontal="center"/></xf>' if k.centred else "/>")
+        + (f' applyAlignment="1"><alignment {_alignment(k)}/></xf>' if k.centred or k.wrapped else "/>")
         for k in looks
     )
     return (
@@ -127,6 +130,13 @@ def styles_xml(looks: list[Look]) -> str:
         f'<cellXfs count="{_BASE_COUNT + len(looks)}">{_BASE_XFS}{xfs}</cellXfs>'
         '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>'
     )
+
+
+def _alignment(look: Look) -> str:
+    """The alignment element's attributes of a look that is centred or wrapped."""
+    centred = 'horizontal="center"' if look.centred else ""
+    wrapped = 'vertical="top" wrapText="1"' if look.wrapped else ""
+    return " ".join(a for a in (centred, wrapped) if a)
 
 
 def _attribute(text: str) -> str:
@@ -156,9 +166,11 @@ def sheet_looks(
             plain = np.where(lead, style(Look(code, True, True)), style(Look(code, True, False)))
             tied = np.where(lead, style(Look(SHARED_RANK, True, True)), style(Look(SHARED_RANK, True, False)))
             looks[str(col)] = np.where(shared, tied, plain)
-        elif (code or col in sheet.centred) and col not in sheet.entry:
-            mid = col in sheet.centred
-            looks[str(col)] = np.where(lead, style(Look(code, mid, True)), style(Look(code, mid, False)))
+        elif (code or col in sheet.centred or col in sheet.wrapped) and col not in sheet.entry:
+            mid, wrap = col in sheet.centred, col in sheet.wrapped
+            looks[str(col)] = np.where(
+                lead, style(Look(code, mid, True, wrap)), style(Look(code, mid, False, wrap))
+            )
     return looks
 
 
@@ -203,8 +215,17 @@ def _validations_xml(sheet: OutputSheet) -> str:
     return f'<dataValidations count="{len(rules)}">{"".join(rules)}</dataValidations>' if rules else ""
 
 
+def display_width(text: str) -> int:
+    """The columns a text takes on screen: a character East Asian Wide or Fullwidth (Unicode UAX #11: CJK
+    ideographs, kana, hangul, fullwidth forms) counts two, any other one."""
+    if text.isascii():
+        return len(text)
+    return len(text) + sum(1 for c in text if unicodedata.east_asian_width(c) in "WF")
+
+
 def _longest_text(values: pd.Series) -> int:
-    """The length of the longest value of a column as written (a number by its smallest and largest)."""
+    """The `display_width` of the longest value of a column as written (a number by its smallest and
+    largest)."""
     dtype = values.dtype
     if isinstance(dtype, np.dtype) and dtype.kind in "iu" and len(values):  # no blanks, whole numbers
         number = values.to_numpy()
@@ -218,17 +239,25 @@ def _longest_text(values: pd.Series) -> int:
             return 0
         return max(len(x) for x in number_text(np.array([number.min(), number.max()])))
     if pd.api.types.is_string_dtype(dtype) and not pd.api.types.is_object_dtype(dtype):
-        if len(values) <= FEW_ROWS:  # a short column: each text's length in Python
-            return max((len(t) for t in values.tolist() if isinstance(t, str)), default=0)
-        longest = pc.max(pc.utf8_length(pa.array(values, _STR))).as_py()
-        return 0 if longest is None else int(longest)
+        if len(values) <= FEW_ROWS:  # a short column: each text's width in Python
+            return max((display_width(t) for t in values.tolist() if isinstance(t, str)), default=0)
+        return _widest(pa.array(values, _STR))
     values = values.dropna()
     if len(values) <= FEW_ROWS:  # a short column: each value's text, as `astype("str")` writes it
-        return max(map(len, map(str, values.tolist())), default=0)
+        return max(map(display_width, map(str, values.tolist())), default=0)
     if pd.api.types.infer_dtype(values, skipna=False) == "floating":  # floats alone (numbers as typed)
         _, first = np.unique(values.to_numpy(dtype="float64").view(np.int64), return_index=True)
         values = values.iloc[first]  # each distinct float (bit for bit) once: the same text
-    return 0 if values.empty else int(values.astype("str").str.len().max())
+    return 0 if values.empty else _widest(pa.array(values.astype("str"), _STR))
+
+
+def _widest(texts: pa.Array) -> int:
+    """The largest `display_width` of a long column's texts: Arrow's length of each when all are ASCII (a
+    character a column), else each distinct text's width in Python."""
+    if pc.all(pc.string_is_ascii(texts)).as_py() is not False:
+        longest = pc.max(pc.utf8_length(texts)).as_py()
+        return 0 if longest is None else int(longest)
+    return max(map(display_width, pc.unique(texts).drop_null().to_pylist()), default=0)
 
 
 def _column_widths(frame: pd.DataFrame, fixed: Mapping[str, float]) -> list[float]:
@@ -239,7 +268,7 @@ def _column_widths(frame: pd.DataFrame, fixed: Mapping[str, float]) -> list[floa
             widths.append(float(fixed[col]))
             continue
         longest = _longest_text(frame[col])
-        widths.append(float(min(max(len(str(col)) + 4, longest + 2, 6), 60)))
+        widths.append(float(min(max(display_width(str(col)) + 4, longest + 2, 6), 60)))
     return widths
 
 
@@ -312,6 +341,27 @@ def _title_block_xml(heading: tuple[str, ...]) -> str:
     )
 
 
+LINE_HEIGHT = 15  # points a line of text takes (Calibri 11, the default row height)
+# The characters of text a line of a wrapped column holds, in column widths: measured on the samples' Rules
+# sheets in LibreOffice (DejaVu Sans, wider than Calibri), where 0.9 left a spare line on most rows.
+WRAP_FILL = 1.0
+
+
+def _row_heights(frame: pd.DataFrame, wrapped: Iterable[str], widths: list[float]) -> np.ndarray | None:
+    """Each data row's height attribute where a wrapped column's text needs more than one line ('' for
+    one): a text takes ceil(`display_width` / (`WRAP_FILL` x the column's width)) lines, and its row
+    `LINE_HEIGHT` points a line of its tallest wrapped cell; None for a sheet with no wrapped column."""
+    at = [i for i, c in enumerate(frame.columns) if c in wrapped]
+    if not at or frame.empty:
+        return None
+    lines = np.ones(len(frame), dtype=np.int64)
+    for i in at:  # a column or two
+        texts = frame.iloc[:, i].astype("str").fillna("").tolist()  # a Rules sheet's dozen rows
+        needed = np.ceil(np.array([display_width(t) for t in texts]) / max(WRAP_FILL * widths[i], 1.0))
+        lines = np.maximum(lines, needed.astype(np.int64))
+    return np.where(lines > 1, [f' ht="{LINE_HEIGHT * n}" customHeight="1"' for n in lines], "")
+
+
 def _sheet_xml(
     sheet: OutputSheet, selected: bool, looks: Mapping[str, np.ndarray] | None = None
 ) -> Iterator[str | bytes]:
@@ -351,12 +401,14 @@ def _sheet_xml(
     lead = (
         np.zeros(len(frame), dtype=bool) if sheet.highlight is None else sheet.highlight.to_numpy(dtype=bool)
     )
+    heights = _row_heights(frame, sheet.wrapped, widths)
     yield head
     for start in range(0, len(frame), CHUNK_ROWS):  # blocks of rows bound the memory used
         block = frame.iloc[start : start + CHUNK_ROWS]
         shown = None if not looks else {c: v[start : start + CHUNK_ROWS] for c, v in looks.items()}
+        tall = None if heights is None else heights[start : start + CHUNK_ROWS]
         yield rows_xml(
-            block, start + top + 1, lead[start : start + CHUNK_ROWS], CELL_STYLES, sheet.entry, shown
+            block, start + top + 1, lead[start : start + CHUNK_ROWS], CELL_STYLES, sheet.entry, shown, tall
         )
     filter_ref = f"A{top}:{column_letters(n_cols - 1)}{max(len(frame), 1) + top}"
     yield with_drawing(

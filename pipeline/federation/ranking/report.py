@@ -214,7 +214,10 @@ def ranking_sheets(
         OutputSheet(listed, events_frame(events, as_of, rules), widths={HEADERS[E.sha256]: 70}),
         OutputSheet(identity, identity_frame(reports), widths={HEADERS[I.seen_in]: 100}),
         OutputSheet(
-            rules_sheet, rules_frame(rules, as_of, len(events), notes), widths={item: 20, value: 100}
+            rules_sheet,
+            rules_frame(rules, as_of, len(events), notes),
+            widths={item: 20, value: 100},
+            wrapped=(item, value),
         ),
     ]
 

@@ -257,7 +257,10 @@ def bridge_sheets(event: BridgeEvent, tables: BridgeTables) -> list[OutputSheet]
         *(method.sheets or pair_sheets)(event, tables),
         *(method.progress or pair_progress_sheets)(event, tables),
         OutputSheet(
-            sheet_name_of(RR), rules_frame(event, tables), widths={rules[RR.item]: 36, rules[RR.value]: 110}
+            sheet_name_of(RR),
+            rules_frame(event, tables),
+            widths={rules[RR.item]: 36, rules[RR.value]: 110},
+            wrapped=(rules[RR.item], rules[RR.value]),
         ),
     ]
     return sheets

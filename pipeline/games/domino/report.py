@@ -364,5 +364,10 @@ def domino_sheets(event: DominoEvent, tables: DominoTables) -> list[OutputSheet]
         *progress(tables, w, pairs),
         OutputSheet(WINNERS, winners, number, highlight=pd.Series(True, index=winners.index)),
         OutputSheet(sheet_name_of(A), penalties_frame(event, pairs)),
-        OutputSheet(sheet_name_of(R), rules_frame(event), widths={rules[R.item]: 28, rules[R.value]: 100}),
+        OutputSheet(
+            sheet_name_of(R),
+            rules_frame(event),
+            widths={rules[R.item]: 28, rules[R.value]: 100},
+            wrapped=(rules[R.item], rules[R.value]),
+        ),
     ]
