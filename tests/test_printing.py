@@ -26,6 +26,21 @@ def scored(tmp_path: Path, name: str) -> Path:
     return api.score(SAMPLES / f"{name}.xlsx", out=tmp_path / f"{name}-standings.xlsx").path
 
 
+def printed_text(path: Path, outdir: Path, pages: tuple[int, int] | None = None) -> str:
+    """The text of a workbook as LibreOffice prints it (its PDF in `outdir`, laid out; pages first to last)."""
+    subprocess.run(
+        ["soffice", "--headless", "--convert-to", "pdf", "--outdir", str(outdir), str(path)],
+        check=True,
+        capture_output=True,
+        timeout=180,
+    )
+    span = ["-f", str(pages[0]), "-l", str(pages[1])] if pages else []
+    pdf = outdir / f"{path.stem}.pdf"
+    return subprocess.run(
+        ["pdftotext", *span, "-layout", str(pdf), "-"], check=True, capture_output=True, text=True
+    ).stdout
+
+
 def printed_header(path: Path, sheet: int) -> tuple[str, str]:
     """The left and right sections of a sheet's printed page header, as Excel codes them."""
     with zipfile.ZipFile(path) as package:
@@ -145,19 +160,7 @@ def test_the_printed_standings_fit_one_page_wide(tmp_path: Path):
     the PDF's first page holds every column header."""
     for name in ("domino_pairs", "bridge_club_mp", "bridge_teams"):
         out = scored(tmp_path, name)
-        subprocess.run(
-            ["soffice", "--headless", "--convert-to", "pdf", "--outdir", str(tmp_path), str(out)],
-            check=True,
-            capture_output=True,
-            timeout=180,
-        )
-        pdf = tmp_path / f"{out.stem}.pdf"
-        text = subprocess.run(
-            ["pdftotext", "-f", "1", "-l", "1", "-layout", str(pdf), "-"],
-            check=True,
-            capture_output=True,
-            text=True,
-        ).stdout
+        text = printed_text(out, tmp_path, (1, 1))
         headers = table_rows(load_workbook(out)["Standings"])[0]
         assert all(re.search(re.escape(str(h)), text) for h in headers), (name, headers, text[:500])
         assert "page 1 of" in text
@@ -169,19 +172,8 @@ def test_chinese_standings_print_as_chinese_characters_not_boxes(tmp_path: Path)
     the Standings sheet in Chinese, set in a font that has Chinese characters (tools/system-packages.sh installs
     WenQuanYi Micro Hei where none is), not in boxes."""
     out = api.score(SAMPLES / "zh" / "bridge_club_mp.xlsx", tmp_path / "zh-standings.xlsx").path
-    subprocess.run(
-        ["soffice", "--headless", "--convert-to", "pdf", "--outdir", str(tmp_path), str(out)],
-        check=True,
-        capture_output=True,
-        timeout=180,
-    )
+    text = printed_text(out, tmp_path, (1, 1))
     pdf = tmp_path / f"{out.stem}.pdf"
-    text = subprocess.run(
-        ["pdftotext", "-f", "1", "-l", "1", "-layout", str(pdf), "-"],
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout
     book = load_workbook(out)
     headers = [str(h) for h in table_rows(book.worksheets[0])[0]]
     assert book.sheetnames[0] == "排名" and headers[:4] == ["名次", "组别", "对号", "姓名"]
@@ -263,18 +255,7 @@ def test_each_card_prints_whole_on_a_page_of_its_own(tmp_path: Path, args):
         for other in [n for n in alone.sheetnames if n != ws.title]:
             del alone[other]
         alone.save(only)
-        subprocess.run(
-            ["soffice", "--headless", "--convert-to", "pdf", "--outdir", str(tmp_path), str(only)],
-            check=True,
-            capture_output=True,
-            timeout=180,
-        )
-        text = subprocess.run(
-            ["pdftotext", "-layout", str(only.with_suffix(".pdf")), "-"],
-            check=True,
-            capture_output=True,
-            text=True,
-        ).stdout
+        text = printed_text(only, tmp_path)
         pages = [p for p in text.split("\f") if p.strip()]
         header = [c.value for c in ws[1]]
         cards = len(ws.row_breaks.brk) + 1
@@ -357,18 +338,7 @@ def test_the_rules_sheet_prints_its_long_lines_whole(tmp_path: Path):
     """LibreOffice prints the Rules sheet's Method whole, wrapped within the page: its last words are on the
     page (they ran off it before the Value column wrapped)."""
     out = scored(tmp_path, "bridge_club_mp")
-    subprocess.run(
-        ["soffice", "--headless", "--convert-to", "pdf", "--outdir", str(tmp_path), str(out)],
-        check=True,
-        capture_output=True,
-        timeout=180,
-    )
-    text = subprocess.run(
-        ["pdftotext", "-layout", str(tmp_path / f"{out.stem}.pdf"), "-"],
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout
+    text = printed_text(out, tmp_path)
     method = dict(table_rows(load_workbook(out).worksheets[-1])[1:])["Method"]
     assert str(method).startswith("Matchpoints (Law 78A)")
     assert "ranked by percentage" in str(method) and "ranked by percentage" in text
