@@ -311,8 +311,8 @@ def convert(
     with names, Results) to `out` (a file, or a folder for `<input stem>.xlsx`; by default beside the input),
     which scores to the same standings and which a director can correct in Excel: its sheet names, headers
     and setting names in `lang` (en, es, zh; default the language spoken, English unless a caller's
-    `speaking` says otherwise), as a template writes them. InputError when the
-    file cannot be read; UsageError for another kind of file."""
+    `speaking` says otherwise), as a template writes them. InputError when the file cannot be read;
+    UsageError for another kind of file."""
     from pipeline.games.bridge.interchange import interchange_book, results_workbook
     from pipeline.language import sheet_in
 

@@ -631,8 +631,9 @@ def hand_elements(deal: str) -> list[Element]:
 
 
 def usebio_event(ex: Exported) -> Element:
-    """The USEBIO root: the club (the Venue, and the Club Number when given), the EVENT with its description, date, method and counts, a
-    SESSION and SECTION (one a section) holding the participants and the boards; a teams event's MATCHes."""
+    """The USEBIO root: the club (the Venue, and the Club Number when given), the EVENT with its description,
+    date, method and counts, a SESSION and SECTION (one a section) holding the participants and the boards; a
+    teams event's MATCHes."""
     s = ex.event.settings
     teams = s.teams
     two = ex.ranking[X.field].ne("").any()
