@@ -158,3 +158,26 @@ def test_planning_skips_only_what_is_unchanged_and_still_written(tmp_path: Path)
     assert [j.key for j in todo] == ["a.xlsx", "x/b.xlsx"] and same == []
     assert todo[0].target == out / "a-standings-2.xlsx"
     assert todo[0].moved == "a-standings.xlsx is not tally's"
+
+
+@pytest.mark.parametrize("lang", ["es", "zh"])
+def test_results_workbooks_in_spanish_and_chinese_are_batch_inputs(lang: str, tmp_path: Path) -> None:
+    folder = tmp_path / lang
+    shutil.copytree(SAMPLES / lang, folder)
+    samples = sorted(p.name for p in folder.glob("*.xlsx"))
+    assert all(workbook_role(folder / name) == "input" for name in samples)
+    result = batch(folder, tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    assert f"{len(samples)} computed, 0 unchanged, 0 failed" in result.stdout
+    assert sorted(outputs(tmp_path / "out")) == [name.replace(".xlsx", "-standings.xlsx") for name in samples]
+
+
+def test_rank_ranks_the_standings_a_batch_wrote_in_spanish_and_chinese(tmp_path: Path) -> None:
+    for lang in ("es", "zh"):
+        shutil.copytree(SAMPLES / lang, tmp_path / "in" / lang)
+    assert batch(tmp_path / "in", tmp_path / "out").exit_code == 0
+    ranked = RUNNER.invoke(
+        app, ["rank", str(tmp_path / "out"), "--game", "domino", "-o", str(tmp_path / "ranking.xlsx")]
+    )
+    assert ranked.exit_code == 0, ranked.output
+    assert "from 6 event(s)" in ranked.stdout  # three domino samples in each language

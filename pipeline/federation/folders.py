@@ -26,10 +26,10 @@ def workbook_role(path: Path) -> str:
     listed = sheet_list(path)
     if listed is None:
         return "input"
-    names = {normalized_header(s.name) for s in listed}
-    if written_by_tally(path) or {sheet_key_of(n) for n in names} >= RANKED:  # Clasificación is Standings
+    keys = {sheet_key_of(normalized_header(s.name)) for s in listed}  # Resultados, 成绩: Results
+    if written_by_tally(path) or keys >= RANKED:  # Clasificación is Standings
         return "standings"
-    return "input" if input_game(names) is not None else "other"
+    return "input" if input_game(keys) is not None else "other"
 
 
 def input_workbooks(folder: Path) -> list[Path]:
@@ -40,7 +40,9 @@ def input_workbooks(folder: Path) -> list[Path]:
 def is_bridge_workbook(path: Path) -> bool:
     """True for a bridge results workbook (by its sheet names)."""
     listed = sheet_list(path)
-    return listed is not None and input_game({normalized_header(s.name) for s in listed}) is BRIDGE
+    return (
+        listed is not None and input_game({sheet_key_of(normalized_header(s.name)) for s in listed}) is BRIDGE
+    )
 
 
 @dataclass(frozen=True)
