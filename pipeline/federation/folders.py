@@ -13,10 +13,16 @@ from pipeline.sheets import normalized_header, sheet_key, sheet_key_of
 from pipeline.workbook.files import interchange_files, sheet_names, workbook_files, written_by_tally
 from pipeline.workbook.guard import sheet_list
 from pipeline.workbook.interchange import PBN_SUFFIX, USEBIO_SUFFIX
+from pipeline.workbook.package import SheetEntry
 from schemas.ranking import StandingsSheet
 from schemas.shared import RulesSheet
 
 RANKED = {sheet_key(StandingsSheet), sheet_key(RulesSheet)}  # the sheets every standings workbook has
+
+
+def listed_keys(listed: list[SheetEntry]) -> set[str]:
+    """The sheet keys of a workbook's sheet list, its names read in any language (`Resultados`, `成绩`: Results)."""
+    return {sheet_key_of(normalized_header(s.name)) for s in listed}
 
 
 def workbook_role(path: Path) -> str:
@@ -26,7 +32,7 @@ def workbook_role(path: Path) -> str:
     listed = sheet_list(path)
     if listed is None:
         return "input"
-    keys = {sheet_key_of(normalized_header(s.name)) for s in listed}  # Resultados, 成绩: Results
+    keys = listed_keys(listed)
     if written_by_tally(path) or keys >= RANKED:  # Clasificación is Standings
         return "standings"
     return "input" if input_game(keys) is not None else "other"
@@ -40,9 +46,7 @@ def input_workbooks(folder: Path) -> list[Path]:
 def is_bridge_workbook(path: Path) -> bool:
     """True for a bridge results workbook (by its sheet names)."""
     listed = sheet_list(path)
-    return (
-        listed is not None and input_game({sheet_key_of(normalized_header(s.name)) for s in listed}) is BRIDGE
-    )
+    return listed is not None and input_game(listed_keys(listed)) is BRIDGE
 
 
 @dataclass(frozen=True)
