@@ -505,7 +505,14 @@ def batch(
         site = None if publish is None else site_folder(publish, force=force, option="--publish")
         limit = (limits or Limits()).max_unzipped_mb
         run = run_batch(
-            Path(folder), None if out is None else Path(out), engine or Engine(), limit, force, scored, chosen
+            Path(folder),
+            None if out is None else Path(out),
+            engine or Engine(),
+            limit,
+            force,
+            scored,
+            chosen,
+            () if site is None else (Path(site),),
         )
     if site is not None:
         ok = [(job.key, job.target) for job, status, _, _ in run.done if status == "ok"]
@@ -528,12 +535,16 @@ def rank(
     force: bool = False,
     publish: Path | str | None = None,
     lang: str | None = None,
+    members: Path | str | None = None,
+    export: Path | str | None = None,
 ) -> RankRun:
     """A season's ranking from standings workbooks (files, or folders of them) written to `out` (and to
     `parquet`, and as a site into `publish`); `today` (default: the local date) decides the default as-of day
     and which events lie in the future. Nothing is written when any workbook cannot be ranked (SeasonError).
     The ranking workbook's sheet names, headers and prose are in `lang` (en, es, zh), else in the language
-    more than half of the standings read are in, else English; the Parquet tables keep English names."""
+    more than half of the standings read are in, else English; the Parquet tables keep English names. With
+    `members` (a members register workbook), every person is checked against it; with `export` (a folder),
+    each person's award from each event is written there as awards.xlsx and awards.csv (docs/federation.md)."""
     from pipeline.federation.engines import Engine
     from pipeline.federation.rank import run_rank
     from pipeline.publish import publish_ranking, site_folder
@@ -553,6 +564,8 @@ def rank(
             today or dt.date.today(),
             force,
             chosen,
+            None if members is None else Path(members),
+            None if export is None else Path(export),
         )
     if site is not None:
         publish_ranking(run.sheets, site, lang=run.language)

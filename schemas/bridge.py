@@ -13,6 +13,7 @@ from pipeline.parsing import as_numbers
 from pipeline.problems import check_named, kind
 from schemas.common import Entry, Text, Vocabulary, column, is_whole_in
 from schemas.plain import RESULTS_SHEET, Span, phrase
+from schemas.shared import member_column
 
 ROOMS = ["open", "closed"]  # a teams result's Room, as read (folded to lower case)
 OPEN, CLOSED = ROOMS
@@ -243,6 +244,10 @@ class PairsSheet(pa.DataFrameModel):
         in_template=False,
         nullable=True,
     )
+    player_1: Series[Text] | None = member_column(1, of_id=False)
+    player_1_id: Series[Text] | None = member_column(1, of_id=True)
+    player_2: Series[Text] | None = member_column(2, of_id=False)
+    player_2_id: Series[Text] | None = member_column(2, of_id=True)
 
     class Config:
         name = "Pairs"
@@ -264,6 +269,18 @@ class TeamsSheet(pa.DataFrameModel):
         note=N_("the players' names"),
         nullable=True,
     )
+    player_1: Series[Text] | None = member_column(1, of_id=False)
+    player_1_id: Series[Text] | None = member_column(1, of_id=True)
+    player_2: Series[Text] | None = member_column(2, of_id=False)
+    player_2_id: Series[Text] | None = member_column(2, of_id=True)
+    player_3: Series[Text] | None = member_column(3, of_id=False)
+    player_3_id: Series[Text] | None = member_column(3, of_id=True)
+    player_4: Series[Text] | None = member_column(4, of_id=False)
+    player_4_id: Series[Text] | None = member_column(4, of_id=True)
+    player_5: Series[Text] | None = member_column(5, of_id=False, in_template=False)
+    player_5_id: Series[Text] | None = member_column(5, of_id=True, in_template=False)
+    player_6: Series[Text] | None = member_column(6, of_id=False, in_template=False)
+    player_6_id: Series[Text] | None = member_column(6, of_id=True, in_template=False)
 
     class Config:
         name = "Teams"

@@ -23,6 +23,7 @@ from schemas.common import (
     titles_of,
 )
 from schemas.plain import MATCHES_SHEET, TARGET, Span, phrase
+from schemas.shared import member_column
 
 ENDED_TARGET, ENDED_TIME, ENDED_FORFEIT = "target", "time", "forfeit"  # how a match ended (Ended)
 ENDINGS = [ENDED_TARGET, ENDED_TIME, ENDED_FORFEIT]
@@ -265,6 +266,10 @@ class PlayersSheet(pa.DataFrameModel):
         nullable=True,
     )
     club: Series[Text] | None = column("Club", names={"zh": ("俱乐部",)}, note=N_("the club"), nullable=True)
+    player_1: Series[Text] | None = member_column(1, of_id=False, in_template=False)
+    player_1_id: Series[Text] | None = member_column(1, of_id=True, in_template=False)
+    player_2: Series[Text] | None = member_column(2, of_id=False, in_template=False)
+    player_2_id: Series[Text] | None = member_column(2, of_id=True, in_template=False)
 
     class Config:
         name = "Players"

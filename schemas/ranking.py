@@ -42,6 +42,37 @@ class StandingsSheet(pa.DataFrameModel):
         strict = False
 
 
+# ------------------------------------------------------------------ the federation's members register
+
+
+class RegisterSheet(pa.DataFrameModel):
+    """The federation's members register (`tally rank --members`): each member's membership number, name,
+    club and the last day their membership runs (blank: no end). The sheet named Register, else the first."""
+
+    member_id: Series[Text] = column(
+        "Member ID",
+        aliases=("ID", "Membership Number", "Number"),
+        names={"es": ("Licencia", "Nº socio", "Número de socio"), "zh": ("会员号", "会员编号")},
+        note=N_("the membership number, as the federation writes it"),
+        nullable=True,
+    )
+    name: Series[Text] | None = column(
+        "Name", names={"es": ("Nombre",), "zh": ("姓名",)}, note=N_("the member's name"), nullable=True
+    )
+    club: Series[Text] | None = column("Club", names={"zh": ("俱乐部",)}, note=N_("the club"), nullable=True)
+    active_until: Series[Text] | None = column(
+        "Active Until",
+        names={"es": ("Activo hasta", "Vigencia"), "zh": ("有效期至",)},
+        note=N_("the last day the membership runs, such as 2026-12-31 (blank: no end)"),
+        nullable=True,
+    )
+
+    class Config:
+        name = "Register"
+        metadata = {"names": {"es": ("Registro", "Socios"), "zh": ("会员名册",)}}
+        strict = False
+
+
 # ------------------------------------------------------------------ the season and the ranking
 
 
@@ -65,12 +96,26 @@ class SeasonEvent(pa.DataFrameModel):
 
 
 class Contribution(pa.DataFrameModel):
-    """What one event gives one competitor: the place, the field and the points (in units of the last decimal)."""
+    """What one event gives one person (or competitor, when the ranking credits competitors): the competitor
+    they played in and its other players, the place, the field and the points (in units of the last decimal);
+    `by_name` when the person is known by name only (no membership number)."""
 
     file: Series[str] = column("File", names={"es": ("Archivo",), "zh": ("文件",)})
     date: Series[pa.DateTime] = column("Date", names={"es": ("Fecha",), "zh": ("日期",)})
     player: Series[str] = column("Player")
     name: Series[str] = column("Name", nullable=True)
+    competitor: Series[str] = column(
+        "Competitor",
+        names={"es": ("Competidor",), "zh": ("参赛方",)},
+        note=N_("the pair, team or player's id in the event"),
+    )
+    partners: Series[str] = column(
+        "Partners",
+        names={"es": ("Compañeros",), "zh": ("搭档",)},
+        nullable=True,
+        note=N_("the competitor's other players"),
+    )
+    by_name: Series[bool] = column("By Name")
     place: Series[int] = column("Place", names={"es": ("Puesto",), "zh": ("位次",)}, ge=1)
     field: Series[int] = column("Field", ge=1)
     weight: Series[float] = column("Weight", names={"es": ("Peso",), "zh": ("权重",)}, gt=0)
@@ -118,6 +163,33 @@ class RankingRow(pa.DataFrameModel):
     class Config:
         name = "Ranking"
         metadata = {"names": {"es": ("Ranking",), "zh": ("排行榜",)}}
+        strict = True
+
+
+class AwardRow(pa.DataFrameModel):
+    """One person's award from one event, as a federation's upload takes it (`tally rank --export`: the
+    `Awards` sheet of awards.xlsx, and awards.csv): the membership number (blank for a person known by name
+    only), the name, the event, its date, the place, the field, the points, the competitor played in and the
+    partners, and the standings workbook it came from."""
+
+    member_id: Series[str] = column(
+        "Member ID",
+        names={"es": ("Licencia", "Nº socio", "Número de socio"), "zh": ("会员号", "会员编号")},
+        nullable=True,
+    )
+    name: Series[str] = column("Name", names={"es": ("Nombre",), "zh": ("姓名",)}, nullable=True)
+    event: Series[str] = column("Event", names={"es": ("Evento",), "zh": ("赛事",)})
+    date: Series[str] = column("Date", names={"es": ("Fecha",), "zh": ("日期",)})
+    place: Series[int] = column("Place", names={"es": ("Puesto",), "zh": ("位次",)}, ge=1)
+    field: Series[int] = column("Field", ge=1)
+    points: Series[float] = column("Points", ge=0)
+    competitor: Series[str] = column("Competitor", names={"es": ("Competidor",), "zh": ("参赛方",)})
+    partners: Series[str] = column("Partners", names={"es": ("Compañeros",), "zh": ("搭档",)}, nullable=True)
+    file: Series[str] = column("File", names={"es": ("Archivo",), "zh": ("文件",)})
+
+    class Config:
+        name = "Awards"
+        metadata = {"names": {"es": ("Premios",), "zh": ("积分明细",)}}
         strict = True
 
 

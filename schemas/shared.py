@@ -3,6 +3,8 @@ and Examples sheets of a template, and the round-robin designs a schedule is lai
 
 from __future__ import annotations
 
+from typing import Any
+
 import pandera.pandas as pa
 from pandera.typing import Series
 
@@ -89,6 +91,59 @@ class ScheduleMeasure(pa.DataFrameModel):
     class Config:
         name = "Schedule Report"
         metadata = {"names": {"es": ("Informe del calendario",), "zh": ("赛程报告",)}}
+        strict = True
+
+
+# ------------------------------------------------------------------ the people a competitor is made of
+
+MOST_MEMBERS = 6  # the most players a competitor lists: a team of six
+
+
+def member_field(slot: int, of_id: bool) -> str:
+    """The column name of a competitor's player in `slot` (from 1): `player_1` (the name), `player_1_id` (the
+    membership number), as `member_column` declares them on the competitor sheets."""
+    return f"player_{slot}_id" if of_id else f"player_{slot}"
+
+
+def member_column(slot: int, of_id: bool, in_template: bool = True) -> Any:
+    """The column of a competitor's player in `slot` (from 1) on a Pairs, Teams or Players sheet: `Player 1`
+    (the name) or `Player 1 ID` (the federation's membership number, as the federation writes it), declared
+    once for every competitor sheet, in every language."""
+    if of_id:
+        return declared(
+            f"Player {slot} ID",
+            names={
+                "es": (f"Licencia {slot}", f"Jugador {slot} ID"),
+                "zh": (f"选手{slot}会员号", f"选手{slot}编号"),
+            },
+            note=N_(
+                "a player's membership number, as the federation writes it: tally rank credits each player"
+            ),
+            in_template=in_template,
+            nullable=True,
+        )
+    return declared(
+        f"Player {slot}",
+        names={"es": (f"Jugador {slot}",), "zh": (f"选手{slot}",)},
+        note=N_("a player's name (blank: the players are read from the names, split at - & / ; and commas)"),
+        in_template=in_template,
+        nullable=True,
+    )
+
+
+class MembersSheet(pa.DataFrameModel):
+    """`Members` of a standings workbook: each competitor's players as the results workbook lists them (its
+    Player N and Player N ID columns), one row per player; `tally rank` credits each of them."""
+
+    competitor: Series[Text] = declared("Competitor", names={"es": ("Competidor",), "zh": ("参赛方",)})
+    player_id: Series[Text] = declared(
+        "Player ID", names={"es": ("Licencia",), "zh": ("会员号",)}, nullable=True
+    )
+    player: Series[Text] = declared("Player", names={"es": ("Jugador",), "zh": ("选手",)}, nullable=True)
+
+    class Config:
+        name = "Members"
+        metadata = {"names": {"es": ("Integrantes",), "zh": ("成员",)}}
         strict = True
 
 

@@ -31,12 +31,14 @@ def standings_book(
     header: Sequence[str] | None = None,
     rules: Sequence[tuple[object, object]] | None = None,
     sheets: Sequence[str] = ("Standings", "Rules"),
+    members: Sequence[tuple[object, object, object]] = (),
 ) -> Path:
     """A standings workbook as tally writes it (or as an organizer might damage it).
 
     rows are (Rank, Player, Name) for domino, (Rank, Pair, Names) for bridge (which also gets a Travellers
     sheet, the mark of a bridge standings workbook). `rules` replaces the Rules rows entirely; otherwise they
-    are Event, Date (when not None) and Weight (when not None)."""
+    are Event, Date (when not None) and Weight (when not None). `members` are the Members sheet's rows
+    (Competitor, Player ID, Player), written when given."""
     path.parent.mkdir(parents=True, exist_ok=True)
     book = Workbook()
     del book["Sheet"]
@@ -47,6 +49,11 @@ def standings_book(
             ws.append(list(row))
     if bridge:
         book.create_sheet("Travellers").append(["Board", "NS", "EW", "Contract"])
+    if members:
+        ws = book.create_sheet("Members")
+        ws.append(["Competitor", "Player ID", "Player"])
+        for member in members:
+            ws.append(list(member))
     if "Rules" in sheets:
         ws = book.create_sheet("Rules")
         ws.append(["Item", "Value"])
@@ -78,6 +85,15 @@ def reference_units(
 def competition_places(scores: Sequence[int]) -> list[int]:
     """Places as a standings table gives them: 1 + how many scored strictly more (ties share, 1, 1, 3)."""
     return [1 + sum(other > mine for other in scores) for mine in scores]
+
+
+def by_competitor(folder: Path) -> Path:
+    """A ranking.toml that credits competitors by their ids (`credit = "competitor"`), for the tests of how
+    each game's standings are read."""
+    folder.mkdir(parents=True, exist_ok=True)
+    config = folder / "by-competitor.toml"
+    config.write_text('credit = "competitor"\n', encoding="utf-8")
+    return config
 
 
 def rank(*args: object, workers: int | None = 1):
@@ -130,6 +146,9 @@ def contribution(
         "date": pd.Timestamp(date),
         "player": player,
         "name": name if name is not None else f"Player {player}",
+        "competitor": player,
+        "partners": None,
+        "by_name": False,
         "place": place,
         "field": field,
         "weight": weight,
@@ -146,6 +165,9 @@ def contributions(rows: Sequence[dict[str, object]]) -> pd.DataFrame:
             "date": "datetime64[ns]",
             "player": "str",
             "name": "str",
+            "competitor": "str",
+            "partners": "str",
+            "by_name": "bool",
             "place": "int64",
             "field": "int64",
             "weight": "float64",

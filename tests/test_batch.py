@@ -50,8 +50,12 @@ def test_good_workbooks_are_written_the_broken_one_named_and_exit_1(season: Path
     out = tmp_path / "out"
     result = batch(season, out, "--workers", "2")
     assert result.exit_code == 1, result.output
-    assert "3 computed, 0 unchanged, 1 failed" in result.output
-    assert codes_in(result.output) == ["F101"]
+    assert "3 computed, 0 unchanged, 1 failed, 1 skipped" in result.output
+    assert codes_in(result.output) == [
+        "F131",
+        "F101",
+    ]  # old-standings.xlsx is tally's own; broken.xlsx failed
+    assert "[F131] old-standings.xlsx: " in result.output
     assert "broken.xlsx: [F101] " in result.output
     assert set(outputs(out)) == {
         "club-standings.xlsx",
@@ -181,3 +185,90 @@ def test_rank_ranks_the_standings_a_batch_wrote_in_spanish_and_chinese(tmp_path:
     )
     assert ranked.exit_code == 0, ranked.output
     assert "from 6 event(s)" in ranked.stdout  # three domino samples in each language
+
+
+def mixed_folder(folder: Path) -> dict[str, str]:
+    """A night's folder as organizers leave it: results workbooks in three languages (one in a subfolder), a
+    copy of one, standings tally wrote, a workbook of other sheets, a CSV export, Excel's lock file, a
+    hidden file, an XML file of another kind, a hidden folder; each file's expected outcome (a skip's code)."""
+    (folder / "sub").mkdir(parents=True)
+    (folder / ".git").mkdir()
+    shutil.copy(SAMPLES / "bridge_club_mp.xlsx", folder / "club.xlsx")
+    shutil.copy(SAMPLES / "es" / "domino_pairs.xlsx", folder / "parejas.xlsx")
+    shutil.copy(SAMPLES / "zh" / "bridge_teams.xlsx", folder / "sub" / "队式赛.xlsx")
+    shutil.copy(SAMPLES / "bridge_club_mp.xlsx", folder / "copy of club.xlsx")
+    (folder / "broken.xlsx").write_bytes(b"not a workbook")
+    assert (
+        RUNNER.invoke(
+            app,
+            [
+                "domino",
+                "standings",
+                str(folder / "parejas.xlsx"),
+                "-o",
+                str(folder / "last-week-standings.xlsx"),
+            ],
+        ).exit_code
+        == 0
+    )
+    book = load_workbook(SAMPLES / "bridge_club_mp.xlsx")
+    for sheet in book.worksheets:
+        sheet.title = f"Budget {sheet.title}"
+    book.save(folder / "budget.xlsx")
+    (folder / "night.csv").write_text("Pair,Names\n1,Ana - Luis\n", encoding="utf-8")
+    (folder / "~$club.xlsx").write_bytes(b"\x00" * 165)
+    (folder / ".DS_Store").write_bytes(b"\x00")
+    (folder / "printer.xml").write_text('<?xml version="1.0"?>\n<settings/>\n', encoding="utf-8")
+    (folder / ".git" / "HEAD").write_text("ref: refs/heads/main\n", encoding="utf-8")
+    return {
+        "club.xlsx": "computed",
+        "parejas.xlsx": "computed",
+        "sub/队式赛.xlsx": "computed",
+        "broken.xlsx": "failed",
+        "copy of club.xlsx": "F133",
+        "last-week-standings.xlsx": "F131",
+        "budget.xlsx": "F130",
+        "night.csv": "F134",
+        "printer.xml": "F134",
+        "~$club.xlsx": "F132",
+        ".DS_Store": "F135",
+    }
+
+
+def outcomes(output: str) -> dict[str, str]:
+    """Each file the batch's summary names, with its outcome: computed, failed, or the code of its skip."""
+    found: dict[str, str] = {}
+    for line in output.splitlines():  # the summary's lines
+        if line.startswith("computed: "):
+            found[line.removeprefix("computed: ").split(" -> ")[0]] = "computed"
+        elif line.startswith("  - [F") and "skipped:" in line:
+            code, rest = line.removeprefix("  - [").split("] ", 1)
+            found[rest.split(": warning: ")[0]] = code
+        elif line.startswith("  - ") and ": [" in line:
+            found[line.removeprefix("  - ").split(": [")[0]] = "failed"
+    return found
+
+
+def test_a_mixed_folder_ends_every_file_in_exactly_one_outcome(tmp_path: Path) -> None:
+    folder = tmp_path / "night"
+    expected = mixed_folder(folder)
+    result = batch(folder, tmp_path / "out")
+    assert result.exit_code == 1, result.output  # broken.xlsx failed; every good one is still written
+    assert outcomes(result.output) == expected
+    assert "3 computed, 0 unchanged, 1 failed, 7 skipped" in result.stdout
+    assert "HEAD" not in result.output  # a hidden folder is not searched
+    assert "(Budget Settings, Budget Pairs, Budget Results)" in result.output  # what it looks like
+
+
+def test_a_second_run_names_the_one_file_that_changed(tmp_path: Path) -> None:
+    folder = tmp_path / "night"
+    mixed_folder(folder)
+    (folder / "broken.xlsx").unlink()
+    assert batch(folder, tmp_path / "out").exit_code == 0
+    shutil.copy(SAMPLES / "es" / "domino_run_out.xlsx", folder / "parejas.xlsx")  # the director's fix
+    again = batch(folder, tmp_path / "out")
+    assert again.exit_code == 0, again.output
+    assert "1 computed, 2 unchanged, 0 failed, 7 skipped" in again.stdout
+    assert [k for k, v in outcomes(again.output).items() if v == "computed"] == ["parejas.xlsx"]
+    quiet = batch(folder, tmp_path / "out", "--quiet")
+    assert quiet.stdout.splitlines() == ["0 computed, 3 unchanged, 0 failed, 7 skipped"]

@@ -1,7 +1,7 @@
 """`tally batch` over PBN and USEBIO results files and deals (docs/interchange.md, "Deals"): a PBN or USEBIO
 results file is an event; a PBN file of the same name beside a bridge event's results is its deals, not an event
 of its own (W143 in the summary), hashed with it in the manifest so that new deals score it again; a PBN file of
-deals only no event takes is named (W144) and not scored; an XML file that is not USEBIO is passed over."""
+deals only no event takes is named (W144) and not scored; an XML file that is not USEBIO is skipped with why (F134)."""
 
 from __future__ import annotations
 
@@ -76,8 +76,10 @@ def test_pbn_and_usebio_results_are_scored_and_skipped_when_unchanged(folder: Pa
     out = tmp_path / "out"
     result = batch(folder, out)
     assert result.exit_code == 0, result.output
-    assert "3 computed, 0 unchanged, 0 failed" in result.output
-    assert codes_in(result.output) == ["W143", "W144"]  # club.xlsx took club.pbn; spare.pbn was not scored
+    assert "3 computed, 0 unchanged, 0 failed, 2 skipped" in result.output
+    # club.xlsx took club.pbn; printer.xml is no USEBIO; spare.pbn was not scored
+    assert codes_in(result.output) == ["W143", "F134", "W144"]
+    assert "[F134] printer.xml: " in result.output
     assert "club.pbn" in result.output and "spare.pbn" in result.output
     assert sorted(p.name for p in out.glob("*.xlsx")) == [
         "club-standings.xlsx",
@@ -93,7 +95,7 @@ def test_pbn_and_usebio_results_are_scored_and_skipped_when_unchanged(folder: Pa
     deals_file(folder / "club.pbn", TURNED)  # new deals: that event is scored again
     third = batch(folder, out)
     assert "1 computed, 2 unchanged, 0 failed" in third.output
-    assert codes_in(third.output) == ["W143", "W144"]
+    assert codes_in(third.output) == ["W143", "F134", "W144"]
 
 
 @pytest.mark.slow  # over 0.7 s in make test: make test SLOW=1 and CI run it

@@ -16,6 +16,7 @@ import pytest
 from conftest import SAMPLES, write_xlsx
 from hypothesis import given, settings
 from openpyxl import load_workbook
+from ranking_books import by_competitor
 from tables import header_row, table_rows
 
 from pipeline import api
@@ -246,7 +247,8 @@ def test_rank_and_diff_read_each_games_standings(
     sample: str, written: dict[str, Path], tmp_path: Path
 ) -> None:
     out = tmp_path / "ranking.xlsx"
-    api.rank([written[sample]], out, as_of="2026-12-31", today=dt.date(2026, 12, 31))
+    config = by_competitor(tmp_path)  # the ids each game's Standings give
+    api.rank([written[sample]], out, config=config, as_of="2026-12-31", today=dt.date(2026, 12, 31))
     head, rows = sheet_records(out, "Ranking")
     assert sorted(as_id(r[head.index("Player")]) for r in rows) == competitor_ids(written[sample])
     assert len(api.diff(written[sample], written[sample])) == 0
@@ -278,7 +280,10 @@ def test_a_season_of_old_player_and_new_pair_standings_ranks_one_pair_once(
     old = as_written_before(written["domino_pairs"], tmp_path / "october.xlsx", date="2026-10-27")
     assert sheet_records(old, "Standings")[0][1] == "Player"
     out = tmp_path / "ranking.xlsx"
-    api.rank([old, written["domino_pairs"]], out, as_of="2026-11-30", today=dt.date(2026, 11, 30))
+    config = by_competitor(tmp_path)  # pairs by their ids, under either header
+    api.rank(
+        [old, written["domino_pairs"]], out, config=config, as_of="2026-11-30", today=dt.date(2026, 11, 30)
+    )
     head, rows = sheet_records(out, "Ranking")
     # the same six pairs finished in the same places twice: each is one competitor with two events
     assert sorted(r[head.index("Player")] for r in rows) == ["P1", "P2", "P3", "P4", "P5", "P6"]

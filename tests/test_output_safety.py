@@ -901,7 +901,8 @@ def test_batch_with_force_replaces_a_file_tally_did_not_write_but_never_an_input
     assert sha(second) == kept  # an input, even with --force
     assert written_by_tally(folder / "club-standings-2.xlsx")
     assert written_by_tally(foreign)  # replaced
-    assert "club-standings.xlsx -> " not in result.stdout
+    # the second event's standings took their usual name (replacing the file tally did not write): no move
+    assert "computed: club-standings.xlsx -> club-standings-standings.xlsx\n" in result.stdout
 
 
 def test_batch_replaces_its_own_earlier_output_silently(tmp_path: Path):
@@ -911,7 +912,9 @@ def test_batch_replaces_its_own_earlier_output_silently(tmp_path: Path):
     first = (folder / "club-standings.xlsx").stat().st_ino
     source.write_bytes(domino_event(tmp_path / "changed.xlsx", shift=5).read_bytes())
     result = tally("batch", folder, "--workers", "1")
-    assert result.exit_code == 0 and "->" not in result.stdout
+    assert (
+        result.exit_code == 0 and "computed: club.xlsx -> club-standings.xlsx\n" in result.stdout
+    )  # no move
     assert "1 computed, 0 unchanged, 0 failed" in result.stdout
     assert (folder / "club-standings.xlsx").stat().st_ino != first
     assert sorted(p.name for p in folder.iterdir()) == sorted([MANIFEST, "club-standings.xlsx", "club.xlsx"])

@@ -11,6 +11,7 @@ import pytest
 from conftest import SAMPLES, codes_in
 from ranking_books import (
     RUNNER,
+    by_competitor,
     rank,
     ranking_lines,
     reference_units,
@@ -346,7 +347,7 @@ def test_same_bytes_twice_counted_once(tmp_path: Path, monkeypatch: pytest.Monke
     assert notes == ["copy.xlsx: the same bytes as a.xlsx; counted once"]
 
 
-def test_bridge_pairs_are_ranked_by_pair_number(tmp_path: Path) -> None:
+def test_bridge_pairs_credit_each_player_not_the_pair_number(tmp_path: Path) -> None:
     one = standings_book(
         tmp_path / "mon.xlsx",
         [(1, 3, "Ola - Kari"), (2, 1, "Li - Zhang"), (2, 2, "Ana - Luis")],
@@ -355,16 +356,20 @@ def test_bridge_pairs_are_ranked_by_pair_number(tmp_path: Path) -> None:
         weight=1.5,
     )
     two = standings_book(
-        tmp_path / "tue.xlsx", [(1, 1, "Li - Zhang"), (2, 3, "Ola - Kari")], bridge=True, date="2026-11-24"
+        tmp_path / "tue.xlsx", [(1, 1, "Li - Kari"), (2, 3, "Ola - Zhang")], bridge=True, date="2026-11-24"
     )
     out = tmp_path / "r.xlsx"
     result = rank(one, two, "-o", out)
     assert result.exit_code == 0, result.output
-    # mon (x 1.5, field 3): 3 150; 1 and 2 share 2nd: 1.5 x (66.67 + 33.33) / 2 = 75 | tue: 1 100, 3 50
+    # mon (x 1.5, field 3): Ola, Kari 150; Li, Zhang, Ana, Luis share 2nd: 1.5 x (66.67 + 33.33) / 2 = 75
+    # tue: Li, Kari 100; Ola, Zhang 50
     assert ranking_lines(out) == [
-        (1, "3", "Ola - Kari", 200, 2, 150),
-        (2, "1", "Li - Zhang", 175, 2, 100),
-        (3, "2", "Ana - Luis", 75, 1, 75),
+        (1, "Kari", "Kari", 250, 2, 150),
+        (2, "Ola", "Ola", 200, 2, 150),
+        (3, "Li", "Li", 175, 2, 100),
+        (4, "Zhang", "Zhang", 125, 2, 75),
+        (5, "Ana", "Ana", 75, 1, 75),
+        (5, "Luis", "Luis", 75, 1, 75),
     ]
     assert {e["Game"] for e in sheet_rows(out, "Events")} == {"bridge"}
 
@@ -381,7 +386,13 @@ def test_both_games_need_game(tmp_path: Path) -> None:
     assert not out.exists()
     only = rank(domino, bridge, "-o", out, "--game", "bridge")
     assert only.exit_code == 0, only.output
-    assert ranking_lines(out) == [(1, "5", "X - Y", 100, 1, 100), (2, "6", "Z - W", 50, 1, 50)]
+    # each player of a pair is credited: X and Y share first, W and Z share third (listed by ID)
+    assert ranking_lines(out) == [
+        (1, "X", "X", 100, 1, 100),
+        (1, "Y", "Y", 100, 1, 100),
+        (3, "W", "W", 50, 1, 50),
+        (3, "Z", "Z", 50, 1, 50),
+    ]
 
 
 def test_game_with_no_such_events_exit_2(tmp_path: Path) -> None:
@@ -725,7 +736,7 @@ def test_tally_standings_rank(tally_standings: Path, tmp_path: Path) -> None:
     out = tmp_path / "r.xlsx"
     mixed = rank(tally_standings, "-o", out)
     assert mixed.exit_code == 2 and codes_in(mixed.stderr) == ["X001"] and "--game" in mixed.stderr
-    result = rank(tally_standings, "-o", out, "--game", "domino")
+    result = rank(tally_standings, "-o", out, "--game", "domino", "--config", by_competitor(tmp_path))
     assert result.exit_code == 0, result.output
     pairs = expected_points(tally_standings / "domino_pairs-standings.xlsx")  # pair ids P1 ..
     players = expected_points(tally_standings / "domino_individual-standings.xlsx")  # player ids 1 ..
@@ -739,7 +750,13 @@ def test_tally_standings_rank(tally_standings: Path, tmp_path: Path) -> None:
     assert [e["Game"] for e in events] == ["domino", "domino"]
     assert all(e["Window"] == "in window" for e in events)
 
-    bridge = rank(tally_standings / "bridge_club_mp-standings.xlsx", "-o", tmp_path / "b.xlsx")
+    bridge = rank(
+        tally_standings / "bridge_club_mp-standings.xlsx",
+        "-o",
+        tmp_path / "b.xlsx",
+        "--config",
+        by_competitor(tmp_path),
+    )
     assert bridge.exit_code == 0, bridge.output
     expected = expected_points(tally_standings / "bridge_club_mp-standings.xlsx")
     assert {line[1]: line[3] for line in ranking_lines(tmp_path / "b.xlsx")} == expected

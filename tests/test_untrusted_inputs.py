@@ -290,8 +290,12 @@ def test_batch_records_an_input_whose_worker_died_and_scores_the_rest(tmp_path: 
     )  # inherited by the forked workers
     folder = tmp_path / "in"
     folder.mkdir()
-    for name in ("a.xlsx", "killer.xlsx", "z.xlsx"):
-        shutil.copy(SAMPLES / "domino_pairs.xlsx", folder / name)
+    for name, sample in (
+        ("a.xlsx", "domino_pairs"),
+        ("killer.xlsx", "domino_run_out"),
+        ("z.xlsx", "domino_individual"),
+    ):
+        shutil.copy(SAMPLES / f"{sample}.xlsx", folder / name)  # three events (the same bytes twice are one)
     result = invoke("batch", folder, "-o", tmp_path / "out", "--workers", "2")
     assert result.exit_code == 1, result.output
     assert "2 computed, 0 unchanged, 1 failed" in result.stdout

@@ -42,6 +42,9 @@ def batch(
         "--publish",
     ),
     lang: Lang = None,
+    quiet: bool = typer.Option(
+        False, "--quiet", "-q", help="Print the counts only, not the files computed and skipped."
+    ),
 ) -> None:
     """Score every domino and bridge results workbook (and PBN or USEBIO results file) under FOLDER; unchanged
     ones are skipped.
@@ -77,7 +80,7 @@ def batch(
             limits=Limits(max_unzipped_mb),
             force=force,
             publish=publish,
-            scored=summary,
+            scored=lambda run: summary(run, quiet),
             lang=chosen,
         )
     )
@@ -85,19 +88,26 @@ def batch(
         raise typer.Exit(1)
 
 
-def summary(run: "BatchRun") -> None:
-    """The batch's summary (in the language spoken: --lang, else English): outputs that took another name,
-    the deals' notes, the counts, each failure with its first problem."""
-    for job in run.moved:  # the outputs that could not take the usual name
-        typer.echo(f"{job.key} -> {Path(os.path.relpath(job.target, run.home)).as_posix()} ({job.moved})")
-    for line in run.notes:  # deals taken from the PBN file beside the results; deals files no event took
-        typer.echo(f"  - {line}")
+def summary(run: "BatchRun", quiet: bool = False) -> None:
+    """The batch's summary (in the language spoken: --lang, else English): every file computed (with its
+    standings), the deals' notes, every file skipped with why, then the counts of the four outcomes; each
+    failure with its first problem on stderr. `quiet`: the counts and the failures only."""
+    if not quiet:
+        for job in run.computed:  # each file scored, and where its standings went
+            target = Path(os.path.relpath(job.target, run.home)).as_posix()
+            moved = f" ({job.moved})" if job.moved else ""
+            typer.echo(_("computed: {file} -> {target}", file=job.key, target=target) + moved)
+        for line in run.notes:  # deals taken from the PBN file beside the results
+            typer.echo(f"  - {line}")
+        for problem in run.skipped:  # every other file, and why it was not scored
+            typer.echo(f"  - {problem.line}")
     typer.echo(
         _(
-            "{computed} computed, {unchanged} unchanged, {failed} failed",
-            computed=len(run.done) - len(run.failed),
+            "{computed} computed, {unchanged} unchanged, {failed} failed, {skipped} skipped",
+            computed=len(run.computed),
             unchanged=len(run.unchanged),
             failed=len(run.failed),
+            skipped=len(run.skipped),
         )
     )
     for job, message in run.failed:  # the failures, each with its first located problem

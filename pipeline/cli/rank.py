@@ -60,6 +60,18 @@ def rank(
         "--publish",
     ),
     lang: Lang = None,
+    members: Path | None = typer.Option(
+        None,
+        "--members",
+        help="The federation's members register (a workbook: Member ID, Name, Club, Active Until): unknown and "
+        "inactive members and names that differ are reported, numbers filled from names it holds once.",
+    ),
+    export: Path | None = folder_option(
+        None,
+        "Also write each person's award from each event (member ID, name, event, date, place, field, points) "
+        "into this folder as awards.xlsx and awards.csv, for the federation's upload.",
+        "--export",
+    ),
 ) -> None:
     """Rank players across a season of events from their standings workbooks.
 
@@ -89,6 +101,8 @@ def rank(
             force=force,
             publish=publish,
             lang=chosen,
+            members=members,
+            export=export,
         )
     )
     with speaking(ranked.language):
@@ -99,7 +113,7 @@ def summary(run: "RankRun") -> None:
     """The season's warnings, the identity reports (at most SHOWN) and what was ranked, as of when, in the
     language spoken (the ranking's)."""
     from pipeline.federation.rank import SHOWN
-    from pipeline.federation.ranking.identity import IDENTITY_CODES
+    from pipeline.federation.ranking.register import CHECK_CODES
     from pipeline.federation.ranking.report import written_words
     from pipeline.federation.ranking.season import season_note
     from schemas.common import sheet_name_of, sheet_names_of
@@ -111,7 +125,8 @@ def summary(run: "RankRun") -> None:
     if len(reports):
         typer.echo(
             _(
-                "{count} identity report(s) (one ID under several names, or one name under several IDs):",
+                "{count} identity report(s) (who is who: one ID under several names, one name under several IDs, "
+                "the members register):",
                 count=len(reports),
             ),
             err=True,
@@ -121,7 +136,7 @@ def summary(run: "RankRun") -> None:
         for check, said, players, names in zip(
             shown[I.check], checks, shown[I.players], shown[I.names], strict=True
         ):
-            typer.echo(f"  - [{IDENTITY_CODES[check]}] {said}: {players} ({names})", err=True)
+            typer.echo(f"  - [{CHECK_CODES[check]}] {said}: {players} ({names})", err=True)
         if len(reports) > SHOWN:
             identity = sheet_names_of(I).get(run.language, (sheet_name_of(I),))[0]
             more = _(

@@ -16,7 +16,7 @@ from pathlib import Path
 from pipeline import __version__
 from pipeline.federation.batch_plan import Job, manifest_entries, planned
 from pipeline.federation.engines import Engine, running
-from pipeline.federation.folders import batch_inputs
+from pipeline.federation.folders import DUPLICATE, batch_inputs
 from pipeline.federation.tasks import scored_file, scoring_crashed
 from pipeline.i18n import _
 from pipeline.problems import CannotWrite, Problem, UsageError, kind
@@ -33,7 +33,13 @@ class BatchRun:
     done: list[tuple[Job, str, str, str]]
     unchanged: list[Job]
     home: Path
-    notes: list[str] = field(default_factory=list)  # the lines the summary adds: deals beside (W143-W145)
+    notes: list[str] = field(default_factory=list)  # the lines the summary adds: deals beside (W143, W145)
+    skipped: list[Problem] = field(default_factory=list)  # every other file, with why (F130-F135, W144)
+
+    @property
+    def computed(self) -> list[Job]:
+        """The inputs scored and written."""
+        return [job for job, status, _, _ in self.done if status == "ok"]
 
     @property
     def failed(self) -> list[tuple[Job, str]]:
@@ -91,13 +97,39 @@ UNUSED_DEALS = kind(
 )
 
 
-def unused_deals(path: Path, folder: Path) -> str:
-    """The summary's W144 line of a PBN file of deals only that no event took."""
+def unused_deals(path: Path, folder: Path) -> Problem:
+    """The summary's W144 skip of a PBN file of deals only that no event took."""
     text = _(
         "holds deals but no results, and no results workbook or USEBIO file of the same name is beside it: it was "
         "not scored (name it after the results it belongs to, or give it with --deals)"
     )
-    return Problem.of(UNUSED_DEALS, path.relative_to(folder).as_posix(), None, None, None, text).line
+    return Problem.of(UNUSED_DEALS, path.relative_to(folder).as_posix(), None, None, None, text)
+
+
+def without_duplicates(
+    events: list[tuple[Path, Path | None]], digests: list[str], folder: Path
+) -> tuple[list[tuple[Path, Path | None]], list[str], list[Problem]]:
+    """The events with each set of files of the same bytes scored once (the first by path), and an F133 skip
+    for each other one; a file that cannot be read (no digest) is never a duplicate."""
+    first: dict[str, Path] = {}
+    kept: list[int] = []
+    skipped: list[Problem] = []
+    for i, ((source, _deals), digest) in enumerate(zip(events, digests, strict=True)):  # sorted by path
+        if digest and digest in first:
+            text = _(
+                "skipped: {why}",
+                why=_(
+                    "the same bytes as {other}, which is scored",
+                    other=first[digest].relative_to(folder).as_posix(),
+                ),
+            )
+            skipped.append(
+                Problem.of(DUPLICATE, source.relative_to(folder).as_posix(), None, None, None, text)
+            )
+            continue
+        first.setdefault(digest, source)
+        kept.append(i)
+    return [events[i] for i in kept], [digests[i] for i in kept], skipped
 
 
 def check_manifest_place(home: Path) -> None:
@@ -132,10 +164,12 @@ def run_batch(
     force: bool = False,
     scored: Callable[[BatchRun], None] = lambda run: None,
     lang: str | None = None,
+    outputs: tuple[Path, ...] = (),
 ) -> BatchRun:
     """Plan, score and record one batch, each event's standings in `lang` (by default its own, as `standings`
     chooses); `scored` is told what was scored before the manifest is written, so that a manifest that cannot
-    be written (a full disk) still leaves the run reported."""
+    be written (a full disk) still leaves the run reported. `outputs`: other folders the run writes to (a
+    site), not searched for inputs."""
     if not folder.is_dir():
         raise UsageError(_("{folder}: not a folder", folder=folder))
     if out is not None:
@@ -144,14 +178,19 @@ def run_batch(
     check_manifest_place(home)
     writable_folder(home)
     manifest = read_manifest(home)
-    found = batch_inputs(folder, max_unzipped_mb)
-    sources, deals = [s for s, _ in found.events], [d for _, d in found.events]
-    digests = [event_digest(s, d) for s, d in found.events]
+    found = batch_inputs(folder, max_unzipped_mb, tuple(o for o in (out, *outputs) if o is not None))
+    events, digests, twins = without_duplicates(
+        found.events, [event_digest(s, d) for s, d in found.events], folder
+    )
+    sources, deals = [s for s, _ in events], [d for _, d in events]
     # each input's entry records the version with the --lang asked: another language scores it again
     version = __version__ if lang is None else f"{__version__} --lang {lang}"
     todo, unchanged = planned(sources, digests, folder, out, manifest, version, path_state, force, deals)
     done, notes = scored_jobs(todo, engine, max_unzipped_mb, lang) if todo else ([], [])
-    run = BatchRun(done, unchanged, home, [*notes, *(unused_deals(p, folder) for p in found.unused)])
+    skipped = sorted(
+        [*found.skipped, *twins, *(unused_deals(p, folder) for p in found.unused)], key=lambda p: p.sheet
+    )
+    run = BatchRun(done, unchanged, home, notes, skipped)
     scored(run)
     write_manifest(home, manifest_entries(unchanged, done, manifest, version, home), __version__)
     return run

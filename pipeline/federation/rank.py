@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import pandas as pd
@@ -14,8 +14,17 @@ from pipeline.federation.engines import Engine, Runner, running
 from pipeline.federation.folders import standings_workbooks
 from pipeline.federation.ranking.distributed import dask_ranked_season
 from pipeline.federation.ranking.identity import identity_reports
+from pipeline.federation.ranking.people import by_name_warning, partners_of
 from pipeline.federation.ranking.points import ranked_season
-from pipeline.federation.ranking.report import RANKING_SHEETS, parquet_tables, ranking_sheets
+from pipeline.federation.ranking.register import register_table, with_register
+from pipeline.federation.ranking.report import (
+    HEADERS,
+    RANKING_SHEETS,
+    awards_frame,
+    parquet_tables,
+    points_format,
+    ranking_sheets,
+)
 from pipeline.federation.ranking.rules import RankingRules, as_of_date, ranking_rules
 from pipeline.federation.ranking.season import (
     SeasonFile,
@@ -28,13 +37,22 @@ from pipeline.federation.tasks import reading_crashed, season_file_at
 from pipeline.games.registry import GAMES
 from pipeline.i18n import ENGLISH, _, speaking
 from pipeline.language import sheet_in
-from pipeline.problems import Problem, TallyError, UsageError
-from pipeline.sheets import OutputSheet
-from pipeline.workbook import write_workbook
-from pipeline.workbook.files import parquet_written_by_tally, write_parquet_tables
+from pipeline.problems import InputError, Problem, TallyError, UsageError
+from pipeline.sheets import OutputSheet, sheet_key
+from pipeline.workbook import read_workbook, write_workbook
+from pipeline.workbook.files import (
+    csv_header,
+    csv_written_by_tally,
+    parquet_written_by_tally,
+    write_csv,
+    write_parquet_tables,
+)
+from pipeline.workbook.limits import Limits
 from pipeline.workbook.package import opened_regular
 from pipeline.workbook.targets import output_folder, output_target, writable_folder
-from schemas.ranking import SeasonEvent
+from schemas.common import sheet_name_of, titles_of
+from schemas.ranking import AwardRow, RegisterSheet, SeasonEvent
+from schemas.ranking import CountedContribution as K
 
 SHOWN = 20
 
@@ -50,8 +68,13 @@ MAX_CONFIG = 1_000_000  # bytes of TOML: a ranking configuration is a few hundre
 
 def config_rules(config: Path | None) -> RankingRules:
     """The ranking rules: the defaults, changed by the TOML file if one is given."""
+    return config_settings(config)[0]
+
+
+def config_settings(config: Path | None) -> tuple[RankingRules, Path | None]:
+    """The ranking rules, and the members register its `members` key names (relative to the TOML file)."""
     if config is None:
-        return RankingRules()
+        return RankingRules(), None
     try:
         with opened_regular(config) as handle:
             data = handle.read(MAX_CONFIG + 1)
@@ -71,9 +94,35 @@ def config_rules(config: Path | None) -> RankingRules:
             )
         )
     try:
-        return ranking_rules(tomllib.loads(data.decode("utf-8")), str(config))
+        table = tomllib.loads(data.decode("utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise UsageError(_("--config {config}: not a TOML file ({why})", config=config, why=exc)) from None
+    inner = table.get("ranking", table)
+    members = inner.pop(MEMBERS_KEY, None) if isinstance(inner, dict) else None
+    if members is not None and not isinstance(members, str):
+        raise UsageError(
+            _(
+                "{source}: members = {value}: expected the path of the members register",
+                source=config,
+                value=repr(members),
+            )
+        )
+    return ranking_rules(table, str(config)), None if members is None else config.parent / members
+
+
+MEMBERS_KEY = "members"  # the key of ranking.toml naming the members register (as --members does)
+
+
+def members_register(path: Path, limits: int) -> pd.DataFrame:
+    """The members register's table (`register_table`); InputError, naming the file, with its problems."""
+    book = read_workbook(path, limits=Limits(limits))
+    sheet = book.sheets.get(sheet_key(RegisterSheet)) or next(iter(book.sheets.values()), None)
+    if sheet is None:
+        raise UsageError(_("{path}: no sheet to read the members register from", path=path))
+    table, problems = register_table(sheet)
+    if problems:
+        raise InputError(problems, source=str(path))
+    return table
 
 
 def event_files(events: list[Path]) -> list[Path]:
@@ -95,6 +144,28 @@ def event_files(events: list[Path]) -> list[Path]:
         else:
             raise UsageError(_("{path}: no such file or folder", path=given))
     return list(dict.fromkeys(found, None))
+
+
+AWARDS = ("awards.xlsx", "awards.csv")  # the files `--export` writes
+
+
+def export_targets(folder: Path, force: bool, inputs: list[Path]) -> tuple[Path, Path]:
+    """awards.xlsx and awards.csv in the `--export` folder, each checked: absent, written by tally (a CSV:
+    its first line is tally's header), or --force."""
+    folder = output_folder(folder, option="--export")
+    book, table = AWARDS
+    header = csv_header(titles_of(AwardRow).values())
+    return (
+        output_target(folder / book, default_name=None, force=force, inputs=inputs, option="--export"),
+        output_target(
+            folder / table,
+            default_name=None,
+            force=force,
+            inputs=inputs,
+            owned=csv_written_by_tally(header),
+            option="--export",
+        ),
+    )
 
 
 def parquet_targets(folder: Path, force: bool, inputs: list[Path]) -> dict[str, Path]:
@@ -198,6 +269,8 @@ def run_rank(
     today: dt.date,
     force: bool = False,
     lang: str | None = None,
+    members: Path | None = None,
+    export: Path | None = None,
 ) -> RankRun:
     """read every event -> rank -> write the workbook (and Parquet). Every output path is checked before any
     event is read; `today` decides the default as-of date and which events are dated in the future. The
@@ -205,14 +278,17 @@ def run_rank(
     (`season_language`); what is found before (usage, a workbook that cannot be read) in `lang`, else English."""
     if game is not None and game not in GAMES:
         raise UsageError(_("--game {game}: expected {games}", game=game, games=_(" or ").join(GAMES)))
-    rules = config_rules(config)
+    rules, configured = config_settings(config)
+    members = members or configured
     as_of_given = as_of_date(as_of_text)
     paths = event_files(events)
     out = output_target(out, default_name="ranking.xlsx", force=force, inputs=paths)
     tables = None if parquet is None else parquet_targets(parquet, force, [*paths, out])
+    awards = None if export is None else export_targets(export, force, [*paths, out])
     writable_folder(out.parent)
     if parquet is not None:
         writable_folder(parquet)
+    register = None if members is None else members_register(members, max_unzipped_mb)
     with running(engine) as runner:
         files = season_files(runner, paths, rules, max_unzipped_mb, lang)
         language = season_language(files, lang)
@@ -220,6 +296,12 @@ def run_rank(
             chosen = one_game(files, game)
             season = season_of(chosen)
             warnings = [*season.warnings]
+            checked = None
+            if register is not None:
+                people, checked = with_register(season.contributions, register)
+                people = people.assign(**{K.partners: partners_of(people)})  # under the register's names
+                season = replace(season, contributions=people)
+            warnings += by_name_warning(season.contributions)  # after the register numbered whom it could
         if season.events.empty:
             raise UsageError(
                 _("no {game} events among the {count} standings workbook(s)", game=game, count=len(paths))
@@ -237,6 +319,8 @@ def run_rank(
         else:
             counted, ranking = ranked_season(season.contributions, as_of, rules)
     reports = identity_reports(counted)
+    if checked is not None and len(checked):
+        reports = pd.concat([reports, checked], ignore_index=True)
     game_name = str(season.events[SeasonEvent.game].iloc[0])
     with speaking(language):
         notes = [season_note(w) for w in warnings]
@@ -245,4 +329,16 @@ def run_rank(
         write_workbook(out, [sheet_in(s, language, game_name) for s in sheets], title=title)
     if tables is not None:
         write_parquet_tables(tables, parquet_tables(sheets))
+    if awards is not None:
+        table = awards_frame(counted, season.events, rules)
+        with speaking(language):
+            awards_sheet = OutputSheet(
+                sheet_name_of(AwardRow), table, {HEADERS[K.units]: points_format(rules)}
+            )
+            write_workbook(
+                awards[0],
+                [sheet_in(awards_sheet, language, game_name)],
+                title=_("Awards as of {as_of}", as_of=f"{as_of:%Y-%m-%d}"),
+            )
+        write_csv(awards[1], table)
     return RankRun(out, parquet, len(ranking), len(season.events), as_of, warnings, reports, sheets, language)

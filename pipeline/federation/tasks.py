@@ -10,7 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from pipeline.federation.ranking.rules import RankingRules
-from pipeline.federation.ranking.season import RANK_SHEETS, SeasonFile, season_file
+from pipeline.federation.ranking.season import READ_SHEETS, SeasonFile, season_file
 from pipeline.games.bridge.sources import beside_problems, results_book, with_deals
 from pipeline.games.registry import standings_game
 from pipeline.games.scoring import standings_of, written
@@ -120,7 +120,7 @@ def spoken_season_file(path: str, shown: str, rules: RankingRules, max_unzipped_
     """`season_file_at` in the language spoken."""
     try:
         book = read_workbook(
-            Path(path), sheets=[sheet_name_of(m) for m in RANK_SHEETS], limits=Limits(max_unzipped_mb)
+            Path(path), sheets=[sheet_name_of(m) for m in READ_SHEETS], limits=Limits(max_unzipped_mb)
         )
         game = standings_game({normalized_header(n) for n in book.listed}).name
         found = season_file(book.sheets, shown, book.digest, rules, game)

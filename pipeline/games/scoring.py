@@ -12,6 +12,7 @@ from typing import Any
 from pipeline.games.checks import with_aliases
 from pipeline.games.game import Game
 from pipeline.games.heading import Heading, event_heading, with_status_rows
+from pipeline.games.members import typed_members, with_members
 from pipeline.games.recognise import with_other_game
 from pipeline.games.registry import GAMES, game_of
 from pipeline.games.run import Checked, checked_event, standings_sheets
@@ -108,7 +109,7 @@ def spoken_standings(book: Workbook, game: Game, now: dt.datetime | None, langua
     heading = event_heading(
         settings, Path(book.path).stem, game.progress(checked.event), now or dt.datetime.now()
     )
-    sheets = standings_sheets(checked, game)
+    sheets = with_members(standings_sheets(checked, game), typed_members(book.sheets, game.sheets))
     rules = sheet_name_of(RulesSheet)
     sheets = [
         printed(

@@ -15,11 +15,12 @@ from pipeline.i18n import _, in_every_language
 from pipeline.publish.event import ITEM, RULES, VALUE, PageHeading
 from pipeline.publish.pages import COMPETITORS, id_text
 from pipeline.publish.site import Page
-from pipeline.publish.tables import grouped_tables, header_of, page_names, table_of
+from pipeline.publish.tables import Table, grouped_tables, header_of, page_names, table_of
 from pipeline.publish.words import date_column, local_dates
 from pipeline.sheets import normalized_header, sheet_key
 from schemas.common import titles_of
 from schemas.ranking import CountedContribution as K
+from schemas.ranking import IdentityReport as I
 from schemas.ranking import RankingRow as R
 from schemas.ranking import SeasonEvent as E
 
@@ -123,7 +124,16 @@ def ranking_pages(book: RankingSheets) -> list[Page]:
     )
     pages = [index, listing, rules]
     pages += player_pages(
-        ranking, contributions, heading, player_r, ranked_ids, player_page, event_page, file_k, flags
+        ranking,
+        contributions,
+        heading,
+        player_r,
+        ranked_ids,
+        player_page,
+        event_page,
+        file_k,
+        flags,
+        identity_tables(book.sheet(I)),
     )
     pages += event_pages(
         events, contributions, heading, file_e, every_file, player_page, event_page, file_k, flags
@@ -139,6 +149,17 @@ def counted_first(contributions: pd.DataFrame) -> pd.Series:
     return id_text(contributions[counted]).str.strip().str.casefold().isin(YES_WORDS)
 
 
+def identity_tables(identity: pd.DataFrame) -> dict[str, Table]:
+    """The Identity sheet's reports by person: each report on the page of every id it names (its Player
+    cell lists them, joined by "; ")."""
+    players = header_of(identity, I, I.players)
+    if players is None or identity.empty:
+        return {}
+    ids = id_text(identity[players]).str.split("; ").explode()
+    rows = identity.loc[ids.index].reset_index(drop=True)
+    return grouped_tables(rows, ids.reset_index(drop=True), columns=[c for c in rows.columns if c != players])
+
+
 def player_pages(
     ranking: pd.DataFrame,
     contributions: pd.DataFrame,
@@ -149,9 +170,10 @@ def player_pages(
     event_page: pd.Series,
     file_k: str | None,
     flags: dict[str, bool],
+    identity: dict[str, Table],
 ) -> list[Page]:
-    """A page per player: their line of the ranking, then every event they played (counted ones first and
-    highlighted, each event linked to its page)."""
+    """A page per player: their line of the ranking, what the Identity sheet says of them, then every event
+    they played (counted ones first and highlighted, each event linked to its page)."""
     player_k = header_of(contributions, K, K.player)
     if player_k is None or player_r not in ranking:
         return []
@@ -180,6 +202,7 @@ def player_pages(
                 player=name_of.get(pid) or pid,
                 player_id=pid,
                 line=lines.get(pid),
+                identity=identity.get(pid),
                 events=tables.get(pid),
                 **flags,
             ),
@@ -224,7 +247,14 @@ def event_pages(
             links[player_k] = id_text(contributions[player_k]).map(player_page).fillna("")
             if name_k is not None:
                 links[name_k] = links[player_k]
-        shown = (K.place, K.player, K.name, K.units, K.counted)  # the event's own facts are above the table
+        shown = (
+            K.place,
+            K.competitor,
+            K.player,
+            K.name,
+            K.units,
+            K.counted,
+        )  # the event's own facts are above the table
         columns = [c for c in (header_of(contributions, K, k) for k in shown) if c is not None]
         tables = grouped_tables(
             contributions,

@@ -9,6 +9,7 @@ import os
 import re
 import stat
 import zipfile
+from collections.abc import Callable, Iterable
 from dataclasses import MISSING, asdict, dataclass, fields
 from pathlib import Path
 
@@ -188,6 +189,37 @@ def parquet_table(frame: pd.DataFrame) -> pa.Table:
     return table.replace_schema_metadata(
         {**(table.schema.metadata or {}), PARQUET_MARK: __version__.encode("utf-8")}
     )
+
+
+def csv_written_by_tally(header: str) -> Callable[[Path], bool]:
+    """The check that a CSV file is one tally wrote: a regular file whose first line is exactly the header
+    tally writes (after the byte order mark); a CSV has nowhere else to carry tally's mark."""
+
+    def owned(path: Path) -> bool:
+        """True for a CSV whose first line is tally's header."""
+        if not _regular_file(path):
+            return False
+        try:
+            with path.open("rb") as handle:
+                first = handle.readline(len(header.encode("utf-8")) + 16)
+        except OSError:
+            return False
+        return first.decode("utf-8", "replace").removeprefix("\ufeff").rstrip("\r\n") == header
+
+    return owned
+
+
+def csv_header(columns: Iterable[str]) -> str:
+    """The first line of a CSV file of these columns, as `write_csv` writes it."""
+    return pd.DataFrame(columns=list(columns)).to_csv(index=False, lineterminator="\n").rstrip("\n")
+
+
+def write_csv(target: Path, frame: pd.DataFrame) -> Path:
+    """The table written as CSV, atomically: UTF-8 with a byte order mark (so that Excel reads accents and
+    Chinese as written), comma-separated, one line per row, no index."""
+    with atomic_target(target) as tmp:
+        frame.to_csv(tmp, index=False, encoding="utf-8-sig", lineterminator="\n")
+    return target
 
 
 def write_parquet_tables(targets: dict[str, Path], tables: dict[str, pd.DataFrame]) -> list[Path]:

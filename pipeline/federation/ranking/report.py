@@ -6,7 +6,9 @@ import numpy as np
 import pandas as pd
 
 from pipeline.federation.ranking.identity import SAME_ID, SAME_NAME
+from pipeline.federation.ranking.people import PERSON
 from pipeline.federation.ranking.points import AFTER, BEFORE, IN_WINDOW, window_start, window_words
+from pipeline.federation.ranking.register import FILLED, INACTIVE, NAME_DIFFERS, NAMED, SEVERAL, UNKNOWN
 from pipeline.federation.ranking.rules import RankingRules
 from pipeline.games.ordering import lexicographic_order, natural_ranks
 from pipeline.games.settings import WEIGHT_SETTING
@@ -14,8 +16,9 @@ from pipeline.i18n import N_, _, spoken_language
 from pipeline.language import header_in
 from pipeline.sheets import OutputSheet
 from schemas.common import sheet_name_of, titles_of
-from schemas.ranking import NOTE, CountedContribution, IdentityReport, RankingRow, SeasonEvent
+from schemas.ranking import NOTE, AwardRow, CountedContribution, IdentityReport, RankingRow, SeasonEvent
 from schemas.shared import RulesSheet
+from schemas.validation import validated
 
 AS_OF = N_("As of")  # the Rules item of the day the ranking is as of
 # the words the ranking's cells are computed in (English, as the models check them) -> the text written, in
@@ -26,8 +29,14 @@ WRITTEN_WORDS = {
     AFTER: N_("after the as-of date"),
     SAME_ID: N_("same ID, different names"),
     SAME_NAME: N_("same name under different IDs (likely one person)"),
+    UNKNOWN: N_("unknown member"),
+    INACTIVE: N_("inactive member"),
+    NAME_DIFFERS: N_("name differs from the register's"),
+    FILLED: N_("number filled from the register"),
+    SEVERAL: N_("name of several members"),
+    NAMED: N_("name filled from the register"),
 }
-E, K, R, I = SeasonEvent, CountedContribution, RankingRow, IdentityReport  # noqa: E741
+E, K, R, I, A = SeasonEvent, CountedContribution, RankingRow, IdentityReport, AwardRow  # noqa: E741
 HEADERS = {
     **titles_of(E),
     **titles_of(K),
@@ -40,6 +49,8 @@ RANKING_COLUMNS = [R.rank, R.player, R.name, R.units, R.events, R.best]
 CONTRIBUTION_COLUMNS = [
     K.player,
     K.name,
+    K.competitor,
+    K.partners,
     E.event,
     K.date,
     K.file,
@@ -127,6 +138,17 @@ def identity_frame(reports: pd.DataFrame) -> pd.DataFrame:
     return reports.assign(**{I.check: written_words(reports[I.check])}).rename(columns=titles_of(I))
 
 
+def credit_words(rules: RankingRules) -> str:
+    """Who the ranking credits and how people are matched, in words (the Rules sheet's Players row)."""
+    if rules.credit == PERSON:
+        return _(
+            "each player of a pair or team is credited with its place and points; players are matched across "
+            "events by membership number (the Members sheet of each standings), else by name (case, accents "
+            "and spacing aside); a pair number is never a player"
+        )
+    return _("each competitor is credited, matched across events by ID (the Player, Pair or Team column)")
+
+
 def rules_frame(rules: RankingRules, as_of: pd.Timestamp, events: int, notes: list[str]) -> pd.DataFrame:
     """The Rules sheet: the arithmetic and the choices behind the ranking, in words, then the season's notes."""
     start, end = f"{window_start(as_of, rules):%Y-%m-%d}", f"{as_of:%Y-%m-%d}"
@@ -171,10 +193,7 @@ def rules_frame(rules: RankingRules, as_of: pd.Timestamp, events: int, notes: li
             _("Ranking"),
             _("most points, then more events counted, then the best single event; else the rank is shared"),
         ),
-        (
-            _("Players"),
-            _("matched across events by ID (the Player, Pair or Team column of each Standings)"),
-        ),
+        (_("Players"), credit_words(rules)),
         (_("Events read"), str(events)),
     ]
     rows += [(header_in(NOTE, spoken_language()), note) for note in notes]
@@ -183,6 +202,11 @@ def rules_frame(rules: RankingRules, as_of: pd.Timestamp, events: int, notes: li
 
 # the sheets in order, named by their models (`tally rank` checks these names); also the Parquet tables' names
 RANKING_SHEETS = tuple(sheet_name_of(m) for m in (R, K, E, I, RulesSheet))
+
+
+def points_format(rules: RankingRules) -> str:
+    """Excel's number format of points at the rules' decimals (0.00 by default)."""
+    return "0." + "0" * rules.decimals if rules.decimals else "0"
 
 
 def ranking_sheets(
@@ -196,7 +220,7 @@ def ranking_sheets(
 ) -> list[OutputSheet]:
     """The sheets of the ranking workbook, in order."""
     table = ranking_frame(ranking, rules)
-    fmt = "0." + "0" * rules.decimals if rules.decimals else "0"
+    fmt = points_format(rules)
     number = {HEADERS[R.units]: fmt, HEADERS[R.best]: fmt}
     ranked, contributions, listed, identity, rules_sheet = RANKING_SHEETS
     item, value = HEADERS[RulesSheet.item], HEADERS[RulesSheet.value]
@@ -220,6 +244,29 @@ def ranking_sheets(
             wrapped=(item, value),
         ),
     ]
+
+
+def awards_frame(counted: pd.DataFrame, events: pd.DataFrame, rules: RankingRules) -> pd.DataFrame:
+    """The federation's export: one row per person and event (AwardRow), by event date, file, then place;
+    the membership number blank for a person known by name only; every event read, counted or not (the
+    ranking's best-N is not the federation's award)."""
+    titles = events.set_index(E.file)[E.event]
+    c = counted.sort_values([K.date, K.file, K.place, K.player], kind="stable").reset_index(drop=True)
+    table = pd.DataFrame(
+        {
+            A.member_id: c[K.player].where(~c[K.by_name].to_numpy(dtype=bool)),
+            A.name: c[K.name],
+            A.event: c[K.file].map(titles).astype("str"),
+            A.date: c[K.date].dt.strftime("%Y-%m-%d"),
+            A.place: c[K.place],
+            A.field: c[K.field],
+            A.points: points(c[K.units], rules),
+            A.competitor: c[K.competitor],
+            A.partners: c[K.partners],
+            A.file: c[K.file],
+        }
+    )
+    return validated(table, A).rename(columns=titles_of(A))
 
 
 def parquet_tables(sheets: list[OutputSheet]) -> dict[str, pd.DataFrame]:

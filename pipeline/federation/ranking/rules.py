@@ -16,6 +16,9 @@ from pipeline.parsing import FIRST_DAY, LAST_DAY
 from pipeline.problems import UsageError
 from schemas.plain import Span
 
+# who an award goes to (the rule `credit`): pipeline/federation/ranking/people.py
+CREDITS = ("person", "competitor")
+
 
 @dataclass(frozen=True)
 class Limit:
@@ -25,9 +28,23 @@ class Limit:
     kind: type
     span: Span
     expected: str
+    choices: tuple[str, ...] = ()  # a rule of words: the words it takes
+
+    def fits(self, value: object) -> bool:
+        """True when a value typed in ranking.toml is one this rule takes."""
+        if self.choices:
+            return value in self.choices
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            return False
+        return value in self.span and (self.kind is float or float(value).is_integer())
+
+    @property
+    def words(self) -> str:
+        """The values the rule takes, in words."""
+        return _(" or ").join(repr(c) for c in self.choices) if self.choices else self.span.words
 
 
-def rule(default: float, limit: Limit) -> Any:
+def rule(default: float | str, limit: Limit) -> Any:
     """A ranking rule declared once: its default and its limit."""
     return field(default=default, metadata={"limit": limit})
 
@@ -52,6 +69,11 @@ class RankingRules:
     # an event whose standings carry no Weight
     default_weight: float = rule(
         1.0, Limit(float, WEIGHT, N_("the weight of an event that gives none: a number"))
+    )
+    # who an event's award goes to: each person of a competitor, or the competitor by its id
+    credit: str = rule(
+        "person",
+        Limit(str, Span(0, 0), N_("who is credited with an award:"), choices=CREDITS),
     )
 
     @property
@@ -91,8 +113,7 @@ def ranking_rules(config: Mapping[str, object], source: str = "ranking.toml") ->
     values: dict[str, object] = {}
     for key, value in table.items():  # a handful of settings
         limit = LIMITS[key]
-        fits = value in limit.span and (limit.kind is float or float(value).is_integer())
-        if not fits:
+        if not limit.fits(value):
             raise UsageError(
                 _(
                     "{source}: {key} = {value}: expected {what} {span}",
@@ -100,7 +121,7 @@ def ranking_rules(config: Mapping[str, object], source: str = "ranking.toml") ->
                     key=key,
                     value=repr(value),
                     what=_(limit.expected),
-                    span=limit.span.words,
+                    span=limit.words,
                 )
             )
         values[key] = limit.kind(value)

@@ -12,6 +12,12 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
+from pipeline.federation.ranking.people import (
+    PERSON,
+    credited,
+    members_of,
+    with_one_spelling,
+)
 from pipeline.federation.ranking.points import event_contributions, window_start
 from pipeline.federation.ranking.rules import RankingRules
 from pipeline.games.checks import problems_where
@@ -27,16 +33,27 @@ from pipeline.sheets import (
     with_english_headers,
     without_blank_rows,
 )
-from schemas.common import column_names, sheet_name_of
+from schemas.common import column_names, columns_of, sheet_name_of
 from schemas.ranking import Contribution, SeasonEvent, StandingsSheet
-from schemas.shared import RulesSheet
+from schemas.shared import MembersSheet, RulesSheet
 from schemas.validation import validated
 
 C, E, S, RS = Contribution, SeasonEvent, StandingsSheet, RulesSheet
-RANK_SHEETS = (S, RS)  # the sheets of a standings workbook `tally rank` reads
+RANK_SHEETS = (S, RS)  # the sheets a standings workbook must have for `tally rank`
+READ_SHEETS = (*RANK_SHEETS, MembersSheet)  # the sheets `tally rank` reads (Members where written)
 # the competitor column of a domino, bridge pairs or teams Standings (player, pair, team), and the name's
 ID_COLUMNS = [normalized_header(h) for h in accepted_headers(S, S.player)]
 NAME_COLUMNS = [normalized_header(h) for h in accepted_headers(S, S.name)]
+
+
+def individual_headers() -> frozenset[str]:
+    """The competitor headers of an individual event's Standings (normalized): Player, and its name in each
+    language (the first of the column's names there; Pair and Team follow)."""
+    player = next(c for c in columns_of(S) if c.name == S.player)
+    return frozenset(normalized_header(h) for h in (player.title, *(n[0] for n in player.names.values())))
+
+
+INDIVIDUAL = individual_headers()
 
 
 @dataclass
@@ -47,6 +64,7 @@ class SeasonFile:
     contributions: pd.DataFrame | None
     problems: list[Problem] = field(default_factory=list)
     language: str = ENGLISH  # the language the workbook is written in (its Standings sheet's name)
+    warnings: list[Problem] = field(default_factory=list)  # what was noticed of whom it credits
 
 
 NOT_STANDINGS = kind(
@@ -322,7 +340,13 @@ def season_file(
         E.sha256: digest,
     }
     contributions = event_contributions(placings, file, facts[E.date], facts[E.weight], rules, fields)  # type: ignore[arg-type]
-    return SeasonFile(record, contributions)
+    if rules.credit != PERSON:
+        return SeasonFile(record, contributions)
+    written = sheets[sheet_key(S)].frame.columns  # the headers as written, before they are read in English
+    individual = any(normalized_header(h) in INDIVIDUAL for h in written)
+    members = members_of(sheets.get(sheet_key(MembersSheet)))
+    people, warnings = credited(contributions, members, individual, file)
+    return SeasonFile(record, people, warnings=warnings)
 
 
 @dataclass
@@ -364,11 +388,11 @@ def season_of(files: list[SeasonFile]) -> Season:
         )
     kept = set(events[E.file])
     parts = [f.contributions for f in good if f.record is not None and f.record[E.file] in kept]
+    warnings += [w for f in good if f.record is not None and f.record[E.file] in kept for w in f.warnings]
     columns = column_names(Contribution)
     contributions = pd.concat(parts, ignore_index=True) if parts else pd.DataFrame(columns=columns)
-    return Season(
-        validated(events, E), validated(contributions.astype(_CONTRIBUTION_TYPES), Contribution), warnings
-    )
+    contributions = with_one_spelling(contributions.astype(_CONTRIBUTION_TYPES))
+    return Season(validated(events, E), validated(contributions, Contribution), warnings)
 
 
 _EVENT_TYPES = {
@@ -385,6 +409,9 @@ _CONTRIBUTION_TYPES = {
     C.date: "datetime64[ns]",
     C.player: "str",
     C.name: "str",
+    C.competitor: "str",
+    C.partners: "str",
+    C.by_name: "bool",
     C.place: "int64",
     C.field: "int64",
     C.weight: "float64",

@@ -73,6 +73,7 @@ from schemas.bridge import PairStanding as PS
 from schemas.bridge import TeamStanding as TS
 from schemas.bridge import Traveller as TV
 from schemas.common import sheet_name_of, titles_of
+from schemas.shared import MembersSheet as MB
 from schemas.shared import SettingsSheet
 
 Record = Mapping[Hashable, Any]  # a row of a frame, as `DataFrame.to_dict("records")` gives it
@@ -137,6 +138,7 @@ class Exported:
     ranking: pd.DataFrame
     matches: pd.DataFrame
     optimum: dict[int, tuple[str, WrittenTable]] = field(default_factory=dict)  # `board_optimum`
+    members: pd.DataFrame | None = None  # the standings' Members sheet (English headers), when it has one
 
 
 def number_text(values: pd.Series) -> pd.Series:
@@ -307,7 +309,10 @@ def exported(standings: Standings) -> Exported:
         pair_ranking(standings, event),
         team_matches(standings),
     )
-    return Exported(event, lines, boards, ranking, matches, board_optimum(english_sheet(standings, H)))
+    members = english_sheet(standings, MB)
+    return Exported(
+        event, lines, boards, ranking, matches, board_optimum(english_sheet(standings, H)), members
+    )
 
 
 DENOMINATIONS = {H.tricks_nt: "NT", H.tricks_s: "S", H.tricks_h: "H", H.tricks_d: "D", H.tricks_c: "C"}
@@ -547,23 +552,45 @@ def player_elements(names: str, teams: bool) -> list[Element]:
     return [node("PLAYER", [leaf("PLAYER_NAME", p)]) for p in parts]
 
 
+def member_elements(members: pd.DataFrame | None) -> dict[str, list[Element]]:
+    """Each competitor's PLAYERs from the standings' Members sheet (PLAYER_NAME, NATIONAL_ID_NUMBER: the
+    membership number a federation's upload matches players by), by competitor id; empty without one."""
+    if members is None:
+        return {}
+    found: dict[str, list[Element]] = {}
+    title = titles_of(MB)
+    for competitor, number, name in zip(
+        members[title[MB.competitor]].astype("str"),
+        members[title[MB.player_id]],
+        members[title[MB.player]],
+        strict=True,
+    ):  # two to six players a competitor
+        kids = [leaf("PLAYER_NAME", "" if pd.isna(name) else name)]
+        kids += [] if pd.isna(number) else [leaf("NATIONAL_ID_NUMBER", number)]
+        found.setdefault(competitor, []).append(node("PLAYER", kids))
+    return found
+
+
 def participant_elements(ex: Exported) -> list[Element]:
-    """The PARTICIPANTS' PAIRs (or TEAMs): number, direction, place, percentage or total, players."""
+    """The PARTICIPANTS' PAIRs (or TEAMs): number, direction, place, percentage or total, players (with their
+    national numbers where the Members sheet gives them)."""
     teams = ex.event.settings.teams
     out = []
     r = ex.ranking
     ids, directions = numbered(r[X.id], ex.event.by_direction)
-    for rank, pid, direction, names, total, percent in zip(
-        r[X.rank], ids, directions, r[X.names], r[X.total], r[X.percent], strict=True
+    players = member_elements(ex.members)
+    for rank, competitor, pid, direction, names, total, percent in zip(
+        r[X.rank], r[X.id], ids, directions, r[X.names], r[X.total], r[X.percent], strict=True
     ):  # a competitor an element: a few dozen
+        listed = players.get(competitor) or player_elements(names, teams)
         if teams:
-            kids = [leaf("PLACE", rank), leaf("TOTAL_SCORE", total), *player_elements(names, True)]
+            kids = [leaf("PLACE", rank), leaf("TOTAL_SCORE", total), *listed]
             out.append(node("TEAM", kids, TEAM_ID=pid, TEAM_NAME=pid))
             continue
         kids = [leaf("PAIR_NUMBER", pid), *([leaf("DIRECTION", direction)] if direction else [])]
         kids += [leaf("PLACE", rank)]
         kids += [leaf("PERCENTAGE", percent)] if percent else [leaf("TOTAL_SCORE", total)] if total else []
-        out.append(node("PAIR", kids + player_elements(names, False)))
+        out.append(node("PAIR", kids + listed))
     return out
 
 

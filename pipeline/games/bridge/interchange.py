@@ -35,6 +35,7 @@ from pipeline.games.bridge.methods import (
     total_points,
 )
 from pipeline.games.bridge.settings import CLUB_NUMBER_SETTING, MOVEMENT_SETTING, SWISS_WORD
+from pipeline.games.members import SLOT, member_slots
 from pipeline.games.settings import EVENT_DATE, EVENT_NAME, VENUE, SettingSpec, setting_keys, written_value
 from pipeline.i18n import _
 from pipeline.problems import ROW, InputError, Problem, kind
@@ -51,7 +52,7 @@ from schemas.bridge import PairsSheet as P
 from schemas.bridge import ResultsSheet as R
 from schemas.bridge import TeamMatchesSheet as M
 from schemas.common import sheet_name_of, titles_of
-from schemas.shared import SettingsSheet
+from schemas.shared import SettingsSheet, member_field
 
 TEXT = pd.StringDtype(na_value=np.nan)
 SHORT_ROW = kind(
@@ -717,10 +718,28 @@ def usebio_pairs(event: Element) -> pd.DataFrame:
             continue
         seen.add((number, direction))
         names = " - ".join(p.value("PLAYER_NAME") for p in pair.all("PLAYER") if p.value("PLAYER_NAME"))
-        row = {P.pair: number, P.names: names, P.direction: direction}
+        row = {P.pair: number, P.names: names, P.direction: direction, **member_cells(pair.all("PLAYER"), P)}
         rows.append((pair.line, row))
     frame = pd.DataFrame([row for _, row in rows], index=[line for line, _ in rows], dtype="object")
-    return frame.astype(TEXT)
+    return without_blank_members(frame).astype(TEXT)
+
+
+def member_cells(players: list[Element], model: type) -> dict[str, str]:
+    """The Player N and Player N ID cells of a competitor's PLAYER elements (PLAYER_NAME, NATIONAL_ID_NUMBER),
+    as many as the competitor sheet's model has slots."""
+    cells: dict[str, str] = {}
+    for slot, player in zip(member_slots(model), players, strict=False):  # two to six players
+        cells[member_field(slot, of_id=False)] = player.value("PLAYER_NAME")
+        cells[member_field(slot, of_id=True)] = player.value("NATIONAL_ID_NUMBER")
+    return cells
+
+
+def without_blank_members(frame: pd.DataFrame) -> pd.DataFrame:
+    """The competitors read, without the member columns no competitor fills (a file without national
+    numbers gives no Player N ID column)."""
+    members = [c for c in frame.columns if SLOT.fullmatch(str(c).removesuffix("_id"))]
+    blank = [c for c in members if not frame[c].fillna("").astype("str").str.strip().ne("").any()]
+    return frame.drop(columns=blank)
 
 
 def usebio_teams(event: Element) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
@@ -759,6 +778,7 @@ def usebio_teams(event: Element) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFra
                 TeamsSheet.names: ", ".join(
                     p.value("PLAYER_NAME") for p in t.all("PLAYER") if p.value("PLAYER_NAME")
                 ),
+                **member_cells(t.all("PLAYER"), TeamsSheet),
             },
         )
         for t in event.all("TEAM")
@@ -779,7 +799,7 @@ def usebio_teams(event: Element) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFra
     for side in (M.home, M.away):  # a MATCH may name its teams by TEAM_ID: the team is its name
         if side in played:
             played[side] = played[side].replace(named).astype(TEXT)
-    return framed(rows), played, framed(teams)
+    return framed(rows), played, without_blank_members(framed(teams))
 
 
 USEBIO_SEATS = {"NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W", "N": "N", "E": "E", "S": "S", "W": "W"}
