@@ -27,7 +27,14 @@ import pandas as pd
 
 from pipeline.games.game import Game
 from pipeline.games.registry import BRIDGE, GAMES, game_named, game_of, standings_game
-from pipeline.games.scoring import Standings, language_of, recognised_event, standings_of, written
+from pipeline.games.scoring import (
+    Standings,
+    given_setting,
+    language_of,
+    recognised_event,
+    standings_of,
+    written,
+)
 from pipeline.i18n import _, speaking, spoken_language
 from pipeline.language import ENGLISH, checked_language
 from pipeline.problems import KINDS, InputError, Kind, Problem, Report, UsageError, kind
@@ -135,12 +142,14 @@ def validate(
     limits: Limits | None = None,
     lang: str | None = None,
     deals: Path | str | None = None,
+    members: Path | str | None = None,
 ) -> Report:
     """Every problem of a results workbook, corrections included, and of a bridge event's deals (`deals`, else
-    a PBN event's own, else the PBN file of the same name beside it: B240, B241, W143); nothing is computed or
-    written. The game is `unknown` when the file cannot be read at all (its one problem says why). Messages in
-    `lang` (en, es, zh; by default the Language setting, else the workbook's own language); codes are the same
-    in each. UsageError for `deals` given to another game's workbook."""
+    a PBN event's own, else the PBN file of the same name beside it: B240, B241, W143); with `members` (a
+    members register workbook), its players against the register (R121-R125, R129 at their cells); nothing is
+    computed or written. The game is `unknown` when the file cannot be read at all (its one problem says why).
+    Messages in `lang` (en, es, zh; by default the Language setting, else the workbook's own language); codes
+    are the same in each. UsageError for `deals` given to another game's workbook."""
     from pipeline.games.bridge.sources import deals_beside, with_deals
 
     chosen = checked_language(lang)
@@ -162,7 +171,22 @@ def validate(
             problems = recognised_event(book.sheets, game).event.warnings
         except InputError as exc:
             problems = exc.problems
+        if members is not None:
+            found += registered_players(book, game, Path(members), (limits or Limits()).max_unzipped_mb)
     return Report(game.name, [*problems, *found], str(path), language_of(book.sheets, game, chosen))
+
+
+def registered_players(book: Workbook, game: Game, members: Path, limit: int) -> list[Problem]:
+    """A results workbook's players against the members register (`workbook_register_problems`), as of the
+    event's Date setting (none typed: no check of Active Until)."""
+    from pipeline.federation.rank import members_register
+    from pipeline.federation.ranking.register import workbook_register_problems
+    from pipeline.games.settings import EVENT_DATE, iso_date
+
+    typed = given_setting(book.sheets, EVENT_DATE)
+    day = iso_date(typed) if typed is not None else None
+    register = members_register(members, limit)
+    return workbook_register_problems(book.sheets, game.sheets, register, day)
 
 
 def standings(
@@ -489,13 +513,15 @@ def batch(
     scored: Callable[[BatchRun], None] = lambda run: None,
     publish: Path | str | None = None,
     lang: str | None = None,
+    members: Path | str | None = None,
 ) -> BatchRun:
     """Every results workbook under `folder` scored (into `out`, or beside each input), unchanged ones skipped
     by the manifest; failures are recorded in the returned run, never raised. `scored` sees the run before
     the manifest is written. With `publish`, a site of every event scored or unchanged (each from its
     standings workbook) is written into that folder, checked before anything is scored. Each event's
     standings (and its failure) in `lang` (en, es, zh), else in its own language as `standings` chooses; the
-    run's own messages in `lang`, else English."""
+    run's own messages in `lang`, else English. With `members` (a members register workbook), each event's
+    Members sheet is filled from it."""
     from pipeline.federation.batch import run_batch
     from pipeline.federation.engines import Engine
     from pipeline.publish import publish_events, read_events, site_folder
@@ -513,6 +539,7 @@ def batch(
             scored,
             chosen,
             () if site is None else (Path(site),),
+            None if members is None else Path(members),
         )
     if site is not None:
         ok = [(job.key, job.target) for job, status, _, _ in run.done if status == "ok"]

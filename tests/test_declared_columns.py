@@ -52,6 +52,7 @@ NOT_COLUMNS: dict[tuple[str, str], str] = {
 }
 # The words of the PBN and USEBIO formats (tag, table and column names), which happen to be tally's too.
 NOT_COLUMNS[("pipeline/federation/ranking/rules.py", "competitor")] = "a value of the ranking rule credit"
+NOT_COLUMNS[("pipeline/federation/ranking/scales.py", "field")] = "a value of ranking.toml's award kind"
 NOT_COLUMNS |= {
     ("pipeline/games/bridge/interchange.py", word): "a PBN 2.1 tag or table column name (docs/interchange.md)"
     for word in (

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import shutil
 import xml.etree.ElementTree as ET
 from collections import defaultdict
@@ -27,7 +28,7 @@ from ranking_books import (
 from site_pages import parsed
 
 from pipeline.cli import app
-from pipeline.federation.ranking.people import people_in_names
+from pipeline.games.members import people_in_names
 
 # three club evenings: partnerships change and pair numbers repeat (pair 1 is someone else each evening)
 EVENINGS = {
@@ -472,3 +473,72 @@ def sheet_rows_after_heading(path: Path, sheet: str) -> list[tuple[object, ...]]
     book.close()
     start = next(i for i, r in enumerate(rows) if r[0] in ("Competitor", "Competidor", "参赛方"))
     return rows[start + 1 :]
+
+
+@pytest.mark.parametrize("lang", ["", "es"])
+def test_validate_checks_each_player_cell_against_the_register(tmp_path: Path, lang: str) -> None:
+    headers = MEMBER_HEADERS if not lang else ("Jugador 1", "Licencia 1", "Jugador 2", "Licencia 2")
+    results = with_members(SAMPLES / lang / "bridge_club_mp.xlsx", tmp_path / "club.xlsx", headers)
+    book = load_workbook(results)
+    pairs = book.worksheets[1]
+    pairs["D3"] = None  # Ana Ruiz's number left blank: the register has one Ana Ruiz
+    pairs["E4"] = None  # pair 3's second player named by number only
+    book.save(results)
+    register = register_book(
+        tmp_path / "members.xlsx",
+        [
+            ("0102", "Li Wei", "A", None),  # pair 1's first player, as typed
+            (202, "Zhang Min", "A", "2026-01-31"),  # lapsed before the club night of 2026-11-24
+            (17, "Ana Ruiz", "B", None),
+            (204, "Kari Lund", "C", None),
+            ("0104", "Ola Borg", "C", None),
+        ],
+    )
+    result = RUNNER.invoke(
+        app,
+        ["validate", str(results), "--members", str(register), "--json", *(["--lang", "en"] if lang else [])],
+    )
+    assert result.exit_code == 0, result.output  # warnings only
+    found = {(p["code"], p["row"], p["value"]) for p in json.loads(result.output)}
+    assert ("R122", 2, "202") in found  # Zhang Min
+    assert ("R124", 3, "") in found  # Ana Ruiz: the register's only Ana Ruiz is 17
+    assert ("R123", 4, "Ola Berg") in found  # the register names 0104 Ola Borg
+    assert ("R129", 4, "") in found  # 204: the register names Kari Lund
+    assert ("R121", 5, "0105") in found  # pair 4's first player is not in the register
+    assert not {c for c, row, _ in found if row == 2} - {"R122"}  # Li Wei as registered: nothing else said
+
+
+def test_a_batch_with_the_register_numbers_the_players_of_names_only_workbooks(tmp_path: Path) -> None:
+    folder = tmp_path / "in"
+    folder.mkdir()
+    shutil.copy(SAMPLES / "bridge_club_mp.xlsx", folder / "club.xlsx")  # names only: Li Wei - Zhang Min, ...
+    register = register_book(
+        tmp_path / "members.xlsx",
+        [(1002, "Li Wei", "A", None), ("02002", "Zhang Min", "A", None), (7, "Luis Mora", "A", None),
+         (8, "Luis Mora", "B", None)],
+    )  # fmt: skip
+    out = tmp_path / "out"
+    result = RUNNER.invoke(
+        app, ["batch", str(folder), "-o", str(out), "--members", str(register), "--workers", "1"]
+    )
+    assert result.exit_code == 0, result.output
+    members = sheet_rows_after_heading(out / "club-standings.xlsx", "Members")
+    assert members[:4] == [
+        ("1", "1002", "Li Wei"),
+        ("1", "02002", "Zhang Min"),
+        ("2", None, "Ana Ruiz"),
+        ("2", None, "Luis Mora"),
+    ]
+    assert len(members) == 20  # every pair's two players, numbered or not (two Luis Mora: no number)
+    ranked = rank(out, "-o", tmp_path / "r.xlsx")
+    assert {"1002", "02002"} <= {line[1] for line in ranking_lines(tmp_path / "r.xlsx")}
+    again = RUNNER.invoke(
+        app, ["batch", str(folder), "-o", str(out), "--members", str(register), "--workers", "1"]
+    )
+    assert "0 computed, 1 unchanged" in again.stdout
+    register_book(register, [(1002, "Li Wei", "A", None)])  # a new register: every event scored again
+    third = RUNNER.invoke(
+        app, ["batch", str(folder), "-o", str(out), "--members", str(register), "--workers", "1"]
+    )
+    assert "1 computed, 0 unchanged" in third.stdout
+    assert ranked.exit_code == 0

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from ranking_books import competition_places, contribution, contributions, reference_units
 
-from pipeline.federation.ranking.identity import SAME_ID, SAME_NAME, folded_names, identity_reports
+from pipeline.federation.ranking.identity import SAME_ID, SAME_NAME, identity_reports
 from pipeline.federation.ranking.points import (
     counted_contributions,
     event_contributions,
@@ -25,6 +25,7 @@ from pipeline.federation.ranking.points import (
 )
 from pipeline.federation.ranking.rules import RankingRules, as_of_date, ranking_rules
 from pipeline.federation.ranking.season import event_facts, fits_competition, season_of, standings_placings
+from pipeline.games.names import folded_names
 from pipeline.problems import UsageError
 
 RULES = RankingRules()
@@ -381,11 +382,10 @@ def test_latest_names_skip_events_without_a_name() -> None:
         [
             contribution("a.xlsx", "2026-01-01", "1", 1, name="Ann Lee"),
             contribution("b.xlsx", "2026-02-01", "1", 1, name="Anne Lee"),
+            contribution("c.xlsx", "2026-03-01", "1", 1),
         ]
     )
-    season.loc[2] = season.loc[1]
-    season.loc[2, ["file", "date"]] = ["c.xlsx", pd.Timestamp("2026-03-01")]
-    season.loc[2, "name"] = pd.NA
+    season.loc[2, "name"] = pd.NA  # the newest event gives no name
     assert latest_names(season).to_dict() == {"1": "Anne Lee"}
 
 
@@ -406,7 +406,7 @@ def test_season_of_counts_the_same_bytes_once() -> None:
             "sha256": digest * 64,
         }
         frame = event_contributions(placings([("1", 1)]), file, pd.Timestamp("2026-03-01"), 1.0, RULES)
-        return SeasonFile(record, frame)
+        return SeasonFile(record, frame, individual=True)  # a domino individual: the id is the player
 
     season = season_of([one("b.xlsx", "a"), one("a.xlsx", "a"), one("c.xlsx", "c")])
     assert season.events["file"].tolist() == ["a.xlsx", "c.xlsx"]

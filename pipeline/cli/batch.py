@@ -42,6 +42,12 @@ def batch(
         "--publish",
     ),
     lang: Lang = None,
+    members: Path | None = typer.Option(
+        None,
+        "--members",
+        help="The federation's members register (Member ID, Name, Club, Active Until): each event's Members "
+        "sheet is filled from it (names from numbers, numbers from names it holds once).",
+    ),
     quiet: bool = typer.Option(
         False, "--quiet", "-q", help="Print the counts only, not the files computed and skipped."
     ),
@@ -82,6 +88,7 @@ def batch(
             publish=publish,
             scored=lambda run: summary(run, quiet),
             lang=chosen,
+            members=members,
         )
     )
     if run.failed:

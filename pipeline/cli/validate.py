@@ -25,14 +25,14 @@ GAME_WORDS = {"domino": N_("domino"), "bridge": N_("bridge"), "unknown": N_("unk
 
 
 def json_validation(
-    path: Path, limits: Limits, lang: str | None, deals: Path | None = None
+    path: Path, limits: Limits, lang: str | None, deals: Path | None = None, members: Path | None = None
 ) -> tuple[list[Problem], int]:
     """Every problem and the exit code, whatever happens: a usage error (2) or an unexpected one (3) is a
     record too, so that `--json` always prints a JSON array."""
     from pipeline import api
 
     try:
-        problems = api.validate(path, limits=limits, lang=lang, deals=deals).problems
+        problems = api.validate(path, limits=limits, lang=lang, deals=deals, members=members).problems
     except TallyError as exc:
         found = USAGE if isinstance(exc, UsageError) else CANNOT_WRITE
         return [Problem.of(found, path.name or str(path), None, None, None, str(exc))], exc.exit_code
@@ -58,6 +58,12 @@ def validate(
     max_unzipped_mb: MaxUnzipped = DEFAULT_UNZIPPED,
     lang: Lang = None,
     deals: DealsFile = None,
+    members: Path | None = typer.Option(
+        None,
+        "--members",
+        help="The federation's members register (Member ID, Name, Club, Active Until): each Player N ID and "
+        "Player N is checked against it, and the numbers and names it would fill are said.",
+    ),
 ) -> None:
     """Check a domino or bridge results workbook and report every problem; nothing is written.
 
@@ -70,11 +76,15 @@ def validate(
     from pipeline import api
 
     if as_json:
-        problems, code = json_validation(workbook, Limits(max_unzipped_mb), lang, deals)
+        problems, code = json_validation(workbook, Limits(max_unzipped_mb), lang, deals, members)
         typer.echo(json.dumps([p.as_record() for p in problems], ensure_ascii=False, indent=1))
         raise typer.Exit(code)
     lang = spoken(lang)
-    report = guarded(lambda: api.validate(workbook, limits=Limits(max_unzipped_mb), lang=lang, deals=deals))
+    report = guarded(
+        lambda: api.validate(
+            workbook, limits=Limits(max_unzipped_mb), lang=lang, deals=deals, members=members
+        )
+    )
     problems, kind = report.problems, report.game
     errors = len(report.errors)
     if problems:

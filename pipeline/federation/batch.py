@@ -13,10 +13,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import pandas as pd
+
 from pipeline import __version__
 from pipeline.federation.batch_plan import Job, manifest_entries, planned
 from pipeline.federation.engines import Engine, running
 from pipeline.federation.folders import DUPLICATE, batch_inputs
+from pipeline.federation.rank import members_register
 from pipeline.federation.tasks import scored_file, scoring_crashed
 from pipeline.i18n import _
 from pipeline.problems import CannotWrite, Problem, UsageError, kind
@@ -53,7 +56,11 @@ class BatchRun:
 
 
 def scored_jobs(
-    jobs: list[Job], engine: Engine, max_unzipped_mb: int, lang: str | None = None
+    jobs: list[Job],
+    engine: Engine,
+    max_unzipped_mb: int,
+    lang: str | None = None,
+    register: pd.DataFrame | None = None,
 ) -> tuple[list[tuple[Job, str, str, str]], list[str]]:
     """Every job scored on the engine (one task per workbook, each in `lang` or its own language), by input
     path: (job, status, first problem, the SHA-256 of the bytes scored); and the lines its deals' notes make."""
@@ -65,6 +72,7 @@ def scored_jobs(
                 max_unzipped_mb,
                 lang,
                 None if job.deals is None else str(job.deals),
+                register,
             )
             for job in jobs
         ]
@@ -165,11 +173,13 @@ def run_batch(
     scored: Callable[[BatchRun], None] = lambda run: None,
     lang: str | None = None,
     outputs: tuple[Path, ...] = (),
+    members: Path | None = None,
 ) -> BatchRun:
     """Plan, score and record one batch, each event's standings in `lang` (by default its own, as `standings`
     chooses); `scored` is told what was scored before the manifest is written, so that a manifest that cannot
     be written (a full disk) still leaves the run reported. `outputs`: other folders the run writes to (a
-    site), not searched for inputs."""
+    site), not searched for inputs. `members`: the federation's members register, which fills each event's
+    Members sheet (a changed register scores every event again)."""
     if not folder.is_dir():
         raise UsageError(_("{folder}: not a folder", folder=folder))
     if out is not None:
@@ -177,6 +187,7 @@ def run_batch(
     home = out or folder
     check_manifest_place(home)
     writable_folder(home)
+    register = None if members is None else members_register(members, max_unzipped_mb)
     manifest = read_manifest(home)
     found = batch_inputs(folder, max_unzipped_mb, tuple(o for o in (out, *outputs) if o is not None))
     events, digests, twins = without_duplicates(
@@ -185,8 +196,10 @@ def run_batch(
     sources, deals = [s for s, _ in events], [d for _, d in events]
     # each input's entry records the version with the --lang asked: another language scores it again
     version = __version__ if lang is None else f"{__version__} --lang {lang}"
+    if members is not None:  # and the register's bytes: another register scores it again
+        version = f"{version} --members {content_hash(members)}"
     todo, unchanged = planned(sources, digests, folder, out, manifest, version, path_state, force, deals)
-    done, notes = scored_jobs(todo, engine, max_unzipped_mb, lang) if todo else ([], [])
+    done, notes = scored_jobs(todo, engine, max_unzipped_mb, lang, register) if todo else ([], [])
     skipped = sorted(
         [*found.skipped, *twins, *(unused_deals(p, folder) for p in found.unused)], key=lambda p: p.sheet
     )

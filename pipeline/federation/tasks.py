@@ -9,6 +9,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 
+import pandas as pd
+
 from pipeline.federation.ranking.rules import RankingRules
 from pipeline.federation.ranking.season import READ_SHEETS, SeasonFile, season_file
 from pipeline.games.bridge.sources import beside_problems, results_book, with_deals
@@ -36,13 +38,19 @@ DIED = kind(
 
 
 def scored_file(
-    source: str, target: str, max_unzipped_mb: int, lang: str | None = None, deals: str | None = None
+    source: str,
+    target: str,
+    max_unzipped_mb: int,
+    lang: str | None = None,
+    deals: str | None = None,
+    register: pd.DataFrame | None = None,
 ) -> tuple[str, str, str, tuple[str, ...]]:
     """Score one results file (a workbook, a PBN or USEBIO file; with `deals`, the PBN file of the same name
     beside it) and write its standings in `lang` (by default its own language, as `standings` chooses): ("ok",
     "", digest, notes) or ("failed", its first problem in the language it was made in, digest, notes); the
     digest is the SHA-256 of the bytes scored ("" when none were read; `+` the deals file's when it was read),
-    the notes the lines of the deals' W143 or W145."""
+    the notes the lines of the deals' W143 or W145. With a members `register`, the standings' Members are
+    filled from it."""
     book = None
     with speaking(lang):  # what is found before the workbook's language is known
         try:
@@ -53,7 +61,7 @@ def scored_file(
             book = with_deals(
                 book, None, max_unzipped_mb, lang=lang, beside=None if deals is None else Path(deals)
             )
-            scored = standings_of(book, lang=lang)
+            scored = standings_of(book, lang=lang, register=register)
             with speaking(scored.language):  # as `tally <game> standings` writes it
                 written(scored, Path(target))
                 notes = tuple(p.line for p in beside_problems(book))

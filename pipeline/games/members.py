@@ -8,14 +8,27 @@ import re
 
 import pandas as pd
 
+from pipeline.games.names import folded_names
 from pipeline.parsing import as_ids
 from pipeline.sheets import OutputSheet, Sheet, sheet_key, with_english_headers, without_blank_rows
 from schemas.common import column_names, columns_of, sheet_name_of, titles_of
+from schemas.ranking import RegisterSheet as G
 from schemas.shared import MembersSheet, RulesSheet, member_field
 
 M = MembersSheet
+# between two people in a competitor's written name: a spaced dash, & / + ; 、 ， or a comma, or a spaced
+# "y", "and", "e", "et", "und" ("Ana Ruiz - Luis Mora", "Li, Zhang, Wang, Liu", "李伟、张敏")
+NAME_SEPARATORS = r"\s+[-\u2013\u2014]\s+|\s*[&/+;\u3001\uff0c,]\s*|\s+(?:y|and|e|et|und)\s+"
 ORDER, SLOT_OF = "_order", "_slot"  # working columns: a competitor's row on its sheet, and the player's slot
 SLOT = re.compile(member_field(0, of_id=False).replace("0", "([0-9]+)"))  # player_1: a member's name column
+
+
+def people_in_names(names: pd.Series) -> pd.Series:
+    """Each written name split into people at the separators (`NAME_SEPARATORS`), runs of spaces read as
+    one: one row per person, indexed by the name's row; blank parts dropped."""
+    parts = names.astype("str").str.split(NAME_SEPARATORS, regex=True).explode()
+    parts = parts.str.strip().str.replace(r"\s+", " ", regex=True)
+    return parts[parts.notna() & parts.ne("")].astype("str")
 
 
 def member_slots(model: type) -> list[int]:
@@ -82,3 +95,39 @@ def with_members(sheets: list[OutputSheet], members: pd.DataFrame) -> list[Outpu
     rules = sheet_name_of(RulesSheet)
     at = next((i for i, s in enumerate(sheets) if s.name == rules), len(sheets))
     return [*sheets[:at], table, *sheets[at:]]
+
+
+def written_people(sheets: dict[str, Sheet], models: tuple[type, ...]) -> pd.DataFrame:
+    """The people of each competitor of a pairs or teams event whose name is written (the competitor sheet's
+    second column: Names, Name) and splits into at least two: competitor, no number, name."""
+    found = competitor_sheet(sheets, models)
+    empty = pd.DataFrame({c: pd.Series(dtype="str") for c in column_names(M)})
+    if found is None:
+        return empty
+    sheet, model = found
+    first, second = (c.name for c in columns_of(model)[:2])
+    frame = without_blank_rows(sheet.frame)
+    if first not in frame or second not in frame:
+        return empty
+    split = people_in_names(frame[second].dropna())
+    split = split[split.groupby(level=0).transform("size") >= 2]
+    ids = as_ids(frame[first].astype("str"))
+    return pd.DataFrame(
+        {M.competitor: ids.loc[split.index].to_numpy(), M.player_id: pd.NA, M.player: split.to_numpy()}
+    ).astype("str")
+
+
+def registered_members(members: pd.DataFrame, written: pd.DataFrame, register: pd.DataFrame) -> pd.DataFrame:
+    """The Members sheet filled from the federation's members register (schemas.ranking.RegisterSheet): every
+    competitor's typed players, else the people of its written name; a blank name filled from its number, a
+    blank number from a name the register gives one member only."""
+    typed = set(members[M.competitor])
+    people = pd.concat([members, written[~written[M.competitor].isin(typed)]], ignore_index=True)
+    known = register.set_index(G.member_id)
+    folded = folded_names(register[G.name].fillna(""))
+    holders = folded[folded.ne("")].value_counts()
+    only = pd.Series(register[G.member_id].to_numpy(), index=folded.to_numpy())
+    only = only[only.index.isin(holders.index[holders == 1])]
+    name = people[M.player].fillna(people[M.player_id].map(known[G.name]))
+    number = people[M.player_id].fillna(folded_names(people[M.player].fillna("")).map(only))
+    return people.assign(**{M.player: name.astype("str"), M.player_id: number.astype("str")})

@@ -27,6 +27,15 @@ UNKNOWN_ID_CODES = ("D104", "B119")  # each game's unknown id, which a W142 repl
 CLOSE_MATCHES = 3  # how many close matches an unknown id's message names
 
 
+COMBINING = r"[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]"
+
+
+def folded_names(names: pd.Series) -> pd.Series:
+    """Names as compared for duplicates: accents dropped, case folded, runs of spaces read as one."""
+    plain = names.astype("str").str.normalize("NFKD").str.replace(COMBINING, "", regex=True)
+    return plain.str.casefold().str.replace(r"\s+", " ", regex=True).str.strip()
+
+
 def without_marks(text: pd.Series) -> pd.Series:
     """Text without combining marks (accents) or spacing, lower case (pandas' regex has no \\p{Mn})."""
     decomposed = text.astype("str").str.normalize("NFKD")

@@ -9,14 +9,16 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+import pandas as pd
+
 from pipeline.games.checks import with_aliases
 from pipeline.games.game import Game
 from pipeline.games.heading import Heading, event_heading, with_status_rows
-from pipeline.games.members import typed_members, with_members
+from pipeline.games.members import registered_members, typed_members, with_members, written_people
 from pipeline.games.recognise import with_other_game
 from pipeline.games.registry import GAMES, game_of
 from pipeline.games.run import Checked, checked_event, standings_sheets
-from pipeline.games.settings import LANGUAGE, given_value
+from pipeline.games.settings import LANGUAGE, SettingSpec, given_value
 from pipeline.i18n import _, speaking
 from pipeline.language import ENGLISH, checked_language, sheet_in, workbook_language
 from pipeline.problems import InputError, Problem
@@ -67,23 +69,34 @@ def recognised_event(sheets: dict[str, Sheet], game: Game) -> Checked:
 
 
 def standings_of(
-    book: Workbook, game: Game | None = None, now: dt.datetime | None = None, lang: str | None = None
+    book: Workbook,
+    game: Game | None = None,
+    now: dt.datetime | None = None,
+    lang: str | None = None,
+    register: pd.DataFrame | None = None,
 ) -> Standings:
     """The standings of a workbook as read (its game from its sheets unless given), their status as of `now`
     (default: the clock), in `lang` (en, es, zh; by default the Language setting, else the workbook's own
-    language); InputError, naming the file, with every problem when it cannot be scored."""
+    language), their Members filled from the federation's `register` when one is given
+    (`registered_members`); InputError, naming the file, with every problem when it cannot be scored."""
     lang = checked_language(lang)
     game = game or game_of(book.sheets)
     language = language_of(book.sheets, game, lang)
     with speaking(language, game.name):
-        return spoken_standings(book, game, now, language)
+        return spoken_standings(book, game, now, language, register)
+
+
+def given_setting(sheets: dict[str, Sheet], spec: SettingSpec) -> object | None:
+    """One setting as typed on a workbook's Settings sheet, read by its spec (None when not given or not
+    read); nothing is reported (the event's loading checks the whole sheet)."""
+    wanted = sheet_key_of(sheet_name_of(SettingsSheet))
+    sheet = next((s for key, s in sheets.items() if sheet_key_of(key) == wanted), None)
+    return None if sheet is None else given_value(with_aliases(sheet, SettingsSheet)[0], spec)
 
 
 def setting_language(sheets: dict[str, Sheet]) -> str | None:
     """The Language setting as typed on a workbook's Settings sheet (None when not given or not read)."""
-    wanted = sheet_key_of(sheet_name_of(SettingsSheet))
-    sheet = next((s for key, s in sheets.items() if sheet_key_of(key) == wanted), None)
-    given = None if sheet is None else given_value(with_aliases(sheet, SettingsSheet)[0], LANGUAGE)
+    given = given_setting(sheets, LANGUAGE)
     return str(given) if given else None
 
 
@@ -93,7 +106,9 @@ def language_of(sheets: dict[str, Sheet], game: Game, lang: str | None) -> str:
     return lang or setting_language(sheets) or workbook_language(sheets, game.input_sheet)
 
 
-def spoken_standings(book: Workbook, game: Game, now: dt.datetime | None, language: str) -> Standings:
+def spoken_standings(
+    book: Workbook, game: Game, now: dt.datetime | None, language: str, register: pd.DataFrame | None = None
+) -> Standings:
     """`standings_of` in the language being spoken (`language`, for the sheet names and headers)."""
     try:
         checked = recognised_event(book.sheets, game)
@@ -109,7 +124,10 @@ def spoken_standings(book: Workbook, game: Game, now: dt.datetime | None, langua
     heading = event_heading(
         settings, Path(book.path).stem, game.progress(checked.event), now or dt.datetime.now()
     )
-    sheets = with_members(standings_sheets(checked, game), typed_members(book.sheets, game.sheets))
+    members = typed_members(book.sheets, game.sheets)
+    if register is not None:
+        members = registered_members(members, written_people(book.sheets, game.sheets), register)
+    sheets = with_members(standings_sheets(checked, game), members)
     rules = sheet_name_of(RulesSheet)
     sheets = [
         printed(

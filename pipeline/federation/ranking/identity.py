@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pandas as pd
 
+from pipeline.games.names import folded_names
 from pipeline.games.ordering import lexicographic_order, natural_ranks
 from pipeline.i18n import _each
 from pipeline.problems import kind
@@ -12,7 +13,6 @@ from schemas.validation import validated
 
 C = Contribution
 I = IdentityReport  # noqa: E741
-COMBINING = r"[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]"
 SAME_ID = "same ID, different names"
 SAME_NAME = "same name under different IDs (likely one person)"
 # the code of each identity report, by the words of its Check column
@@ -30,12 +30,6 @@ IDENTITY_CODES = {
         example="same name under different IDs (likely one person): 8; 21 (José  Pérez; jose perez)",
     ).code,
 }
-
-
-def folded_names(names: pd.Series) -> pd.Series:
-    """Names as compared for duplicates: accents dropped, case folded, runs of spaces read as one."""
-    plain = names.astype("str").str.normalize("NFKD").str.replace(COMBINING, "", regex=True)
-    return plain.str.casefold().str.replace(r"\s+", " ", regex=True).str.strip()
 
 
 def name_uses(contributions: pd.DataFrame) -> pd.DataFrame:

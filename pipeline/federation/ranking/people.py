@@ -5,10 +5,12 @@ Pure and vectorized."""
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 
-from pipeline.federation.ranking.identity import folded_names
 from pipeline.federation.ranking.rules import CREDITS
+from pipeline.games.members import people_in_names
+from pipeline.games.names import folded_names
 from pipeline.i18n import _
 from pipeline.parsing import as_ids
 from pipeline.problems import Problem, kind
@@ -18,9 +20,6 @@ from schemas.shared import MembersSheet
 
 C, M = Contribution, MembersSheet
 PERSON, COMPETITOR = CREDITS  # the values of the ranking rule `credit`
-# between two people in a competitor's written name: a spaced dash, & / + ; 、 ， or a comma, or a spaced
-# "y", "and", "e", "et", "und" ("Ana Ruiz - Luis Mora", "Li, Zhang, Wang, Liu", "李伟、张敏")
-NAME_SEPARATORS = r"\s+[-\u2013\u2014]\s+|\s*[&/+;\u3001\uff0c,]\s*|\s+(?:y|and|e|et|und)\s+"
 SHOWN = 5  # competitors named in one warning before "and N more"
 AT, KEY = "_at", "_person"  # working columns: the row of a person's competitor, and who a person is
 ME, OTHER, AS_SHOWN = "_me", "_other", "_shown"  # working columns: a person, a partner, the partner as shown
@@ -45,94 +44,123 @@ TWICE = kind(
 )
 
 
-def people_in_names(names: pd.Series) -> pd.Series:
-    """Each written name split into people at the separators (`NAME_SEPARATORS`), runs of spaces read as
-    one: one row per person, indexed by the name's row; blank parts dropped."""
-    parts = names.astype("str").str.split(NAME_SEPARATORS, regex=True).explode()
-    parts = parts.str.strip().str.replace(r"\s+", " ", regex=True)
-    return parts[parts.notna() & parts.ne("")].astype("str")
+MEMBER_COLUMNS = [C.file, M.competitor, M.player_id, M.player]  # a season's Members sheets, by file
+SEP = "\x1f"  # between a file and a competitor in the key that names a competitor of the season
 
 
-def members_of(sheet: Sheet | None) -> pd.DataFrame:
-    """The Members sheet of a standings workbook (any language) as competitor, player id, player; empty when
-    it has none."""
-    columns = [M.competitor, M.player_id, M.player]
+def no_members() -> pd.DataFrame:
+    """No Members rows (a standings workbook without the sheet)."""
+    return pd.DataFrame({c: pd.Series(dtype="str") for c in MEMBER_COLUMNS})
+
+
+def members_of(sheet: Sheet | None, file: str) -> pd.DataFrame:
+    """The Members sheet of a standings workbook (any language) as file, competitor, player id, player;
+    empty when it has none."""
     if sheet is None:
-        return pd.DataFrame({c: pd.Series(dtype="str") for c in columns})
+        return no_members()
     frame = without_blank_rows(with_english_headers(sheet, M).frame)
     given = {
         c: as_ids(frame[c].astype("str")) if c in frame else pd.Series(pd.NA, index=frame.index, dtype="str")
-        for c in columns
+        for c in MEMBER_COLUMNS[1:]
     }
     found = pd.DataFrame(given).reset_index(drop=True)
-    return found[found[M.competitor].notna() & (found[M.player_id].notna() | found[M.player].notna())]
+    found = found[found[M.competitor].notna() & (found[M.player_id].notna() | found[M.player].notna())]
+    return found.assign(**{C.file: file})[MEMBER_COLUMNS].astype("str")
 
 
-def event_people(contributions: pd.DataFrame, members: pd.DataFrame, individual: bool) -> pd.DataFrame:
-    """Each competitor's people: the row of its contribution, the person (membership number, else the name as
-    written), their name, and whether they are known by name only. A competitor takes the Members sheet's
-    players; without them, an individual event's player is their id (the Players sheet's own), and a pair
-    or team is the people of its written name (at least two, or none)."""
-    at = pd.Series(contributions.index, index=contributions[C.player].to_numpy())
-    typed = members[members[M.competitor].isin(at.index)]
-    typed_rows = at.loc[typed[M.competitor]].to_numpy()
-    typed_names = typed[M.player]
-    if individual:  # an individual's number alone: the name the standings give
-        typed_names = typed_names.fillna(contributions.loc[typed_rows, C.name].set_axis(typed.index))
-    listed = pd.DataFrame(
-        {
-            AT: typed_rows,
-            C.player: typed[M.player_id].fillna(typed_names).to_numpy(),
-            C.name: typed_names.to_numpy(),
-            C.by_name: typed[M.player_id].isna().to_numpy(),
-        }
-    )
-    rest = contributions.loc[~contributions.index.isin(typed_rows)]
-    if individual:  # the player's own id, as the Players sheet gives it
-        named = pd.DataFrame(
+def competitor_keys(files: pd.Series, competitors: pd.Series) -> pd.Series:
+    """Each competitor of the season named once: its file and its id."""
+    return files.astype("str") + SEP + competitors.astype("str")
+
+
+def season_people(contributions: pd.DataFrame, members: pd.DataFrame, individual: pd.Series) -> pd.DataFrame:
+    """Each competitor's people, for the whole season at once: the row of its contribution, the person
+    (membership number, else the name as written), their name, and whether they are known by name only. A
+    competitor takes its Members sheet's players; without them, an individual event's player is their id (the
+    Players sheet's own), and a pair or team is the people of its written name (at least two, or none)."""
+    lone = individual.to_numpy(dtype=bool)
+    parts = []
+    typed_rows = np.zeros(0, dtype="int64")
+    if len(members):
+        at = pd.Series(
+            contributions.index,
+            index=competitor_keys(contributions[C.file], contributions[C.player]).to_numpy(),
+        )
+        typed = members[competitor_keys(members[C.file], members[M.competitor]).isin(at.index).to_numpy()]
+        typed_rows = at.loc[competitor_keys(typed[C.file], typed[M.competitor]).to_numpy()].to_numpy()
+        own = contributions.loc[typed_rows, C.name].where(lone[typed_rows])  # an individual's number alone
+        names = typed[M.player].fillna(own.set_axis(typed.index))
+        parts.append(
+            pd.DataFrame(
+                {
+                    AT: typed_rows,
+                    C.player: typed[M.player_id].fillna(names).to_numpy(),
+                    C.name: names.to_numpy(),
+                    C.by_name: typed[M.player_id].isna().to_numpy(),
+                }
+            )
+        )
+    rest = ~contributions.index.isin(typed_rows)
+    solo = contributions[rest & lone]  # the player's own id, as the Players sheet gives it
+    parts.append(
+        pd.DataFrame(
             {
-                AT: rest.index,
-                C.player: rest[C.player].to_numpy(),
-                C.name: rest[C.name].to_numpy(),
+                AT: solo.index,
+                C.player: solo[C.player].to_numpy(),
+                C.name: solo[C.name].to_numpy(),
                 C.by_name: False,
             }
         )
-    else:
-        split = people_in_names(rest[C.name].dropna())
-        split = split[split.groupby(level=0).transform("size") >= 2]
-        named = pd.DataFrame(
-            {AT: split.index, C.player: split.to_numpy(), C.name: split.to_numpy(), C.by_name: True}
-        )
-    people = pd.concat([listed, named], ignore_index=True).dropna(subset=[C.player])
-    return people.astype({AT: "int64", C.player: "str", C.name: "str", C.by_name: "bool"}).reset_index(
-        drop=True
+    )
+    split = people_in_names(contributions.loc[rest & ~lone, C.name].dropna())
+    split = split[split.groupby(level=0).transform("size") >= 2]
+    parts.append(
+        pd.DataFrame({AT: split.index, C.player: split.to_numpy(), C.name: split.to_numpy(), C.by_name: True})
+    )
+    people = pd.concat(parts, ignore_index=True).dropna(subset=[C.player])
+    return (
+        people.astype({AT: "int64", C.player: "str", C.name: "str", C.by_name: "bool"})
+        .sort_values(AT, kind="stable")
+        .reset_index(drop=True)
     )
 
 
 def partners_of(contributions: pd.DataFrame) -> pd.Series:
     """Each contribution's partners: the names (else numbers) of the other people credited for the same
-    competitor in the same event, joined by "; " in the order listed, NA for nobody (an individual)."""
-    frame = contributions.reset_index(drop=True)
-    if frame.empty:
+    competitor in the same event, joined by "; " in the order listed, NA for nobody (an individual). One pass
+    over a table of each competitor's people (a column per place in its list: at most six)."""
+    n = len(contributions)
+    if n == 0:
         return pd.Series(pd.NA, index=contributions.index, dtype="str")
-    shown = frame[C.name].fillna(frame[C.player])
-    keys = [C.file, C.competitor]
-    pairs = (
-        frame[keys]
-        .assign(**{ME: frame.index})
-        .merge(frame[keys].assign(**{OTHER: frame.index.to_numpy(), AS_SHOWN: shown.to_numpy()}), on=keys)
-    )
-    pairs = pairs[pairs[ME] != pairs[OTHER]].sort_values([ME, OTHER], kind="stable")
-    joined = pairs.groupby(ME)[AS_SHOWN].agg("; ".join)
-    return pd.Series(joined.reindex(frame.index).to_numpy(), index=contributions.index, dtype="str")
+    shown = contributions[C.name].fillna(contributions[C.player]).to_numpy(dtype=object)
+    codes = pd.factorize(competitor_keys(contributions[C.file], contributions[C.competitor]))[0]
+    order = np.argsort(codes, kind="stable")
+    sizes = np.bincount(codes)
+    starts = np.r_[0, np.cumsum(sizes)[:-1]]
+    position = np.empty(n, dtype="int64")
+    position[order] = np.arange(n) - starts[codes[order]]
+    table = np.full((len(sizes), int(sizes.max())), None, dtype=object)
+    table[codes, position] = shown
+    others = table[codes]  # each row's competitor's people, itself among them
+    joined = np.full(n, "", dtype=object)
+    for place in range(table.shape[1]):  # at most six places in a competitor's list
+        keep = (others[:, place] != None) & (position != place)  # noqa: E711 (an object array's None)
+        joined = np.where(
+            keep & (joined == ""),
+            others[:, place],
+            np.where(keep, joined + "; " + others[:, place].astype(str), joined),
+        )
+    found = pd.Series(joined, index=contributions.index, dtype="str")
+    return found.where(found.ne(""))
 
 
 def credited(
-    contributions: pd.DataFrame, members: pd.DataFrame, individual: bool, file: str
+    contributions: pd.DataFrame, members: pd.DataFrame, individual: pd.Series
 ) -> tuple[pd.DataFrame, list[Problem]]:
-    """One event's contributions to each person (the competitor's place and points to each of its people),
-    with the warnings: competitors whose people are not named (R119), a person in two competitors (R120)."""
-    people = event_people(contributions, members, individual)
+    """The season's contributions to each person (a competitor's place and points to each of its people),
+    with the warnings of each event: competitors whose people are not named (R119), a person in two
+    competitors (R120)."""
+    people = season_people(contributions, members, individual)
     base = contributions.loc[people[AT]].reset_index(drop=True)
     given = base.assign(
         **{
@@ -142,55 +170,67 @@ def credited(
             C.by_name: people[C.by_name].to_numpy(),
         }
     )
-    warnings: list[Problem] = []
-    nobody = contributions.loc[~contributions.index.isin(people[AT])]
-    if len(nobody):
-        named = (nobody[C.player] + " " + nobody[C.name].fillna("")).str.strip()
-        warnings.append(
-            Problem.of(
-                NOBODY,
-                file,
-                None,
-                None,
-                None,
-                _(
-                    "{count} competitor(s) whose players are not named ({named}): nobody is credited with "
-                    "their awards; give Player 1, Player 2, ... in the results workbook",
-                    count=len(nobody),
-                    named=shown_list(named),
-                ),
-            )
+    warnings = nobody_warnings(contributions.loc[~contributions.index.isin(people[AT])])
+    key = competitor_keys(given[C.file], person_keys(given))
+    twice = key.duplicated(keep=False).to_numpy()
+    if twice.any():
+        order = given.assign(**{KEY: key}).sort_values(
+            [C.units, C.competitor], ascending=[False, True], kind="stable"
         )
-    key = person_keys(given)
-    order = given.assign(**{KEY: key}).sort_values(
-        [C.units, C.competitor], ascending=[False, True], kind="stable"
-    )
-    twice = order[order.duplicated(KEY, keep=False)]
-    for _key, group in twice.groupby(KEY, sort=True):  # reports only: a handful per event at most
-        warnings.append(
-            Problem.of(
-                TWICE,
-                file,
-                None,
-                None,
-                None,
-                _(
-                    "{person} plays for {competitors}: credited once, with the better place",
-                    person=group[C.player].iloc[0],
-                    competitors=_(" and ").join(group[C.competitor]),
-                ),
-            )
+        warnings += twice_warnings(order[order.duplicated(KEY, keep=False)])
+        given = order[~order.duplicated(KEY, keep="first")].drop(columns=KEY).sort_index()
+    return given.assign(**{C.partners: partners_of(given)}).reset_index(drop=True), warnings
+
+
+def nobody_warnings(nobody: pd.DataFrame) -> list[Problem]:
+    """An R119 for each event with competitors whose people are not named, naming them."""
+    named = (nobody[C.player] + " " + nobody[C.name].fillna("")).str.strip()
+    return [
+        Problem.of(
+            NOBODY,
+            file,
+            None,
+            None,
+            None,
+            _(
+                "{count} competitor(s) whose players are not named ({named}): nobody is credited with "
+                "their awards; give Player 1, Player 2, ... in the results workbook",
+                count=len(group),
+                named=shown_list(group),
+            ),
         )
-    kept = order[~order.duplicated(KEY, keep="first")].drop(columns=KEY).sort_index()
-    return kept.assign(**{C.partners: partners_of(kept)}).reset_index(drop=True), warnings
+        for file, group in named.groupby(nobody[C.file], sort=False)  # reports only: an event each
+    ]
+
+
+def twice_warnings(twice: pd.DataFrame) -> list[Problem]:
+    """An R120 for each person in two competitors of one event (rows best place first)."""
+    return [
+        Problem.of(
+            TWICE,
+            str(group[C.file].iloc[0]),
+            None,
+            None,
+            None,
+            _(
+                "{person} plays for {competitors}: credited once, with the better place",
+                person=group[C.player].iloc[0],
+                competitors=_(" and ").join(group[C.competitor]),
+            ),
+        )
+        for _key, group in twice.groupby(KEY, sort=True)  # reports only: a handful a season
+    ]
 
 
 def person_keys(contributions: pd.DataFrame) -> pd.Series:
     """Who each contribution is to, as compared: the membership number, else the name folded (case, accents,
     spacing)."""
-    return contributions[C.player].where(
-        ~contributions[C.by_name], "name:" + folded_names(contributions[C.player])
-    )
+    by_name = contributions[C.by_name].to_numpy(dtype=bool)
+    keys = contributions[C.player].astype("str")
+    if not by_name.any():
+        return keys
+    folded = "name:" + folded_names(contributions.loc[by_name, C.player])  # only the names: a season is large
+    return keys.where(~by_name, folded.reindex(keys.index))
 
 
 def with_one_spelling(contributions: pd.DataFrame) -> pd.DataFrame:

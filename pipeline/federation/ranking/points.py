@@ -11,6 +11,7 @@ import pandas as pd
 from numpy.typing import ArrayLike
 
 from pipeline.federation.ranking.rules import RankingRules
+from pipeline.federation.ranking.scales import FIELD, scale_awards
 from pipeline.games.ordering import lexicographic_order, natural_ranks
 from schemas.ranking import COUNTED, WINDOW, Contribution, CountedContribution, PlayerTotal, RankingRow
 from schemas.validation import validated
@@ -35,13 +36,38 @@ def place_units(
     p, k, n = (np.asarray(a, dtype="int64") for a in (place, tied, field))
     doubled = 2 * (n - p + 1) - (k - 1)  # twice the mean of (n - q + 1) over q = p .. p + k - 1
     exact = np.asarray(weight, dtype="float64") * rules.scale * rules.unit * doubled / (2 * n)
-    # half up, float noise forgiven: a few ulps of error can make a true half (3.125 at 2 decimals) fall a
-    # hair short; 64 ulps cover that at any size (a tolerance relative to 1e-9 would add 833 units to
-    # 833,333,333,333.33 units, the largest settings' 5/6 of first place)
+    return half_up_units(exact)
+
+
+def half_up_units(exact: np.ndarray) -> np.ndarray:
+    """Points (in units of the last decimal, unrounded) rounded half up to whole units, float noise forgiven:
+    a few ulps of error can make a true half (3.125 at 2 decimals) fall a hair short; 64 ulps cover that at
+    any size (a tolerance relative to 1e-9 would add 833 units to 833,333,333,333.33 units, the largest
+    settings' 5/6 of first place). A figure at or past 2^53 (or not finite) is refused."""
     units = np.floor(exact + 0.5 + 64 * np.spacing(np.maximum(np.abs(exact), 1.0)))
     if not (np.isfinite(units) & (np.abs(units) < EXACT)).all():
         raise ValueError("event points beyond 2^53 units: a weight, scale or decimals outside their ranges")
     return units.astype("int64")
+
+
+def event_units(
+    place: np.ndarray,
+    tied: np.ndarray,
+    field: np.ndarray,
+    weight: float,
+    rules: RankingRules,
+    two_winner: bool = False,
+    individual: bool = False,
+) -> np.ndarray:
+    """Each competitor's units by the rules' award scale: tally's field formula (`place_units`), or a
+    federation's published scale (pipeline/federation/ranking/scales.py), rounded half up."""
+    if rules.award.kind == FIELD:
+        return place_units(place, tied, field, weight, rules)
+    n = len(place)
+    awards = scale_awards(
+        place, tied, field, np.full(n, weight), np.full(n, two_winner), np.full(n, individual), rules.award
+    )
+    return half_up_units(awards * rules.unit)
 
 
 def tie_sizes(place: np.ndarray, group: np.ndarray) -> np.ndarray:
@@ -58,11 +84,14 @@ def event_contributions(
     weight: float,
     rules: RankingRules,
     fields: ArrayLike | None = None,
+    individual: bool = False,
 ) -> pd.DataFrame:
     """One event's contribution to each of its competitors (placings: player, name, place, and the size of the
     field each was ranked in: the whole Standings, or the NS or EW field named or numbered by `fields` in a
-    two-winner Mitchell); validated with the whole season (`season_of`), not once per file. Built from NumPy
-    arrays, a row per competitor, indexed 0 .. n - 1."""
+    two-winner Mitchell), each given the units of its place by the rules' award scale (`event_units`; more
+    than one field, or a Field column, is a two-winner movement; `individual`: an individual event's); validated
+    with the whole season (`season_of`), not once per file. Built from NumPy arrays, a row per competitor,
+    indexed 0 .. n - 1."""
     n = len(placings)
     field = placings[C.field].to_numpy(dtype="int64") if C.field in placings else np.full(n, n, dtype="int64")
     place = placings[C.place].to_numpy(dtype="int64")
@@ -79,7 +108,15 @@ def event_contributions(
             C.place: place,
             C.field: field,
             C.weight: float(weight),
-            C.units: place_units(place, tie_sizes(place, groups), field, weight, rules),
+            C.units: event_units(
+                place,
+                tie_sizes(place, groups),
+                field,
+                weight,
+                rules,
+                fields is not None and groups.max(initial=0) > 0,
+                individual,
+            ),
         },
         index=pd.RangeIndex(n),
     )

@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import pandas as pd
 
-from pipeline.federation.ranking.identity import IDENTITY_CODES, folded_names
+from pipeline.federation.ranking.identity import IDENTITY_CODES
 from pipeline.games.checks import problems_where, with_aliases
+from pipeline.games.members import blank_as_na, column_of, competitor_sheet, member_slots
+from pipeline.games.names import folded_names
 from pipeline.i18n import _, _each
 from pipeline.parsing import as_ids
 from pipeline.problems import Problem, kind, problems_from_frame
 from pipeline.sheets import Sheet, with_english_headers, without_blank_rows
 from schemas.ranking import Contribution, IdentityReport, RegisterSheet
+from schemas.shared import member_field
 from schemas.validation import validated
 
 C, I, G = Contribution, IdentityReport, RegisterSheet  # noqa: E741
@@ -23,45 +26,46 @@ NAME_DIFFERS = "name differs from the register's"
 FILLED = "number filled from the register"
 SEVERAL = "name of several members"
 NAMED = "name filled from the register"
-# the code of each register report, by the words of its Check column (pipeline/federation/ranking/identity.py)
-REGISTER_CODES = {
+# the kind of each register report, by the words of its Check column (pipeline/federation/ranking/identity.py)
+REGISTER_KINDS = {
     UNKNOWN: kind(
         "R121",
         "a membership number the members register does not hold",
         "warning",
         example="unknown member: 9999 (Eva Berg)",
-    ).code,
+    ),
     INACTIVE: kind(
         "R122",
         "a member who played after their membership ran out (the register's Active Until)",
         "warning",
         example="inactive member: 1234 (Eva Berg)",
-    ).code,
+    ),
     NAME_DIFFERS: kind(
         "R123",
         "a name written otherwise than the register's (accents, case and spacing aside); the register's is shown",
         "warning",
         example="name differs from the register's: 1234 (Eva Borg; register: Eva Berg)",
-    ).code,
+    ),
     FILLED: kind(
         "R124",
         "a player known by name only, numbered from the register (its only member of that name)",
         "warning",
         example="number filled from the register: 1234 (Eva Berg)",
-    ).code,
+    ),
     SEVERAL: kind(
         "R125",
         "a player known by name only whose name the register gives to several members: not numbered",
         "warning",
         example="name of several members: Ana Ruiz (register: 17; 42)",
-    ).code,
+    ),
     NAMED: kind(
         "R129",
         "a membership number given without a name, named from the register",
         "warning",
         example="name filled from the register: 5678 (Nils Dahl)",
-    ).code,
+    ),
 }
+REGISTER_CODES = {check: found.code for check, found in REGISTER_KINDS.items()}
 CHECK_CODES = {**IDENTITY_CODES, **REGISTER_CODES}  # every Identity check's code, by its words
 BLANK_MEMBER = kind(
     "R126",
@@ -185,3 +189,90 @@ def with_register(contributions: pd.DataFrame, register: pd.DataFrame) -> tuple[
     shown = c[C.player].map(known[G.name])
     c = c.assign(**{C.name: shown.where(shown.notna() & shown.ne(""), c[C.name]).astype("str")})
     return c.sort_index(), validated(reports.astype("str"), I)
+
+
+def workbook_register_problems(
+    sheets: dict[str, Sheet], models: tuple[type, ...], register: pd.DataFrame, date: pd.Timestamp | None
+) -> list[Problem]:
+    """A results workbook's players (its Player N and Player N ID cells) against the register, each finding a
+    warning at its cell: an unknown number (R121), a member whose membership ran out before the event's
+    `date` (R122), a name written otherwise (R123, the register's named), a number the register fills from a
+    name it holds once (R124) or cannot (R125), a name the register fills from a number (R129)."""
+    found = competitor_sheet(sheets, models)
+    if found is None:
+        return []
+    sheet, model = found
+    frame = sheet.frame
+    known = register.set_index(G.member_id)
+    only, holders = register_names(register)
+    located: list[pd.DataFrame] = []
+    for slot in member_slots(model):  # two to six slots
+        id_col, name_col = member_field(slot, of_id=True), member_field(slot, of_id=False)
+        number = as_ids(column_of(frame, id_col))
+        name = blank_as_na(column_of(frame, name_col).str.strip())
+        own = number.map(known[G.name])
+        until = number.map(known[G.active_until])
+        folded = folded_names(name.fillna(""))
+        listed = number.isin(known.index)
+        held = folded.map(holders).fillna("")
+        checks: list[tuple[pd.Series, str, str | pd.Series, str]] = [
+            (
+                number.notna() & ~listed,
+                id_col,
+                _("the members register has no member of this number"),
+                UNKNOWN,
+            ),
+            (
+                listed & until.notna() & (until < date if date is not None else False),
+                id_col,
+                _each(
+                    "a member until {until}: the membership had run out by the event's date",
+                    until=until.dt.strftime("%Y-%m-%d"),
+                ),
+                INACTIVE,
+            ),
+            (
+                listed & name.notna() & own.notna() & (folded != folded_names(own.fillna(""))),
+                name_col,
+                _each("the members register names {number} {name}", number=number, name=own),
+                NAME_DIFFERS,
+            ),
+            (
+                listed & name.isna() & own.notna(),
+                name_col,
+                _each("blank: the members register names {number} {name}", number=number, name=own),
+                NAMED,
+            ),
+            (
+                number.isna() & name.notna() & folded.map(only).notna(),
+                id_col,
+                _each(
+                    "blank: the members register's only {name} is {number}",
+                    name=name,
+                    number=folded.map(only),
+                ),
+                FILLED,
+            ),
+            (
+                number.isna() & name.notna() & held.str.contains(";", regex=False),
+                id_col,
+                _each(
+                    "blank: the members register has several members named {name} ({numbers})",
+                    name=name,
+                    numbers=held,
+                ),
+                SEVERAL,
+            ),
+        ]
+        located += [
+            problems_where(
+                sheet,
+                pd.Series(mask.to_numpy(dtype=bool), index=frame.index),
+                col,
+                words,
+                REGISTER_KINDS[check],
+            )
+            for mask, col, words, check in checks
+            if bool(pd.Series(mask).any())
+        ]
+    return problems_from_frame(pd.concat(located)) if located else []

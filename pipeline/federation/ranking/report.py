@@ -10,6 +10,7 @@ from pipeline.federation.ranking.people import PERSON
 from pipeline.federation.ranking.points import AFTER, BEFORE, IN_WINDOW, window_start, window_words
 from pipeline.federation.ranking.register import FILLED, INACTIVE, NAME_DIFFERS, NAMED, SEVERAL, UNKNOWN
 from pipeline.federation.ranking.rules import RankingRules
+from pipeline.federation.ranking.scales import RATE, STEPS
 from pipeline.games.ordering import lexicographic_order, natural_ranks
 from pipeline.games.settings import WEIGHT_SETTING
 from pipeline.i18n import N_, _, spoken_language
@@ -138,6 +139,44 @@ def identity_frame(reports: pd.DataFrame) -> pd.DataFrame:
     return reports.assign(**{I.check: written_words(reports[I.check])}).rename(columns=titles_of(I))
 
 
+def award_words(rules: RankingRules) -> str:
+    """What each place is worth, in words (the Rules sheet's Event points row): the field formula or the
+    published scale ranking.toml declares."""
+    a = rules.award
+    if a.kind == RATE:
+        return _(
+            "the winner {two} x weight x tables in a two-winner field (up to {two_limit} tables), {one} x weight x "
+            "tables in a one-winner field (up to {one_limit}); the runner-up {runner_up} of it, each lower place "
+            "the winner's divided by one less than the place; places paid: {paid}; rounded half up to {decimals} "
+            "decimals",
+            two=f"{a.rate_two_winner:g}",
+            two_limit=a.limit_two_winner,
+            one=f"{a.rate_one_winner:g}",
+            one_limit=a.limit_one_winner,
+            runner_up=f"{a.runner_up:.0%}",
+            paid=a.paid,
+            decimals=rules.decimals,
+        )
+    if a.kind == STEPS:
+        return _(
+            "the last place paid gets the minimum ({two} two-winner, {one} one-winner, {individual} individual) "
+            "and each place above it one step more ({two_step}, {one_step}, {individual_step}), x weight; places "
+            "paid: {paid}; a tie gets at least the minimum",
+            two=f"{a.minimum_two_winner:g}",
+            one=f"{a.minimum_one_winner:g}",
+            individual=f"{a.minimum_individual:g}",
+            two_step=f"{a.step_two_winner:g}",
+            one_step=f"{a.step_one_winner:g}",
+            individual_step=f"{a.step_individual:g}",
+            paid=a.paid,
+        )
+    return _(
+        "weight x {scale} x (field - place + 1) / field, rounded half up to {decimals} decimals",
+        scale=f"{rules.scale:g}",
+        decimals=rules.decimals,
+    )
+
+
 def credit_words(rules: RankingRules) -> str:
     """Who the ranking credits and how people are matched, in words (the Rules sheet's Players row)."""
     if rules.credit == PERSON:
@@ -163,14 +202,7 @@ def rules_frame(rules: RankingRules, as_of: pd.Timestamp, events: int, notes: li
                 days=rules.window_days,
             ),
         ),
-        (
-            _("Event points"),
-            _(
-                "weight x {scale} x (field - place + 1) / field, rounded half up to {decimals} decimals",
-                scale=f"{rules.scale:g}",
-                decimals=rules.decimals,
-            ),
-        ),
+        (_("Event points"), award_words(rules)),
         (
             _("Shared places"),
             _("competitors sharing a place share the average of the points of the places they span"),

@@ -10,6 +10,7 @@ from typing import Any
 
 import pandas as pd
 
+from pipeline.federation.ranking.scales import FIELD, PAID, RATE, STEPS, AwardScale
 from pipeline.games.settings import WEIGHT
 from pipeline.i18n import N_, _
 from pipeline.parsing import FIRST_DAY, LAST_DAY
@@ -75,6 +76,8 @@ class RankingRules:
         "person",
         Limit(str, Span(0, 0), N_("who is credited with an award:"), choices=CREDITS),
     )
+    # what each place is worth: tally's field formula, or a federation's published scale ([ranking.award])
+    award: AwardScale = field(default_factory=AwardScale)
 
     @property
     def unit(self) -> int:
@@ -82,7 +85,55 @@ class RankingRules:
         return int(10**self.decimals)
 
 
-LIMITS: dict[str, Limit] = {f.name: f.metadata["limit"] for f in fields(RankingRules)}
+LIMITS: dict[str, Limit] = {
+    f.name: f.metadata["limit"] for f in fields(RankingRules) if "limit" in f.metadata
+}
+AWARD = "award"  # the table of ranking.toml declaring the award scale
+AWARD_WORDS = {
+    "kind": (FIELD, RATE, STEPS),
+    "paid": tuple(PAID),
+}  # the award's keys of words, and their words
+AWARD_SPAN = Span(0, 1_000_000)  # every number of an award scale
+
+
+def award_scale(table: object, source: str) -> AwardScale:
+    """The [ranking.award] table as a scale; UsageError names a bad key or value (with what is expected)."""
+    if not isinstance(table, Mapping):
+        raise UsageError(_("{source}: [ranking.award] must be a table of settings", source=source))
+    known = {f.name: f for f in fields(AwardScale)}
+    unknown = sorted(set(table) - set(known))
+    if unknown:
+        raise UsageError(
+            _(
+                "{source}: unknown award setting(s) {unknown} (known: {known})",
+                source=source,
+                unknown=", ".join(unknown),
+                known=", ".join(known),
+            )
+        )
+    values: dict[str, object] = {}
+    for key, value in table.items():  # a dozen settings at most
+        words = AWARD_WORDS.get(key)
+        number = not isinstance(value, bool) and isinstance(value, (int, float))
+        whole = known[key].type in ("int", int)
+        fits = (
+            value in words
+            if words
+            else number and value in AWARD_SPAN and (not whole or float(value).is_integer())
+        )
+        if not fits:
+            expected = _(" or ").join(repr(w) for w in words) if words else AWARD_SPAN.words
+            raise UsageError(
+                _(
+                    "{source}: award {key} = {value}: expected {expected}",
+                    source=source,
+                    key=key,
+                    value=repr(value),
+                    expected=expected,
+                )
+            )
+        values[key] = value if words else (int(value) if whole else float(value))
+    return AwardScale(**values)  # type: ignore[arg-type]
 
 
 def ranking_rules(config: Mapping[str, object], source: str = "ranking.toml") -> RankingRules:
@@ -101,6 +152,7 @@ def ranking_rules(config: Mapping[str, object], source: str = "ranking.toml") ->
         )
     known = [f.name for f in fields(RankingRules)]
     unknown = sorted(set(table) - set(known))
+    award = award_scale(table[AWARD], source) if AWARD in table else AwardScale()
     if unknown:
         raise UsageError(
             _(
@@ -112,6 +164,8 @@ def ranking_rules(config: Mapping[str, object], source: str = "ranking.toml") ->
         )
     values: dict[str, object] = {}
     for key, value in table.items():  # a handful of settings
+        if key == AWARD:
+            continue
         limit = LIMITS[key]
         if not limit.fits(value):
             raise UsageError(
@@ -125,7 +179,7 @@ def ranking_rules(config: Mapping[str, object], source: str = "ranking.toml") ->
                 )
             )
         values[key] = limit.kind(value)
-    return RankingRules(**values)  # type: ignore[arg-type]
+    return RankingRules(**values, award=award)  # type: ignore[arg-type]
 
 
 def as_of_date(text: str | None) -> pd.Timestamp | None:

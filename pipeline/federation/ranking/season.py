@@ -16,6 +16,7 @@ from pipeline.federation.ranking.people import (
     PERSON,
     credited,
     members_of,
+    no_members,
     with_one_spelling,
 )
 from pipeline.federation.ranking.points import event_contributions, window_start
@@ -64,7 +65,8 @@ class SeasonFile:
     contributions: pd.DataFrame | None
     problems: list[Problem] = field(default_factory=list)
     language: str = ENGLISH  # the language the workbook is written in (its Standings sheet's name)
-    warnings: list[Problem] = field(default_factory=list)  # what was noticed of whom it credits
+    members: pd.DataFrame | None = None  # its Members sheet's players (`members_of`), for crediting people
+    individual: bool = False  # an individual event (its Standings head the competitor Player)
 
 
 NOT_STANDINGS = kind(
@@ -339,14 +341,21 @@ def season_file(
         E.field: len(placings),
         E.sha256: digest,
     }
-    contributions = event_contributions(placings, file, facts[E.date], facts[E.weight], rules, fields)  # type: ignore[arg-type]
-    if rules.credit != PERSON:
-        return SeasonFile(record, contributions)
     written = sheets[sheet_key(S)].frame.columns  # the headers as written, before they are read in English
     individual = any(normalized_header(h) in INDIVIDUAL for h in written)
-    members = members_of(sheets.get(sheet_key(MembersSheet)))
-    people, warnings = credited(contributions, members, individual, file)
-    return SeasonFile(record, people, warnings=warnings)
+    contributions = event_contributions(
+        placings,
+        file,
+        facts[E.date],  # type: ignore[arg-type]
+        facts[E.weight],  # type: ignore[arg-type]
+        rules,
+        fields,
+        individual,
+    )
+    members = (
+        members_of(sheets.get(sheet_key(MembersSheet)), file) if rules.credit == PERSON else no_members()
+    )
+    return SeasonFile(record, contributions, members=members, individual=individual)
 
 
 @dataclass
@@ -358,9 +367,10 @@ class Season:
     warnings: list[Problem]
 
 
-def season_of(files: list[SeasonFile]) -> Season:
+def season_of(files: list[SeasonFile], credit: str = PERSON) -> Season:
     """The good files assembled (by date, then file); a workbook with the same bytes as an earlier one is
-    counted once, and two files of one event (same name and date) are reported."""
+    counted once, and two files of one event (same name and date) are reported; with `credit` person, each
+    competitor's award goes to each of its people (`credited`, over the whole season at once)."""
     good = [f for f in files if f.record is not None and f.contributions is not None]
     events = pd.DataFrame([f.record for f in good], columns=column_names(E))
     events = events.astype(_EVENT_TYPES)
@@ -387,11 +397,18 @@ def season_of(files: list[SeasonFile]) -> Season:
             )
         )
     kept = set(events[E.file])
-    parts = [f.contributions for f in good if f.record is not None and f.record[E.file] in kept]
-    warnings += [w for f in good if f.record is not None and f.record[E.file] in kept for w in f.warnings]
+    chosen = [f for f in good if f.record is not None and f.record[E.file] in kept]
     columns = column_names(Contribution)
+    parts = [f.contributions for f in chosen]
     contributions = pd.concat(parts, ignore_index=True) if parts else pd.DataFrame(columns=columns)
-    contributions = with_one_spelling(contributions.astype(_CONTRIBUTION_TYPES))
+    contributions = contributions.astype(_CONTRIBUTION_TYPES)
+    if credit == PERSON:
+        listed = [f.members for f in chosen if f.members is not None and len(f.members)]
+        members = pd.concat(listed, ignore_index=True) if listed else no_members()
+        lone = {str(f.record[E.file]) for f in chosen if f.individual and f.record is not None}
+        contributions, found = credited(contributions, members, contributions[C.file].isin(lone))
+        warnings += found
+        contributions = with_one_spelling(contributions.astype(_CONTRIBUTION_TYPES))
     return Season(validated(events, E), validated(contributions, Contribution), warnings)
 
 
