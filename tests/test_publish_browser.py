@@ -243,3 +243,17 @@ def test_a_deal_reads_as_a_compass_on_a_phone_and_a_desktop(browser, sites, boar
         assert hearts == diamonds != spades == clubs  # hearts and diamonds in red
         assert hearts == "rgb(192, 16, 42)"
         tab.page.close()
+
+
+def test_a_persons_page_shows_each_events_points_on_a_phone(browser, sites):
+    site, _book = sites["ranking"]
+    page = sorted((site / "p").glob("*.html"))[0]
+    tab = Tab(browser, 375)
+    tab.open(page)
+    header = tab.evaluate(
+        "() => [...document.querySelectorAll('#contributions th')].map(h => h.textContent.trim())"
+    )
+    assert header[:3] == ["Event", "Date", "Points"]  # the figure a player came for, before the rest
+    points = box(tab, "#contributions th:nth-child(3)")
+    assert points["right"] <= 375  # seen without scrolling the table sideways
+    tab.page.close()

@@ -25,6 +25,9 @@ from schemas.ranking import RankingRow as R
 from schemas.ranking import SeasonEvent as E
 
 EVENTS = "e/"  # the folder of the event pages
+# a person's page lists each event's name, date, points, place and field first (what a phone shows without
+# scrolling the table), then the partners, the competitor and the rest
+PERSON_FIRST = ((E, E.event), (K, K.date), (K, K.units), (K, K.place), (K, K.field), (K, K.partners))
 YES = "yes"  # the Counted column of a contribution that counts (in any language: sí, 是)
 YES_WORDS = frozenset(
     w.casefold()
@@ -185,7 +188,8 @@ def player_pages(
     if event_k is not None and file_k is not None:
         links[event_k] = id_text(contributions[file_k]).map(event_page).fillna("")
     hidden = {player_k, file_k, header_of(contributions, K, K.name)}
-    columns = [c for c in contributions.columns if c not in hidden]
+    first = [c for c in (header_of(contributions, m, k) for m, k in PERSON_FIRST) if c is not None]
+    columns = [*first, *(c for c in contributions.columns if c not in hidden and c not in first)]
     tables = grouped_tables(contributions, ids, links=links, marked=counted, columns=columns, order=order)
     lines = grouped_tables(ranking, ranked_ids)
     name_r = header_of(ranking, R, R.name)
