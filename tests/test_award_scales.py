@@ -169,3 +169,27 @@ def test_a_bad_award_scale_is_refused_with_what_is_expected(toml: str, said: str
     book = standings_book(tmp_path / "a.xlsx", [(1, "1", "Ann"), (2, "2", "Bob")])
     result = rank(book, "-o", tmp_path / "r.xlsx", "--config", config)
     assert result.exit_code == 2 and codes_in(result.stderr) == ["X001"] and said in result.stderr
+
+
+def test_a_team_of_more_than_four_shares_four_awards_when_the_scale_says_so(tmp_path: Path) -> None:
+    # ABF 4.2: "When a team has 5 or 6 members each of them receives 4/5 or 2/3 of the standard award"
+    config = tmp_path / "ranking.toml"
+    config.write_text(
+        '[ranking.award]\nkind = "rate"\npaid = "all"\nrate_one_winner = 3\nshared_beyond = 4\n',
+        encoding="utf-8",
+    )
+    book = standings_book(
+        tmp_path / "teams.xlsx",
+        [(1, "Sharks", "Ann, Bob, Cy, Di, Ed, Flo"), (2, "Owls", "Gus, Hal, Ida, Jo")],
+        bridge=True,
+        header=["Rank", "Team", "Names"],
+    )
+    out = tmp_path / "r.xlsx"
+    result = rank(book, "-o", out, "--config", config)
+    assert result.exit_code == 0, result.output
+    # two teams, one table: the winner 3 x 1 x 1 = 3 (each of six: 3 x 4/6 = 2), the runner-up 70 %: 2.10
+    points = {line[1]: line[3] for line in ranking_lines(out)}
+    assert points == {
+        **dict.fromkeys("Ann Bob Cy Di Ed Flo".split(), 2.0),
+        **dict.fromkeys("Gus Hal Ida Jo".split(), 2.1),
+    }

@@ -294,7 +294,7 @@ def run_rank(
         language = season_language(files, lang)
         with speaking(language):
             chosen = one_game(files, game)
-            season = season_of(chosen, rules.credit)
+            season = season_of(chosen, rules.credit, rules.award.shared_beyond)
             warnings = [*season.warnings]
             checked = None
             if register is not None:

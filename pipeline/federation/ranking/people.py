@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from pipeline.federation.ranking.points import half_up_units
 from pipeline.federation.ranking.rules import CREDITS
 from pipeline.games.members import people_in_names
 from pipeline.games.names import folded_names
@@ -155,13 +156,18 @@ def partners_of(contributions: pd.DataFrame) -> pd.Series:
 
 
 def credited(
-    contributions: pd.DataFrame, members: pd.DataFrame, individual: pd.Series
+    contributions: pd.DataFrame, members: pd.DataFrame, individual: pd.Series, shared_beyond: int = 0
 ) -> tuple[pd.DataFrame, list[Problem]]:
-    """The season's contributions to each person (a competitor's place and points to each of its people),
-    with the warnings of each event: competitors whose people are not named (R119), a person in two
-    competitors (R120)."""
+    """The season's contributions to each person (a competitor's place and points to each of its people;
+    with `shared_beyond` N, a competitor of more than N people shares N awards: each gets N / its size,
+    rounded half up), with the warnings of each event: competitors whose people are not named (R119), a
+    person in two competitors (R120)."""
     people = season_people(contributions, members, individual)
     base = contributions.loc[people[AT]].reset_index(drop=True)
+    if shared_beyond:
+        size = people.groupby(AT)[AT].transform("size").to_numpy()
+        share = np.where(size > shared_beyond, shared_beyond / size, 1.0)
+        base = base.assign(**{C.units: half_up_units(base[C.units].to_numpy(dtype="float64") * share)})
     given = base.assign(
         **{
             C.competitor: base[C.player].to_numpy(),

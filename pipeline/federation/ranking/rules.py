@@ -96,21 +96,23 @@ AWARD_WORDS = {
 AWARD_SPAN = Span(0, 1_000_000)  # every number of an award scale
 
 
+UNKNOWN_SETTING = N_("{source}: unknown setting(s) {unknown} (known: {known})")
+UNKNOWN_AWARD = N_("{source}: unknown award setting(s) {unknown} (known: {known})")
+
+
+def refuse_unknown(table: Mapping[str, object], known: list[str], source: str, message: str) -> None:
+    """UsageError, naming them and the known ones, when a TOML table has keys that are not known."""
+    unknown = sorted(set(table) - set(known))
+    if unknown:
+        raise UsageError(_(message, source=source, unknown=", ".join(unknown), known=", ".join(known)))
+
+
 def award_scale(table: object, source: str) -> AwardScale:
     """The [ranking.award] table as a scale; UsageError names a bad key or value (with what is expected)."""
     if not isinstance(table, Mapping):
         raise UsageError(_("{source}: [ranking.award] must be a table of settings", source=source))
     known = {f.name: f for f in fields(AwardScale)}
-    unknown = sorted(set(table) - set(known))
-    if unknown:
-        raise UsageError(
-            _(
-                "{source}: unknown award setting(s) {unknown} (known: {known})",
-                source=source,
-                unknown=", ".join(unknown),
-                known=", ".join(known),
-            )
-        )
+    refuse_unknown(table, list(known), source, UNKNOWN_AWARD)
     values: dict[str, object] = {}
     for key, value in table.items():  # a dozen settings at most
         words = AWARD_WORDS.get(key)
@@ -150,18 +152,8 @@ def ranking_rules(config: Mapping[str, object], source: str = "ranking.toml") ->
                 keys=", ".join(outside),
             )
         )
-    known = [f.name for f in fields(RankingRules)]
-    unknown = sorted(set(table) - set(known))
+    refuse_unknown(table, [f.name for f in fields(RankingRules)], source, UNKNOWN_SETTING)
     award = award_scale(table[AWARD], source) if AWARD in table else AwardScale()
-    if unknown:
-        raise UsageError(
-            _(
-                "{source}: unknown setting(s) {unknown} (known: {known})",
-                source=source,
-                unknown=", ".join(unknown),
-                known=", ".join(known),
-            )
-        )
     values: dict[str, object] = {}
     for key, value in table.items():  # a handful of settings
         if key == AWARD:

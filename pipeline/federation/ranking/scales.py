@@ -50,6 +50,9 @@ class AwardScale:
     step_two_winner: float = 10.0
     step_one_winner: float = 6.0
     step_individual: float = 3.0
+    # a team of more members than this shares that many awards among them (the ABF: "When a team has 5 or 6
+    # members each of them receives 4/5 or 2/3 of the standard award"); 0: every member gets the award
+    shared_beyond: int = 0
 
 
 def tables_of(field: np.ndarray, two_winner: np.ndarray, individual: np.ndarray) -> np.ndarray:

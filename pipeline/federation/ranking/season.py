@@ -367,10 +367,11 @@ class Season:
     warnings: list[Problem]
 
 
-def season_of(files: list[SeasonFile], credit: str = PERSON) -> Season:
+def season_of(files: list[SeasonFile], credit: str = PERSON, shared_beyond: int = 0) -> Season:
     """The good files assembled (by date, then file); a workbook with the same bytes as an earlier one is
     counted once, and two files of one event (same name and date) are reported; with `credit` person, each
-    competitor's award goes to each of its people (`credited`, over the whole season at once)."""
+    competitor's award goes to each of its people (`credited`, over the whole season at once; a team of more
+    than `shared_beyond` people shares that many awards)."""
     good = [f for f in files if f.record is not None and f.contributions is not None]
     events = pd.DataFrame([f.record for f in good], columns=column_names(E))
     events = events.astype(_EVENT_TYPES)
@@ -406,7 +407,8 @@ def season_of(files: list[SeasonFile], credit: str = PERSON) -> Season:
         listed = [f.members for f in chosen if f.members is not None and len(f.members)]
         members = pd.concat(listed, ignore_index=True) if listed else no_members()
         lone = {str(f.record[E.file]) for f in chosen if f.individual and f.record is not None}
-        contributions, found = credited(contributions, members, contributions[C.file].isin(lone))
+        individual = contributions[C.file].isin(lone)
+        contributions, found = credited(contributions, members, individual, shared_beyond)
         warnings += found
         contributions = with_one_spelling(contributions.astype(_CONTRIBUTION_TYPES))
     return Season(validated(events, E), validated(contributions, Contribution), warnings)
