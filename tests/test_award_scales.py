@@ -190,6 +190,6 @@ def test_a_team_of_more_than_four_shares_four_awards_when_the_scale_says_so(tmp_
     # two teams, one table: the winner 3 x 1 x 1 = 3 (each of six: 3 x 4/6 = 2), the runner-up 70 %: 2.10
     points = {line[1]: line[3] for line in ranking_lines(out)}
     assert points == {
-        **dict.fromkeys("Ann Bob Cy Di Ed Flo".split(), 2.0),
-        **dict.fromkeys("Gus Hal Ida Jo".split(), 2.1),
+        **dict.fromkeys(["Ann", "Bob", "Cy", "Di", "Ed", "Flo"], 2.0),
+        **dict.fromkeys(["Gus", "Hal", "Ida", "Jo"], 2.1),
     }
