@@ -176,17 +176,40 @@ def validate(
     return Report(game.name, [*problems, *found], str(path), language_of(book.sheets, game, chosen))
 
 
-def registered_players(book: Workbook, game: Game, members: Path, limit: int) -> list[Problem]:
+def registered_players(
+    book: Workbook, game: Game, members: Path, limit: int, on: dt.date | None = None
+) -> list[Problem]:
     """A results workbook's players against the members register (`workbook_register_problems`), as of the
-    event's Date setting (none typed: no check of Active Until)."""
+    event's Date setting, else `on` (none: no check of Active Until)."""
     from pipeline.federation.rank import members_register
     from pipeline.federation.ranking.register import workbook_register_problems
     from pipeline.games.settings import EVENT_DATE, iso_date
 
     typed = given_setting(book.sheets, EVENT_DATE)
     day = iso_date(typed) if typed is not None else None
+    if day is None and on is not None:
+        day = pd.Timestamp(on)
     register = members_register(members, limit)
     return workbook_register_problems(book.sheets, game.sheets, register, day)
+
+
+def entrants_registered(
+    entrants: Path | str,
+    members: Path | str,
+    *,
+    game: str,
+    on: dt.date | None = None,
+    limits: Limits | None = None,
+    lang: str | None = None,
+) -> list[Problem]:
+    """An entrants workbook's players (the Players, Pairs or Teams sheet that `schedule` reads) against the
+    members register, as of the event's Date setting, else `on` (default: today): the warnings `validate
+    --members` gives, for a schedule made before the event."""
+    chosen = checked_language(lang)
+    book = read(Path(entrants), limits=limits)
+    with speaking(language_of(book.sheets, game_named(game), chosen), game):
+        limit = (limits or Limits()).max_unzipped_mb
+        return registered_players(book, game_named(game), Path(members), limit, on or dt.date.today())
 
 
 def standings(

@@ -542,3 +542,48 @@ def test_a_batch_with_the_register_numbers_the_players_of_names_only_workbooks(t
     )
     assert "1 computed, 0 unchanged" in third.stdout
     assert ranked.exit_code == 0
+
+
+def test_schedule_checks_the_entrants_against_the_register(tmp_path: Path) -> None:
+    pairs = with_members(SAMPLES / "bridge_club_mp.xlsx", tmp_path / "pairs.xlsx", MEMBER_HEADERS)
+    register = register_book(
+        tmp_path / "members.xlsx", [("0102", "Li Wei", "A", None), (202, "Zhang Min", "A", "2020-01-31")]
+    )
+    bridge = RUNNER.invoke(
+        app,
+        [
+            "bridge",
+            "schedule",
+            str(pairs),
+            "--movement",
+            "mitchell",
+            "-o",
+            str(tmp_path / "ev.xlsx"),
+            "--members",
+            str(register),
+        ],
+    )
+    assert bridge.exit_code == 0, bridge.output
+    codes = codes_in(bridge.stderr)
+    assert "R122" in codes and "R121" in codes  # Zhang Min's membership ran out; pair 2's are not listed
+    players = tmp_path / "players.xlsx"
+    book = Workbook()
+    sheet = book.active
+    sheet.title = "Players"
+    sheet.append(["ID", "Name", "Player 1", "Player 1 ID"])
+    for row in (
+        ("P1", "Ana & Luis", "Ana Ruiz", 17),
+        ("P2", "Eva & Ola", "Eva Berg", 9),
+        ("P3", "Li & Mei", "Li Wei", None),
+    ):
+        sheet.append(list(row))
+    book.save(players)
+    register = register_book(
+        tmp_path / "socios.xlsx", [(17, "Ana Ruiz", "A", None), (18, "Li Wei", "A", None)]
+    )
+    domino = RUNNER.invoke(
+        app,
+        ["domino", "schedule", str(players), "-o", str(tmp_path / "night.xlsx"), "--members", str(register)],
+    )
+    assert domino.exit_code == 0, domino.output
+    assert sorted(codes_in(domino.stderr)) == ["R121", "R124"]  # 9 unknown; Li Wei is 18

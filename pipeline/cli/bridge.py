@@ -4,7 +4,15 @@ from pathlib import Path
 
 import typer
 
-from pipeline.cli.common import Force, Lang, guarded, out_option, registered
+from pipeline.cli.common import (
+    Force,
+    Lang,
+    guarded,
+    members_option,
+    out_option,
+    registered,
+    report_registered,
+)
 from pipeline.i18n import _
 
 
@@ -46,6 +54,7 @@ def schedule(
         "--swiss",
         help="A Swiss teams event: add the next round to the event workbook given (docs/swiss.md).",
     ),
+    members: Path | None = members_option(),
     force: Force = False,
     lang: Lang = None,
 ) -> None:
@@ -65,6 +74,9 @@ def schedule(
     Example: tally bridge schedule swiss.xlsx --swiss -o swiss-round-2.xlsx
 
     Example: tally bridge schedule pairs.xlsx --movement mitchell --arrow-switch -o evening.xlsx
+
+    With --members, the entrants' Player N ID and Player N cells are checked against the federation's
+    register (warnings, as tally validate --members gives them).
     """
     from pipeline import api
 
@@ -75,6 +87,7 @@ def schedule(
             )
         )
         typer.echo(_("wrote {path}: round {round}", path=drawn.path, round=drawn.round))
+        report_registered(entrants, members, "bridge", lang)
         return
     if movement is None:
         written = guarded(
@@ -98,6 +111,7 @@ def schedule(
             )
         )
     typer.echo(_("wrote {path}", path=written))
+    report_registered(entrants, members, "bridge", lang)
 
 
 def convert(

@@ -103,6 +103,28 @@ class _State:
 state = _State()
 
 
+def members_option() -> Any:
+    """The --members option of the commands that check players against the federation's register."""
+    return typer.Option(
+        None,
+        "--members",
+        help="The federation's members register (Member ID, Name, Club, Active Until): each Player N ID and "
+        "Player N is checked against it (docs/federation.md).",
+    )
+
+
+def report_registered(entrants: Path | None, members: Path | None, game: str, lang: str | None) -> None:
+    """A schedule's entrants against the members register, as warnings on stderr (nothing without
+    --members, or without an entrants workbook)."""
+    if entrants is None or members is None:
+        return
+    from pipeline import api
+
+    found = guarded(lambda: api.entrants_registered(entrants, members, game=game, lang=lang))
+    if found:
+        report_problems(found, str(entrants), show_all=True, lang=lang)
+
+
 def report_problems(
     problems: list[Problem], source: str = "", *, show_all: bool = False, lang: str | None = None
 ) -> None:

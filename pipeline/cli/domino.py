@@ -5,7 +5,15 @@ from pathlib import Path
 
 import typer
 
-from pipeline.cli.common import Force, Lang, guarded, out_option, registered
+from pipeline.cli.common import (
+    Force,
+    Lang,
+    guarded,
+    members_option,
+    out_option,
+    registered,
+    report_registered,
+)
 from pipeline.i18n import _
 from schemas.plain import POINTS_TARGET, TARGET, TARGET_SETTING_NAME
 
@@ -47,6 +55,7 @@ def schedule(
         "--avoid-clubs",
         help="Players of the same Club meet (or partner) in the last rounds, not the first.",
     ),
+    members: Path | None = members_option(),
     force: Force = False,
     lang: Lang = None,
 ) -> None:
@@ -60,6 +69,9 @@ def schedule(
     into, it refuses (exit 2) unless --force.
 
     Example: tally domino schedule players.xlsx -o club-night.xlsx --target 100
+
+    With --members, the Players sheet's Player N ID and Player N cells are checked against the federation's
+    register (warnings, as tally validate --members gives them).
     """
     from pipeline import api
 
@@ -90,6 +102,7 @@ def schedule(
             )
         )
     typer.echo(_("wrote {path}", path=made.path))
+    report_registered(players, members, "domino", lang)
 
 
 def add_commands(group: typer.Typer) -> None:
