@@ -530,6 +530,7 @@ def test_a_batch_with_the_register_numbers_the_players_of_names_only_workbooks(t
         ("2", None, "Luis Mora"),
     ]
     assert len(members) == 20  # every pair's two players, numbered or not (two Luis Mora: no number)
+    assert "club.xlsx: [R130] " in result.stdout and "2 number(s) and 0 name(s)" in result.stdout  # said
     ranked = rank(out, "-o", tmp_path / "r.xlsx")
     assert {"1002", "02002"} <= {line[1] for line in ranking_lines(tmp_path / "r.xlsx")}
     again = RUNNER.invoke(

@@ -14,6 +14,7 @@ import pandas as pd
 from pipeline.federation.ranking.rules import RankingRules
 from pipeline.federation.ranking.season import READ_SHEETS, SeasonFile, season_file
 from pipeline.games.bridge.sources import beside_problems, results_book, with_deals
+from pipeline.games.members import FILLED_FROM_REGISTER
 from pipeline.games.registry import standings_game
 from pipeline.games.scoring import standings_of, written
 from pipeline.i18n import ENGLISH, _, speaking
@@ -64,7 +65,9 @@ def scored_file(
             scored = standings_of(book, lang=lang, register=register)
             with speaking(scored.language):  # as `tally <game> standings` writes it
                 written(scored, Path(target))
+                filled = [p for p in scored.warnings if p.code == FILLED_FROM_REGISTER.code]
                 notes = tuple(p.line for p in beside_problems(book))
+                notes += tuple(f"{Path(source).name}: {p.line}" for p in filled)
             return "ok", "", scored_digest(book, deals), notes
         except InputError as exc:
             listed = exc.errors or exc.problems

@@ -9,7 +9,9 @@ import re
 import pandas as pd
 
 from pipeline.games.names import folded_names
+from pipeline.i18n import _
 from pipeline.parsing import as_ids
+from pipeline.problems import Problem, kind
 from pipeline.sheets import OutputSheet, Sheet, sheet_key, with_english_headers, without_blank_rows
 from schemas.common import column_names, columns_of, sheet_name_of, titles_of
 from schemas.ranking import RegisterSheet as G
@@ -115,6 +117,28 @@ def written_people(sheets: dict[str, Sheet], models: tuple[type, ...]) -> pd.Dat
     return pd.DataFrame(
         {M.competitor: ids.loc[split.index].to_numpy(), M.player_id: pd.NA, M.player: split.to_numpy()}
     ).astype("str")
+
+
+FILLED_FROM_REGISTER = kind(
+    "R130",
+    "players numbered or named from the members register in an event's Members sheet (batch --members)",
+    "warning",
+    example="club.xlsx: Members: 12 numbers and 2 names filled from the members register",
+)
+
+
+def filled_note(before: pd.DataFrame, after: pd.DataFrame, sheet: str) -> list[Problem]:
+    """The R130 a standings workbook's Members sheet gets when the register filled numbers or names in it."""
+    numbers = int(after[M.player_id].notna().sum() - before[M.player_id].notna().sum())
+    names = int(after[M.player].notna().sum() - before[M.player].notna().sum())
+    if not numbers and not names:
+        return []
+    text = _(
+        "{numbers} number(s) and {names} name(s) filled from the members register",
+        numbers=numbers,
+        names=names,
+    )
+    return [Problem.of(FILLED_FROM_REGISTER, sheet, None, None, None, text)]
 
 
 def registered_members(members: pd.DataFrame, written: pd.DataFrame, register: pd.DataFrame) -> pd.DataFrame:

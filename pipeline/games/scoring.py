@@ -14,7 +14,13 @@ import pandas as pd
 from pipeline.games.checks import with_aliases
 from pipeline.games.game import Game
 from pipeline.games.heading import Heading, event_heading, with_status_rows
-from pipeline.games.members import registered_members, typed_members, with_members, written_people
+from pipeline.games.members import (
+    filled_note,
+    registered_members,
+    typed_members,
+    with_members,
+    written_people,
+)
 from pipeline.games.recognise import with_other_game
 from pipeline.games.registry import GAMES, game_of
 from pipeline.games.run import Checked, checked_event, standings_sheets
@@ -27,7 +33,7 @@ from pipeline.workbook import Workbook, write_workbook
 from schemas.common import sheet_name_of, titles_of
 from schemas.domino import MatchesSheet
 from schemas.ranking import StandingsSheet as S
-from schemas.shared import RulesSheet, SettingsSheet
+from schemas.shared import MembersSheet, RulesSheet, SettingsSheet
 
 
 @dataclass
@@ -126,7 +132,13 @@ def spoken_standings(
     )
     members = typed_members(book.sheets, game.sheets)
     if register is not None:
-        members = registered_members(members, written_people(book.sheets, game.sheets), register)
+        typed = pd.concat([members, written_people(book.sheets, game.sheets)], ignore_index=True)
+        filled = registered_members(members, written_people(book.sheets, game.sheets), register)
+        checked.event.warnings = [
+            *checked.event.warnings,
+            *filled_note(typed, filled, sheet_name_of(MembersSheet)),
+        ]
+        members = filled
     sheets = with_members(standings_sheets(checked, game), members)
     rules = sheet_name_of(RulesSheet)
     sheets = [
