@@ -184,7 +184,7 @@ def test_rank_reads_spanish_and_chinese_standings_as_the_english_ones(
         lang: api.rank([path.parent], tmp_path / f"{lang}.xlsx", as_of="2026-12-31").sheets[0]
         for lang, path in written_in_three.items()
     }
-    assert len(ranked["en"].frame) == 6  # the sample's six pairs
+    assert len(ranked["en"].frame) == 12  # the sample's six pairs: twelve players, each credited
     for lang in ("es", "zh"):
         pd.testing.assert_frame_equal(ranked[lang].frame, ranked["en"].frame, obj=lang)
 

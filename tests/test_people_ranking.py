@@ -588,3 +588,24 @@ def test_schedule_checks_the_entrants_against_the_register(tmp_path: Path) -> No
     )
     assert domino.exit_code == 0, domino.output
     assert sorted(codes_in(domino.stderr)) == ["R121", "R124"]  # 9 unknown; Li Wei is 18
+
+
+def test_a_domino_one_on_one_event_credits_each_entrant_by_its_id(tmp_path: Path) -> None:
+    singles = standings_book(
+        tmp_path / "singles.xlsx",
+        [(1, "F00830", "José Gil"), (2, "F03908", "Ana Ruiz")],
+        header=["Rank", "Pair", "Name"],  # a one-on-one domino event heads its entrants Pair
+    )
+    nicknamed = standings_book(
+        tmp_path / "pairs.xlsx",
+        [(1, "P1", "Ana Ruiz & Luis Mora"), (2, "R1", "Los Primos")],
+        header=["Rank", "Pair", "Name"],
+        date="2026-03-02",
+    )
+    out = tmp_path / "r.xlsx"
+    result = rank(singles, nicknamed, "-o", out)
+    assert result.exit_code == 0, result.output
+    assert {line[1] for line in ranking_lines(out)} == {"F00830", "F03908", "Ana Ruiz", "Luis Mora", "R1"}
+    # R1 Los Primos beside a pair: likely a nickname; Ana Ruiz is F03908 in one event, by name in the other
+    assert codes_in(result.stderr) == ["R131", "R118", "R117"]
+    assert "Los Primos" in result.stderr

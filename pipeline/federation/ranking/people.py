@@ -23,6 +23,9 @@ C, M = Contribution, MembersSheet
 PERSON, COMPETITOR = CREDITS  # the values of the ranking rule `credit`
 SHOWN = 5  # competitors named in one warning before "and N more"
 AT, KEY = "_at", "_person"  # working columns: the row of a person's competitor, and who a person is
+SINGLE = (
+    "_single"  # a person of one-name entrant credited by its id (a one-on-one or nicknamed domino entrant)
+)
 ME, OTHER, AS_SHOWN = "_me", "_other", "_shown"  # working columns: a person, a partner, the partner as shown
 
 BY_NAME = kind(
@@ -74,11 +77,18 @@ def competitor_keys(files: pd.Series, competitors: pd.Series) -> pd.Series:
     return files.astype("str") + SEP + competitors.astype("str")
 
 
-def season_people(contributions: pd.DataFrame, members: pd.DataFrame, individual: pd.Series) -> pd.DataFrame:
+def season_people(
+    contributions: pd.DataFrame,
+    members: pd.DataFrame,
+    individual: pd.Series,
+    own_ids: pd.Series | None = None,
+) -> pd.DataFrame:
     """Each competitor's people, for the whole season at once: the row of its contribution, the person
     (membership number, else the name as written), their name, and whether they are known by name only. A
     competitor takes its Members sheet's players; without them, an individual event's player is their id (the
-    Players sheet's own), and a pair or team is the people of its written name (at least two, or none)."""
+    Players sheet's own), and a pair or team is the people of its written name (at least two; in an event
+    whose ids are its entrants' own, `own_ids`, a domino event's, an entrant named as one person, or not
+    named, is that person by its id: a one-on-one event; else nobody)."""
     lone = individual.to_numpy(dtype=bool)
     parts = []
     typed_rows = np.zeros(0, dtype="int64")
@@ -102,7 +112,11 @@ def season_people(contributions: pd.DataFrame, members: pd.DataFrame, individual
             )
         )
     rest = ~contributions.index.isin(typed_rows)
-    solo = contributions[rest & lone]  # the player's own id, as the Players sheet gives it
+    split = people_in_names(contributions.loc[rest & ~lone, C.name].dropna())
+    counted = split.groupby(level=0).size().reindex(contributions.index, fill_value=0).to_numpy()
+    by_id = np.zeros(len(contributions), dtype=bool) if own_ids is None else own_ids.to_numpy(dtype=bool)
+    single = rest & ~lone & by_id & (counted < 2)  # an entrant of one person in a one-on-one event
+    solo = contributions[rest & (lone | single)]  # the player's own id, as the Players sheet gives it
     parts.append(
         pd.DataFrame(
             {
@@ -113,17 +127,14 @@ def season_people(contributions: pd.DataFrame, members: pd.DataFrame, individual
             }
         )
     )
-    split = people_in_names(contributions.loc[rest & ~lone, C.name].dropna())
     split = split[split.groupby(level=0).transform("size") >= 2]
     parts.append(
         pd.DataFrame({AT: split.index, C.player: split.to_numpy(), C.name: split.to_numpy(), C.by_name: True})
     )
     people = pd.concat(parts, ignore_index=True).dropna(subset=[C.player])
-    return (
-        people.astype({AT: "int64", C.player: "str", C.name: "str", C.by_name: "bool"})
-        .sort_values(AT, kind="stable")
-        .reset_index(drop=True)
-    )
+    found = people.astype({AT: "int64", C.player: "str", C.name: "str", C.by_name: "bool"})
+    found = found.assign(**{SINGLE: np.isin(found[AT].to_numpy(), contributions.index[single])})
+    return found.sort_values(AT, kind="stable").reset_index(drop=True)
 
 
 def partners_of(contributions: pd.DataFrame) -> pd.Series:
@@ -156,13 +167,17 @@ def partners_of(contributions: pd.DataFrame) -> pd.Series:
 
 
 def credited(
-    contributions: pd.DataFrame, members: pd.DataFrame, individual: pd.Series, shared_beyond: int = 0
+    contributions: pd.DataFrame,
+    members: pd.DataFrame,
+    individual: pd.Series,
+    shared_beyond: int = 0,
+    own_ids: pd.Series | None = None,
 ) -> tuple[pd.DataFrame, list[Problem]]:
     """The season's contributions to each person (a competitor's place and points to each of its people;
     with `shared_beyond` N, a competitor of more than N people shares N awards: each gets N / its size,
     rounded half up), with the warnings of each event: competitors whose people are not named (R119), a
     person in two competitors (R120)."""
-    people = season_people(contributions, members, individual)
+    people = season_people(contributions, members, individual, own_ids)
     base = contributions.loc[people[AT]].reset_index(drop=True)
     if shared_beyond:
         size = people.groupby(AT)[AT].transform("size").to_numpy()
@@ -177,6 +192,7 @@ def credited(
         }
     )
     warnings = nobody_warnings(contributions.loc[~contributions.index.isin(people[AT])])
+    warnings += by_id_warnings(base, people)
     key = competitor_keys(given[C.file], person_keys(given))
     twice = key.duplicated(keep=False).to_numpy()
     if twice.any():
@@ -186,6 +202,41 @@ def credited(
         warnings += twice_warnings(order[order.duplicated(KEY, keep=False)])
         given = order[~order.duplicated(KEY, keep="first")].drop(columns=KEY).sort_index()
     return given.assign(**{C.partners: partners_of(given)}).reset_index(drop=True), warnings
+
+
+BY_ID = kind(
+    "R131",
+    "a domino entrant of a pairs event named by one name (a nickname, one player): credited by its id",
+    "warning",
+    example="night.xlsx: 1 entrant(s) of a pairs event named by one name (R1 Los Primos): each is credited by its id as one player; give Player 1 and Player 2 to credit both",
+)
+
+
+def by_id_warnings(credited_rows: pd.DataFrame, people: pd.DataFrame) -> list[Problem]:
+    """An R131 for each event where some entrants are pairs (named by two people) and others were credited by
+    their id as one player (named by one name): likely a pair under a nickname. `credited_rows` are the
+    competitors' rows of `people`, row for row."""
+    single = people[SINGLE].to_numpy(dtype=bool)
+    files = credited_rows[C.file]
+    paired = set(files[people[C.by_name].to_numpy(dtype=bool)])
+    odd = credited_rows[single & files.isin(paired).to_numpy()]
+    named = (odd[C.player] + " " + odd[C.name].fillna("")).str.strip()
+    return [
+        Problem.of(
+            BY_ID,
+            file,
+            None,
+            None,
+            None,
+            _(
+                "{count} entrant(s) of a pairs event named by one name ({named}): each is credited by its id as "
+                "one player; give Player 1 and Player 2 to credit both",
+                count=len(group),
+                named=shown_list(group),
+            ),
+        )
+        for file, group in named.groupby(odd[C.file], sort=False)  # reports only: an event each
+    ]
 
 
 def nobody_warnings(nobody: pd.DataFrame) -> list[Problem]:

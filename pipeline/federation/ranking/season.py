@@ -55,6 +55,7 @@ def individual_headers() -> frozenset[str]:
 
 
 INDIVIDUAL = individual_headers()
+OWN_IDS = "domino"  # the game whose ids are its entrants' own (a Players sheet), never table numbers
 
 
 @dataclass
@@ -408,7 +409,11 @@ def season_of(files: list[SeasonFile], credit: str = PERSON, shared_beyond: int 
         members = pd.concat(listed, ignore_index=True) if listed else no_members()
         lone = {str(f.record[E.file]) for f in chosen if f.individual and f.record is not None}
         individual = contributions[C.file].isin(lone)
-        contributions, found = credited(contributions, members, individual, shared_beyond)
+        domino = {
+            str(f.record[E.file]) for f in chosen if f.record is not None and f.record[E.game] == OWN_IDS
+        }
+        own = contributions[C.file].isin(domino)  # its Players sheet's ids are the entrants' own
+        contributions, found = credited(contributions, members, individual, shared_beyond, own)
         warnings += found
         contributions = with_one_spelling(contributions.astype(_CONTRIBUTION_TYPES))
     return Season(validated(events, E), validated(contributions, Contribution), warnings)

@@ -735,11 +735,12 @@ def member_cells(players: list[Element], model: type) -> dict[str, str]:
 
 
 def without_blank_members(frame: pd.DataFrame) -> pd.DataFrame:
-    """The competitors read, without the member columns no competitor fills (a file without national
-    numbers gives no Player N ID column)."""
+    """The competitors read, with the member columns only when some player has a national number (the
+    players' names alone are the Names column already), and then without the columns no competitor fills."""
     members = [c for c in frame.columns if SLOT.fullmatch(str(c).removesuffix("_id"))]
     blank = [c for c in members if not frame[c].fillna("").astype("str").str.strip().ne("").any()]
-    return frame.drop(columns=blank)
+    numbered = any(str(c).endswith("_id") and c not in blank for c in members)
+    return frame.drop(columns=blank if numbered else members)
 
 
 def usebio_teams(event: Element) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
