@@ -266,10 +266,10 @@ class PlayersSheet(pa.DataFrameModel):
         nullable=True,
     )
     club: Series[Text] | None = column("Club", names={"zh": ("俱乐部",)}, note=N_("the club"), nullable=True)
-    player_1: Series[Text] | None = member_column(1, of_id=False, in_template=False)
-    player_1_id: Series[Text] | None = member_column(1, of_id=True, in_template=False)
-    player_2: Series[Text] | None = member_column(2, of_id=False, in_template=False)
-    player_2_id: Series[Text] | None = member_column(2, of_id=True, in_template=False)
+    player_1: Series[Text] | None = member_column(1, of_id=False)
+    player_1_id: Series[Text] | None = member_column(1, of_id=True)
+    player_2: Series[Text] | None = member_column(2, of_id=False)
+    player_2_id: Series[Text] | None = member_column(2, of_id=True)
 
     class Config:
         name = "Players"

@@ -54,7 +54,8 @@ def test_the_template_shows_the_column_with_its_note_and_check(copy_with_a_colum
     out = copy_with_a_column / "template.xlsx"
     assert tally(copy_with_a_column, "template", "domino", "-o", str(out)).returncode == 0
     book = load_workbook(out)
-    assert [c.value for c in book["Players"][1]] == ["ID", "Name", "Club", "Seed"]
+    players = ["Player 1", "Player 1 ID", "Player 2", "Player 2 ID"]  # a pair's two players, declared after
+    assert [c.value for c in book["Players"][1]] == ["ID", "Name", "Club", "Seed", *players]
     notes = [r for r in book["Notes"].iter_rows(min_row=2, values_only=True) if r[0] == "Players"]
     assert ("Players", "Seed", "no", "the seeding number") in notes
     checks = book["Players"].data_validations.dataValidation
