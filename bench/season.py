@@ -10,6 +10,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -121,20 +122,28 @@ BATCH_SAMPLED_EVERY = 0.5
 def timed(command: list[str], every: float = SAMPLED_EVERY) -> dict[str, float]:
     """Wall seconds and peak memory (RSS summed over the process and its children, sampled every `every`
     seconds)."""
-    start = time.perf_counter()
-    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=HERE.parent)
-    watched = psutil.Process(proc.pid)
-    peak = 0
-    while proc.poll() is None:
-        with contextlib.suppress(psutil.Error):
-            tree = [watched, *watched.children(recursive=True)]
-            peak = max(peak, sum(p.memory_info().rss for p in tree if p.is_running()))
-        time.sleep(every)
-    wall = time.perf_counter() - start
-    out, err = proc.communicate()
+    with (
+        tempfile.TemporaryFile() as out,
+        tempfile.TemporaryFile() as err,
+    ):  # files: a pipe would fill and block
+        start = time.perf_counter()
+        proc = subprocess.Popen(command, stdout=out, stderr=err, cwd=HERE.parent)
+        watched = psutil.Process(proc.pid)
+        peak = 0
+        while proc.poll() is None:
+            with contextlib.suppress(psutil.Error):
+                tree = [watched, *watched.children(recursive=True)]
+                peak = max(peak, sum(p.memory_info().rss for p in tree if p.is_running()))
+            time.sleep(every)
+        wall = time.perf_counter() - start
+        out.seek(0)
+        err.seek(0)
+        said, errors = out.read().decode(), err.read().decode()
     if proc.returncode not in (0,):
-        raise RuntimeError(f"{' '.join(command)} exited {proc.returncode}: {err.decode()[-2000:]}")
-    return {"wall": wall, "peak_mb": peak / 2**20, "stdout": out.decode().strip()}  # type: ignore[dict-item]
+        raise RuntimeError(f"{' '.join(command)} exited {proc.returncode}: {errors[-2000:]}")
+    # the summary: the command's last line (a batch lists each file computed above its counts)
+    last = said.strip().splitlines()[-1] if said.strip() else ""
+    return {"wall": wall, "peak_mb": peak / 2**20, "stdout": last}  # type: ignore[dict-item]
 
 
 def changed_inputs(paths: list[Path], seed: int) -> None:
