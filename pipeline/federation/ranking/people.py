@@ -12,9 +12,9 @@ from pipeline.federation.ranking.points import half_up_units
 from pipeline.federation.ranking.rules import CREDITS
 from pipeline.games.members import people_in_names
 from pipeline.games.names import folded_names
-from pipeline.i18n import _
+from pipeline.i18n import N_, _
 from pipeline.parsing import as_ids
-from pipeline.problems import Problem, kind
+from pipeline.problems import Kind, Problem, kind
 from pipeline.sheets import Sheet, with_english_headers, without_blank_rows
 from schemas.ranking import Contribution
 from schemas.shared import MembersSheet
@@ -220,44 +220,32 @@ def by_id_warnings(credited_rows: pd.DataFrame, people: pd.DataFrame) -> list[Pr
     files = credited_rows[C.file]
     paired = set(files[people[C.by_name].to_numpy(dtype=bool)])
     odd = credited_rows[single & files.isin(paired).to_numpy()]
-    named = (odd[C.player] + " " + odd[C.name].fillna("")).str.strip()
+    return competitors_by_event(BY_ID, odd, _BY_ID)
+
+
+_BY_ID = N_(
+    "{count} entrant(s) of a pairs event named by one name ({named}): each is credited by its id as one player; "
+    "give Player 1 and Player 2 to credit both"
+)
+_NOBODY = N_(
+    "{count} competitor(s) whose players are not named ({named}): nobody is credited with their awards; give "
+    "Player 1, Player 2, ... in the results workbook"
+)
+
+
+def competitors_by_event(found: Kind, rows: pd.DataFrame, message: str) -> list[Problem]:
+    """One warning of a kind for each event among the competitors' rows, counting and naming them (id and
+    name): `message` with {count} and {named}."""
+    named = (rows[C.player] + " " + rows[C.name].fillna("")).str.strip()
     return [
-        Problem.of(
-            BY_ID,
-            file,
-            None,
-            None,
-            None,
-            _(
-                "{count} entrant(s) of a pairs event named by one name ({named}): each is credited by its id as "
-                "one player; give Player 1 and Player 2 to credit both",
-                count=len(group),
-                named=shown_list(group),
-            ),
-        )
-        for file, group in named.groupby(odd[C.file], sort=False)  # reports only: an event each
+        Problem.of(found, file, None, None, None, _(message, count=len(group), named=shown_list(group)))
+        for file, group in named.groupby(rows[C.file], sort=False)  # reports only: an event each
     ]
 
 
 def nobody_warnings(nobody: pd.DataFrame) -> list[Problem]:
     """An R119 for each event with competitors whose people are not named, naming them."""
-    named = (nobody[C.player] + " " + nobody[C.name].fillna("")).str.strip()
-    return [
-        Problem.of(
-            NOBODY,
-            file,
-            None,
-            None,
-            None,
-            _(
-                "{count} competitor(s) whose players are not named ({named}): nobody is credited with "
-                "their awards; give Player 1, Player 2, ... in the results workbook",
-                count=len(group),
-                named=shown_list(group),
-            ),
-        )
-        for file, group in named.groupby(nobody[C.file], sort=False)  # reports only: an event each
-    ]
+    return competitors_by_event(NOBODY, nobody, _NOBODY)
 
 
 def twice_warnings(twice: pd.DataFrame) -> list[Problem]:
